@@ -1,0 +1,97 @@
+/**
+ * The composition root: config → store → marketplace client factory → bot, HTTP server,
+ * notices and watchers. `startApp` returns a handle whose `stop` shuts everything down in order.
+ */
+import { run, type RunnerHandle } from "@grammyjs/runner";
+import type { Config } from "./config.js";
+import type { Logger } from "./logger.js";
+import { createSealer } from "./store/secrets.js";
+import { createStore } from "./store/index.js";
+import { createMarketplace } from "./marketplace/index.js";
+import { startSandbox, type Sandbox } from "./sandbox/index.js";
+import { createBot } from "./bot/index.js";
+import { publishCommands } from "./bot/commands.js";
+import { createHttpApp, startHttpServer, type Mount } from "./events/http-server.js";
+import { mountTelegramWebhook, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
+import type { UserFromGetMe } from "grammy/types";
+
+export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
+
+export interface App {
+  httpUrl: string;
+  marketplaceUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(config: Config, logger: Logger, options: { botInfo?: UserFromGetMe } = {}): Promise<App> {
+  const cleanup: Array<() => unknown> = [];
+  const stop = async () => {
+    for (const step of cleanup.reverse()) {
+      try {
+        await step();
+      } catch (err) {
+        logger.warn({ err }, "shutdown step failed");
+      }
+    }
+  };
+
+  try {
+    for (const warning of config.warnings) logger.warn(warning);
+    const sealer = createSealer(config.secretsKeys);
+    const store = createStore(config.databasePath, sealer);
+    cleanup.push(() => store.close());
+
+    let marketplaceUrl: string;
+    if (config.marketplaceUrl) {
+      marketplaceUrl = config.marketplaceUrl;
+    } else {
+      const sandbox: Sandbox = await startSandbox({ port: 0, seedDemo: true });
+      cleanup.push(() => sandbox.stop());
+      marketplaceUrl = sandbox.url;
+      logger.warn(
+        { sandboxUrl: sandbox.url },
+        "MARKETPLACE_URL is not set: running against the built-in SANDBOX, a simulated marketplace with no real TRX",
+      );
+      if (sandbox.demo) {
+        const k = sandbox.demo.keys;
+        logger.info(`sandbox demo account: add one of these keys with /key — read ${k.read} · purchase ${k.purchase} · full ${k.full}`);
+      }
+    }
+    const marketplace = createMarketplace({ baseUrl: marketplaceUrl });
+    cleanup.push(() => marketplace.close());
+
+    const now = () => Date.now();
+    const { bot, i18n } = createBot(
+      config.botToken,
+      { store, marketplace, logger, now, defaultLocale: config.defaultLocale, publicUrl: config.publicUrl },
+      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo },
+    );
+
+    const mounts: Mount[] = [];
+    const webhookPath = telegramWebhookPath(config.botToken);
+    const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
+    if (config.botMode === "webhook") mounts.push(mountTelegramWebhook(bot, webhookPath, secretToken));
+
+    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping(), mounts }), config.httpHost, config.httpPort);
+    cleanup.push(() => http.close());
+    logger.info({ url: http.url }, "HTTP server listening");
+
+    await bot.init();
+    await publishCommands(bot.api, i18n, config.defaultLocale);
+
+    if (config.botMode === "webhook") {
+      await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, { secret_token: secretToken, allowed_updates: [...ALLOWED_UPDATES] });
+      logger.info({ bot: bot.botInfo.username }, "bot started in webhook mode");
+    } else {
+      await bot.api.deleteWebhook();
+      const runner: RunnerHandle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+      cleanup.push(() => (runner.isRunning() ? runner.stop() : undefined));
+      logger.info({ bot: bot.botInfo.username }, "bot started in polling mode");
+    }
+
+    return { httpUrl: http.url, marketplaceUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,39 @@
+import type { Context, SessionFlavor } from "grammy";
+import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Logger } from "../logger.js";
+import type { Store } from "../store/index.js";
+import type { Marketplace } from "../marketplace/index.js";
+import type { Locale } from "../config.js";
+import type { Formatter } from "./render/format.js";
+
+/** Everything the bot needs from outside, passed in (never imported as a global). */
+export interface BotDeps {
+  store: Store;
+  marketplace: Marketplace;
+  logger: Logger;
+  now: () => number;
+  defaultLocale: Locale;
+  /** Base URL where the marketplace can reach this bot's HTTP server (receiver URLs). */
+  publicUrl?: string;
+}
+
+/** Per-chat session. Kept small: durable state lives in the store's tables. */
+export interface SessionData {
+  ordersPage?: number;
+  rulesPage?: number;
+}
+
+export interface DepsFlavor {
+  deps: BotDeps;
+  /** Formats amounts, volumes, durations and dates in the user's locale. */
+  fmt: Formatter;
+}
+
+/** The context inside conversations (built fresh by conversations v2: no session, no ConversationFlavor). */
+export type ConversationContext = Context & I18nFlavor & DepsFlavor;
+
+/** The context of ordinary middleware. */
+export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
+
+export type BotConversation = Conversation<BotContext, ConversationContext>;

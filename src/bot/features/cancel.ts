@@ -1,0 +1,11 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+
+/** /cancel leaves any conversation. Installed before the conversations so it always wins. */
+export const cancelFeature = new Composer<BotContext>();
+
+cancelFeature.command("cancel", async (ctx) => {
+  const active = Object.keys(ctx.conversation.active()).length > 0;
+  await ctx.conversation.exitAll();
+  await ctx.reply(ctx.t(active ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
+});

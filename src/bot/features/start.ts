@@ -1,0 +1,15 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import { Actions } from "../actions.js";
+
+export const startFeature = new Composer<BotContext>();
+
+startFeature.command("start", async (ctx) => {
+  const hasKey = ctx.from ? ctx.deps.store.apiKeys.getDefault(ctx.from.id) !== undefined : false;
+  const keyboard = new InlineKeyboard();
+  if (!hasKey && ctx.chat.type === "private") keyboard.text(ctx.t("button-add-key"), Actions.addKey).row();
+  keyboard.text(ctx.t("button-buy-energy"), Actions.buyEnergy).text(ctx.t("button-balance"), Actions.showBalance);
+  await ctx.reply(ctx.t(hasKey ? "start-welcome-back" : "start-welcome", { name: ctx.from?.first_name ?? "" }), {
+    reply_markup: keyboard,
+  });
+});

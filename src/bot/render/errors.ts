@@ -1,0 +1,59 @@
+/**
+ * The one error-to-message mapping for the whole bot: every marketplace error (and a missing key)
+ * becomes one localised sentence with the next step, and a button where one helps.
+ * Raw errors, stack traces and server internals never reach the user.
+ */
+import { InlineKeyboard } from "grammy";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import { NoApiKeyError } from "../marketplace-access.js";
+import { Actions } from "../actions.js";
+import type { Translate } from "./format.js";
+import { escapeHtml } from "./html.js";
+
+export interface RenderedError {
+  text: string;
+  keyboard?: InlineKeyboard;
+  /** False for errors we did not anticipate (worth logging as errors). */
+  expected: boolean;
+}
+
+/** Hours and minutes until the next 00:00 UTC, when daily spend limits reset. */
+export function untilUtcMidnight(now: number): { hours: number; minutes: number } {
+  const d = new Date(now);
+  const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+  const totalMinutes = Math.max(1, Math.ceil((next - now) / 60_000));
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+}
+
+export function renderError(err: unknown, t: Translate, now: number): RenderedError {
+  if (err instanceof NoApiKeyError) {
+    return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), Actions.addKey), expected: true };
+  }
+  if (!(err instanceof MarketplaceError)) return { text: t("error-internal"), expected: false };
+  if (err.isInsufficientScope) return { text: t("error-insufficient-scope"), keyboard: new InlineKeyboard().text(t("button-my-keys"), Actions.listKeys), expected: true };
+  if (err.isSpendLimit) return { text: t("error-spend-limit", untilUtcMidnight(now)), expected: true };
+  if (err.isKeyRejected) return { text: t("error-key-rejected"), keyboard: new InlineKeyboard().text(t("button-replace-key"), Actions.addKey), expected: true };
+  if (err.isInsufficientBalance) {
+    return { text: t("error-insufficient-balance"), keyboard: new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit), expected: true };
+  }
+  if (err.isProviderFailed) return { text: t("error-provider-failed"), expected: true };
+  if (err.isCheckerUnavailable) return { text: t("error-checker-unavailable"), expected: true };
+  if (err.isNotFound) return { text: t("error-not-found"), expected: true };
+  switch (err.kind) {
+    case "ambiguous":
+      return { text: t("error-ambiguous"), expected: true };
+    case "timeout":
+    case "network":
+      return { text: t("error-marketplace-unreachable"), expected: true };
+    case "invalid_response":
+      return { text: t("error-marketplace-unexpected"), expected: false };
+    default:
+      break;
+  }
+  if (err.status !== undefined && err.status >= 500) return { text: t("error-marketplace-unreachable"), expected: true };
+  const detail = err.detail ?? err.title;
+  return {
+    text: detail ? t("error-request-rejected-detail", { detail: escapeHtml(detail.slice(0, 300)) }) : t("error-request-rejected"),
+    expected: true,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The one formatter for amounts, volumes, durations and dates. TRX goes from decimal strings or
+ * SUN bigints to text without floats; volumes get the locale's thousands separators.
+ */
+import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
+import { toBigInt } from "../../tron/volume.js";
+import { parseDuration } from "../../tron/duration.js";
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+export interface Formatter {
+  readonly locale: string;
+  /** "1,234.5 TRX": from a TRX decimal string or SUN. Up to 6 decimals, trailing zeros trimmed (min 2). */
+  trx(value: string | bigint, options?: { unit?: boolean }): string;
+  /** "131,000" from an int64 wire value. */
+  volume(value: bigint | number | string): string;
+  /** Any integer with separators. */
+  integer(value: bigint | number): string;
+  /** "1 day", "3 hours"; the raw value when unrecognised. */
+  duration(value: string, t: Translate): string;
+  /** "21 Nov 2026, 14:05 UTC". */
+  dateTime(iso: string | number | Date): string;
+  date(iso: string | number | Date): string;
+  percent(value: string): string;
+}
+
+function toSun(value: string | bigint): bigint {
+  return typeof value === "bigint" ? value : trxToSun(value);
+}
+
+export function createFormatter(locale: string): Formatter {
+  const intLocale = locale === "zh" ? "zh-CN" : locale;
+  const ints = new Intl.NumberFormat(intLocale, { useGrouping: true, maximumFractionDigits: 0 });
+  const decimalSeparator = new Intl.NumberFormat(intLocale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const dateTimeFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const dateFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeZone: "UTC" });
+
+  return {
+    locale,
+    trx(value, options) {
+      const sun = toSun(value);
+      const negative = sun < 0n;
+      const abs = negative ? -sun : sun;
+      let fraction = (abs % SUN_PER_TRX).toString().padStart(6, "0").replace(/0+$/, "");
+      if (fraction.length < 2) fraction = fraction.padEnd(2, "0");
+      const text = `${negative ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fraction}`;
+      return options?.unit === false ? text : `${text} TRX`;
+    },
+    volume(value) {
+      return ints.format(toBigInt(value));
+    },
+    integer(value) {
+      return ints.format(value);
+    },
+    duration(value, t) {
+      const parts = parseDuration(value);
+      return parts ? t(`duration-${parts.unit}`, { count: parts.count }) : value;
+    },
+    dateTime(iso) {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? String(iso) : `${dateTimeFmt.format(d)} UTC`;
+    },
+    date(iso) {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? String(iso) : dateFmt.format(d);
+    },
+    percent(value) {
+      const n = Number(value);
+      return Number.isFinite(n) ? `${new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 }).format(n)}%` : value;
+    },
+  };
+}

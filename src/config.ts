@@ -1,0 +1,148 @@
+/**
+ * Every setting, read once from the environment (and an optional .env) and validated with zod
+ * into one typed object. A bad value stops start-up with one line naming the variable.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { projectRoot } from "./paths.js";
+
+export const SUPPORTED_LOCALES = ["en", "ru", "zh"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+const base64Key = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32, {
+    message: "must be 32 bytes encoded as base64 (try: openssl rand -base64 32)",
+  });
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  BOT_TOKEN: z
+    .string({ error: "is required (get one from @BotFather)" })
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { message: "does not look like a bot token (123456:ABC…)" }),
+  TELEGRAM_API_ROOT: z.url({ message: "must be a URL" }).default("https://api.telegram.org"),
+  BOT_MODE: z.enum(["polling", "webhook"]).default("polling"),
+  PUBLIC_URL: z.url({ message: "must be a URL such as https://bot.example.com" }).optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: "must be 16-256 characters of A-Z a-z 0-9 _ -" })
+    .optional(),
+  HTTP_HOST: z.string().min(1).default("0.0.0.0"),
+  HTTP_PORT: port.default(8080),
+  DATABASE_PATH: z.string().min(1).default("data/bot.db"),
+  MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
+  SECRETS_KEY: base64Key.optional(),
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
+    .pipe(z.array(base64Key)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEFAULT_LOCALE: z.enum(SUPPORTED_LOCALES).default("en"),
+  WEBHOOK_SIGNATURE_SCHEME: z.enum(["standard", "hmac-hex", "stripe"]).default("standard"),
+  WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default("X-Webhook-Signature"),
+  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  WATCH_ORDERS_CRON: z.string().default("*/20 * * * * *"),
+  WATCH_RULES_CRON: z.string().default("0 * * * * *"),
+  WATCH_BALANCE_CRON: z.string().default("30 */5 * * * *"),
+  WATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+});
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  botToken: string;
+  telegramApiRoot: string;
+  botMode: "polling" | "webhook";
+  publicUrl?: string;
+  telegramWebhookSecret?: string;
+  httpHost: string;
+  httpPort: number;
+  databasePath: string;
+  marketplaceUrl?: string;
+  /** Current master key first, then previous keys still accepted for opening (rotation). */
+  secretsKeys: Buffer[];
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  defaultLocale: Locale;
+  webhookSignature: { scheme: "standard" | "hmac-hex" | "stripe"; header: string; toleranceSeconds: number; maxBodyBytes: number };
+  watch: { ordersCron: string; rulesCron: string; balanceCron: string; concurrency: number };
+  /** What start-up should warn about (e.g. a generated secrets key). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Validates the environment. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    const problem = issue.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue.message;
+    throw new ConfigError(`${variable} ${problem.replace(/^Invalid input: /, "")}`);
+  }
+  const e = parsed.data;
+  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+  const databasePath = e.DATABASE_PATH === ":memory:" ? e.DATABASE_PATH : resolve(projectRoot, e.DATABASE_PATH);
+  const warnings: string[] = [];
+  let current = e.SECRETS_KEY;
+  if (!current) {
+    if (e.NODE_ENV === "production") throw new ConfigError("SECRETS_KEY is required when NODE_ENV=production");
+    current = loadOrCreateDevKey(databasePath, warnings);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    botToken: e.BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
+    botMode: e.BOT_MODE,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    httpHost: e.HTTP_HOST,
+    httpPort: e.HTTP_PORT,
+    databasePath,
+    marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
+    secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
+    logLevel: e.LOG_LEVEL,
+    defaultLocale: e.DEFAULT_LOCALE,
+    webhookSignature: {
+      scheme: e.WEBHOOK_SIGNATURE_SCHEME,
+      header: e.WEBHOOK_SIGNATURE_HEADER,
+      toleranceSeconds: e.WEBHOOK_TOLERANCE_SECONDS,
+      maxBodyBytes: e.WEBHOOK_MAX_BODY_BYTES,
+    },
+    watch: {
+      ordersCron: e.WATCH_ORDERS_CRON,
+      rulesCron: e.WATCH_RULES_CRON,
+      balanceCron: e.WATCH_BALANCE_CRON,
+      concurrency: e.WATCH_CONCURRENCY,
+    },
+    warnings,
+  };
+}
+
+/** Outside production a missing SECRETS_KEY is generated once next to the database (mode 0600). */
+function loadOrCreateDevKey(databasePath: string, warnings: string[]): string {
+  const folder = databasePath === ":memory:" ? resolve(projectRoot, "data") : dirname(databasePath);
+  const file = resolve(folder, "secrets.key");
+  if (existsSync(file)) {
+    const key = readFileSync(file, "utf8").trim();
+    if (base64Key.safeParse(key).success) return key;
+    throw new ConfigError(`SECRETS_KEY is not set and ${file} does not hold a valid key`);
+  }
+  mkdirSync(folder, { recursive: true });
+  const key = randomBytes(32).toString("base64");
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  warnings.push(`SECRETS_KEY is not set: generated one into ${file}. Set SECRETS_KEY in production.`);
+  return key;
+}

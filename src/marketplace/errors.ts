@@ -1,0 +1,74 @@
+/**
+ * The one error type for marketplace calls. `kind` separates what the server said (http) from
+ * what went wrong on the way (network, timeout, ambiguous, invalid_response).
+ */
+export type MarketplaceErrorKind =
+  | "http" // the server answered with a non-2xx status
+  | "network" // connection refused/reset before a response; for non-idempotent calls see "ambiguous"
+  | "timeout" // no (complete) response within the deadline
+  | "ambiguous" // a non-idempotent POST may or may not have taken effect
+  | "invalid_response"; // 2xx but the body did not fit the schema
+
+export class MarketplaceError extends Error {
+  override readonly name = "MarketplaceError";
+  constructor(
+    readonly kind: MarketplaceErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+    readonly title?: string,
+    readonly detail?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get isInsufficientBalance(): boolean {
+    return this.status === 402 || this.code === "wallet.insufficient_balance";
+  }
+  get isSpendLimit(): boolean {
+    return this.code === "api_key.spend_limit_exceeded";
+  }
+  get isInsufficientScope(): boolean {
+    return this.code === "api_key.insufficient_scope";
+  }
+  /** 401, or a 403 that is neither a scope nor a spend-limit refusal. */
+  get isKeyRejected(): boolean {
+    return this.status === 401 || (this.status === 403 && !this.isInsufficientScope && !this.isSpendLimit);
+  }
+  get isProviderFailed(): boolean {
+    return this.status === 502;
+  }
+  get isCheckerUnavailable(): boolean {
+    return this.code === "address_checker.unavailable" || (this.status === 503 && this.kind === "http");
+  }
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+  get isBadRequest(): boolean {
+    return this.status === 400;
+  }
+  /** Network trouble, timeouts and 5xx other than a provider failure: worth a "try again". */
+  get isTransient(): boolean {
+    return (
+      this.kind === "network" ||
+      this.kind === "timeout" ||
+      (this.kind === "http" && this.status !== undefined && this.status >= 500 && this.status !== 502)
+    );
+  }
+}
+
+const CODE_SHAPE = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+
+/** Finds the error code as DESIGN.md says: `code`, `errorCode`, last path segment of `type`, `title`. */
+export function findErrorCode(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const b = body as Record<string, unknown>;
+  const candidates = [b.code, b.errorCode];
+  if (typeof b.type === "string") candidates.push(b.type.split(/[/#]/).filter(Boolean).at(-1));
+  candidates.push(b.title);
+  for (const c of candidates) {
+    if (typeof c === "string" && CODE_SHAPE.test(c.trim())) return c.trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,55 @@
+/**
+ * The client factory: one keep-alive pool for the marketplace's base URL, shared by the clients of
+ * every user key, plus the options caches. `forKey` is cheap; call it per request.
+ */
+import { TtlCache } from "./cache.js";
+import { KeyedApi, PublicApi, type MarketplaceClient, type OptionsCaches, type PublicClient } from "./client.js";
+import { HttpTransport, type RetryPolicy, type Timeouts } from "./http.js";
+import type { AutomationOptions, OrderOptions } from "./schemas.js";
+
+export interface MarketplaceOptions {
+  /** Where the API lives, e.g. "https://market.example" (paths /api/v1/... are appended). */
+  baseUrl: string;
+  /** Defaults: connect 5 s, total 15 s per attempt. */
+  timeouts?: Partial<Timeouts>;
+  /** Defaults: 3 attempts, base 200 ms, cap 2 s, Math.random jitter. */
+  retry?: Partial<RetryPolicy>;
+  /** Clock for the options cache (ms since epoch). */
+  now?: () => number;
+  /** How long orderOptions/ruleOptions answers are reused per key (default 60 s; 0 disables). */
+  optionsTtlMs?: number;
+  /** Upper bound on open connections (default 32). */
+  connections?: number;
+  userAgent?: string;
+}
+
+export interface Marketplace {
+  /** A client bound to one user's API key (throws RangeError if the key cannot be sent as a header). */
+  forKey(apiKey: string): MarketplaceClient;
+  /** The key-less endpoints (address checker, blog). */
+  readonly public: PublicClient;
+  /** Closes the shared pool (waits for requests in flight). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_OPTIONS_TTL_MS = 60_000;
+
+export function createMarketplace(options: MarketplaceOptions): Marketplace {
+  const http = new HttpTransport(options);
+  const now = options.now ?? Date.now;
+  const ttl = options.optionsTtlMs ?? DEFAULT_OPTIONS_TTL_MS;
+  const caches: OptionsCaches = {
+    orderOptions: new TtlCache<OrderOptions>(ttl, now),
+    ruleOptions: new TtlCache<AutomationOptions>(ttl, now),
+  };
+  const publicClient = new PublicApi(http);
+  return {
+    forKey: (apiKey) => new KeyedApi(http, apiKey, caches, TtlCache.keyFor(apiKey)),
+    public: publicClient,
+    close: async () => {
+      caches.orderOptions.clear();
+      caches.ruleOptions.clear();
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,311 @@
+/**
+ * The HTTP layer: one undici keep-alive `Pool` per base URL, JSON in and out (big integers exact),
+ * a connect timeout and a total per-attempt timeout combined with the caller's AbortSignal, error
+ * classification into MarketplaceError, and bounded jittered retries where replaying is safe.
+ * The API key travels only in the `X-Api-Key` header and is scrubbed from anything put in an error.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { Pool, type Dispatcher } from "undici";
+import { MarketplaceError, findErrorCode, type MarketplaceErrorKind } from "./errors.js";
+import { parseJsonExact, stringifyJson } from "./json.js";
+
+export interface Timeouts {
+  /** TCP (and TLS) connect. */
+  connectMs: number;
+  /** One attempt from sending the request to the last byte of the body. */
+  totalMs: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts in total, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Source of jitter in [0, 1); injectable for tests. */
+  random: () => number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, totalMs: 15_000 };
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 2_000, random: Math.random };
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const API_PREFIX = "/api/v1";
+
+/**
+ * How a call may be replayed:
+ * - `safe`: a GET; retried on network errors, timeouts, 429 and 5xx.
+ * - `keyed`: POST /orders with an Idempotency-Key; retried with the same key, except on 502
+ *   (the provider failed and the balance was refunded).
+ * - `never`: a POST/DELETE without idempotency; never retried, and a failure after the request may
+ *   have been sent is reported as `ambiguous`.
+ */
+export type Replay = "safe" | "keyed" | "never";
+
+export type QueryValue = string | number | bigint | boolean | undefined;
+
+export interface HttpCall {
+  method: "GET" | "POST" | "DELETE";
+  /** Path below /api/v1, with every dynamic segment already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  apiKey?: string;
+  idempotencyKey?: string;
+  replay: Replay;
+  /** When true, a 2xx without a JSON body is an `invalid_response`. */
+  expectJson: boolean;
+  signal?: AbortSignal;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** Upper bound on open connections to the marketplace. */
+  connections?: number;
+  userAgent?: string;
+}
+
+type IncomingHttpHeaders = Dispatcher.ResponseData["headers"];
+
+type Attempt =
+  | { ok: true; body: unknown }
+  | { ok: false; error: MarketplaceError; retry: boolean; retryAfterMs?: number };
+
+/** Connect failures where the request certainly never left this process. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_CLOSED", // the pool was closed before the call (we never destroy it mid-request)
+  "UND_ERR_DESTROYED",
+]);
+/** Our own per-attempt deadline (an AbortSignal), reported like undici's timeouts. */
+const TOTAL_TIMEOUT = "TOTAL_TIMEOUT";
+const TIMEOUT_CODES = new Set([TOTAL_TIMEOUT, "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+/** Header values undici (and HTTP) accept: visible ASCII and inner spaces/tabs. */
+const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?$/;
+
+export function isUsableHeaderValue(value: string): boolean {
+  return HEADER_VALUE.test(value);
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (!err || typeof err !== "object") return undefined;
+  const { code, cause } = err as { code?: unknown; cause?: unknown };
+  if (typeof code === "string") return code;
+  if (cause && typeof cause === "object" && typeof (cause as { code?: unknown }).code === "string") {
+    return (cause as { code: string }).code;
+  }
+  return undefined;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function retryAfterMs(headers: IncomingHttpHeaders, now: number): number | undefined {
+  const value = header(headers, "retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function isRetryableStatus(status: number, replay: Replay): boolean {
+  if (replay === "never") return false;
+  if (status === 429) return true;
+  if (status < 500) return false;
+  return replay === "safe" || status !== 502;
+}
+
+function stringField(body: unknown, name: string): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+/** Builds the path prefix from the base URL; a trailing /api/v1 given by mistake is tolerated. */
+function pathPrefix(url: URL): string {
+  let prefix = url.pathname.replace(/\/+$/, "");
+  if (prefix.endsWith(API_PREFIX)) prefix = prefix.slice(0, -API_PREFIX.length);
+  return prefix + API_PREFIX;
+}
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export class HttpTransport {
+  readonly #pool: Pool;
+  readonly #prefix: string;
+  readonly #timeouts: Timeouts;
+  readonly #retry: RetryPolicy;
+  readonly #userAgent: string;
+  #closed = false;
+
+  constructor(options: TransportOptions) {
+    const url = new URL(options.baseUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new RangeError(`marketplace base URL must be http(s): ${url.protocol}`);
+    }
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#retry.attempts = Math.max(1, Math.floor(this.#retry.attempts));
+    this.#prefix = pathPrefix(url);
+    this.#userAgent = options.userAgent ?? "tron-energy-bot";
+    this.#pool = new Pool(url.origin, {
+      connections: options.connections ?? 32,
+      connect: { timeout: this.#timeouts.connectMs },
+      headersTimeout: this.#timeouts.totalMs,
+      bodyTimeout: this.#timeouts.totalMs,
+      keepAliveTimeout: 4_000,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+    });
+  }
+
+  /** Performs the call with its retry policy; returns the parsed JSON body (undefined when empty). */
+  async request(call: HttpCall): Promise<unknown> {
+    if (this.#closed) throw new MarketplaceError("network", `${call.method} ${API_PREFIX}${call.path}: the marketplace client is closed`);
+    const attempts = call.replay === "never" ? 1 : this.#retry.attempts;
+    for (let attempt = 1; ; attempt++) {
+      call.signal?.throwIfAborted();
+      const result = await this.#attempt(call);
+      if (result.ok) return result.body;
+      if (!result.retry || attempt >= attempts) throw result.error;
+      await this.#backoff(attempt, result.retryAfterMs, call.signal);
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    return this.#pool.close();
+  }
+
+  async #backoff(attempt: number, retryAfter: number | undefined, signal: AbortSignal | undefined): Promise<void> {
+    const { baseDelayMs, maxDelayMs, random } = this.#retry;
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    const jittered = ceiling / 2 + (random() * ceiling) / 2;
+    const delay = Math.min(maxDelayMs, Math.max(jittered, retryAfter ?? 0));
+    try {
+      await sleep(delay, undefined, { signal });
+    } catch (err) {
+      throw signal?.aborted ? signal.reason : err;
+    }
+  }
+
+  async #attempt(call: HttpCall): Promise<Attempt> {
+    const label = `${call.method} ${API_PREFIX}${call.path}`;
+    const redact = (text: string): string =>
+      call.apiKey && call.apiKey.length >= 4 ? text.split(call.apiKey).join("[redacted]") : text;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.#timeouts.totalMs);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": this.#userAgent };
+    if (call.apiKey !== undefined) headers["x-api-key"] = call.apiKey;
+    if (call.idempotencyKey !== undefined) headers["idempotency-key"] = call.idempotencyKey;
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      body = stringifyJson(call.body);
+      headers["content-type"] = "application/json";
+    }
+
+    let status: number;
+    let responseHeaders: IncomingHttpHeaders;
+    let text: string;
+    try {
+      const response = await this.#pool.request({
+        method: call.method,
+        path: this.#prefix + call.path + queryString(call.query),
+        headers,
+        body: body ?? null,
+        signal,
+      });
+      status = response.statusCode;
+      responseHeaders = response.headers;
+      text = await response.body.text();
+    } catch (err) {
+      if (call.signal?.aborted) throw call.signal.reason;
+      return this.#failure(call, label, timeout.signal.aborted ? TOTAL_TIMEOUT : errorCode(err), err);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const empty = text.trim() === "";
+    if (status >= 200 && status < 300) {
+      if (empty) {
+        if (!call.expectJson) return { ok: true, body: undefined };
+        return this.#invalid(`${label}: HTTP ${status} with an empty body where JSON was expected`);
+      }
+      try {
+        return { ok: true, body: parseJsonExact(text) };
+      } catch {
+        if (!call.expectJson) return { ok: true, body: undefined };
+        // No cause: a SyntaxError quotes the body, which could echo anything (even the key).
+        return this.#invalid(`${label}: HTTP ${status} with a body that is not JSON`);
+      }
+    }
+
+    let parsed: unknown;
+    if (!empty) {
+      try {
+        parsed = parseJsonExact(text);
+      } catch {
+        parsed = undefined; // an HTML error page or plain text: no code, still a clean error
+      }
+    }
+    const code = findErrorCode(parsed);
+    const title = stringField(parsed, "title");
+    const detail = stringField(parsed, "detail");
+    const message = `${label} failed: HTTP ${status}${code ? ` ${code}` : ""}${title ? ` — ${title}` : ""}`;
+    const error = new MarketplaceError(
+      "http",
+      redact(message),
+      status,
+      code,
+      title === undefined ? undefined : redact(title),
+      detail === undefined ? undefined : redact(detail),
+    );
+    return {
+      ok: false,
+      error,
+      retry: isRetryableStatus(status, call.replay),
+      retryAfterMs: retryAfterMs(responseHeaders, Date.now()),
+    };
+  }
+
+  #invalid(message: string): Attempt {
+    return { ok: false, error: new MarketplaceError("invalid_response", message), retry: false };
+  }
+
+  #failure(call: HttpCall, label: string, code: string | undefined, cause: unknown): Attempt {
+    if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
+      return this.#invalid(`${label}: response larger than ${MAX_RESPONSE_BYTES} bytes`);
+    }
+    const timedOut = code !== undefined && TIMEOUT_CODES.has(code);
+    const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+    let kind: MarketplaceErrorKind = timedOut ? "timeout" : "network";
+    let message = timedOut
+      ? code === "UND_ERR_CONNECT_TIMEOUT"
+        ? `${label}: could not connect within ${this.#timeouts.connectMs} ms`
+        : `${label}: no complete response within ${this.#timeouts.totalMs} ms`
+      : `${label}: network error${code ? ` (${code})` : ""}`;
+    if (call.replay === "never" && !notSent) {
+      kind = "ambiguous";
+      message = `${message}; the request may or may not have taken effect`;
+    }
+    // The undici error is kept as the cause; it carries no request headers, hence no API key.
+    return { ok: false, error: new MarketplaceError(kind, message, undefined, undefined, undefined, undefined, { cause }), retry: call.replay !== "never" };
+  }
+}

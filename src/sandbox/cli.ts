@@ -1,0 +1,24 @@
+/** `npm run sandbox`: the sandbox standalone on PORT (default 8787) with a demo account. */
+import { startSandbox } from "./index.js";
+
+const port = Number(process.env.PORT ?? 8787);
+const sandbox = await startSandbox({ port, host: process.env.HOST ?? "127.0.0.1", seedDemo: true });
+const demo = sandbox.demo!;
+
+console.log(`Sandbox marketplace listening on ${sandbox.url}`);
+console.log(`API base:      ${sandbox.url}/api/v1`);
+console.log(`Control API:   ${sandbox.url}/_sandbox`);
+console.log(`Demo account:  ${demo.accountId}`);
+console.log(`Key (read):     ${demo.keys.read}`);
+console.log(`Key (purchase): ${demo.keys.purchase}`);
+console.log(`Key (full):     ${demo.keys.full}`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox`);
+    void sandbox.stop().then(() => process.exit(0));
+  });
+}

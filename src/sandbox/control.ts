@@ -1,0 +1,118 @@
+/** The control surface for tests and demos (in-process); control-routes.ts mirrors it over HTTP. */
+import { sunToTrx, trxToSun } from "../tron/amounts.js";
+import type { SandboxCore } from "./core.js";
+import { badRequest } from "./errors.js";
+import type { LedgerEntry, Scope } from "./state.js";
+import { SCOPES } from "./state.js";
+import { parseAddress } from "./validation.js";
+import type { DeliveryRecord } from "./webhooks.js";
+
+export interface SandboxControl {
+  createAccount(input?: { trx?: string; usdt?: string }): { accountId: string };
+  createKey(accountId: string, input: { scope: "read" | "purchase" | "full"; dailyLimitTrx?: string }): { key: string };
+  setKeyLimit(key: string, dailyLimitTrx: string | null): void;
+  /** Triggers auto-resume of System-paused rules with autoResume. */
+  deposit(accountId: string, trx: string): void;
+  balanceOf(accountId: string): { trx: string; usdt: string };
+  ledger(accountId: string): Array<{ kind: "deposit" | "charge" | "refund" | "fire"; sun: bigint; orderId?: string; ruleId?: string; at: number }>;
+  orderCount(accountId: string): number;
+  setAddress(address: string, state: { activated?: boolean; energyLimit?: bigint; bandwidthLimit?: bigint }): void;
+  /** Then evaluates refill/smart rules. */
+  consumeEnergy(address: string, amount: bigint): void;
+  /** Moves the simulated clock; runs due fills, expiries, renewals. */
+  advanceClock(ms: number): Promise<void>;
+  /** Fills/fails every pending order now. */
+  settleOrders(): Promise<void>;
+  /** sync → the next POST /orders answers 502 with refund; async → it is Created then Failed. */
+  failNextOrder(mode: "sync" | "async"): void;
+  setCheckerAvailable(available: boolean): void;
+  createWebhook(accountId: string, url: string): { id: string; secret: string };
+  deliveries(webhookId?: string): Array<{ webhookId: string; eventId: string; type: string; attempt: number; status: number | "error"; at: number }>;
+  /** Waits until queued deliveries, including their retries, have been attempted. */
+  flushWebhooks(): Promise<void>;
+}
+
+/** A TRX amount from a control caller: a decimal string, at most 6 decimals, not negative. */
+export function parseTrx(value: unknown, field: string): bigint {
+  if (typeof value === "string" || typeof value === "number") {
+    try {
+      const sun = trxToSun(String(value));
+      if (sun >= 0n) return sun;
+    } catch {
+      // falls through to the error below
+    }
+  }
+  throw badRequest(`request.invalid_${field}`, `${field} must be a non-negative TRX decimal string`);
+}
+
+export function createControl(core: SandboxCore): SandboxControl {
+  return {
+    createAccount(input = {}) {
+      const trx = input.trx === undefined ? 0n : parseTrx(input.trx, "trx");
+      const usdt = input.usdt === undefined ? 0n : parseTrx(input.usdt, "usdt");
+      return { accountId: core.accounts.create(trx, usdt).id };
+    },
+    createKey(accountId, input) {
+      if (!(SCOPES as readonly unknown[]).includes(input.scope)) throw badRequest("request.invalid_scope", `scope must be one of ${SCOPES.join(", ")}`);
+      const limit = input.dailyLimitTrx == null ? null : parseTrx(input.dailyLimitTrx, "daily_limit_trx");
+      return { key: core.accounts.createKey(accountId, input.scope as Scope, limit).value };
+    },
+    setKeyLimit(key, dailyLimitTrx) {
+      core.accounts.setKeyLimit(key, dailyLimitTrx === null ? null : parseTrx(dailyLimitTrx, "daily_limit_trx"));
+    },
+    deposit(accountId, trx) {
+      const sun = parseTrx(trx, "trx");
+      if (sun === 0n) throw badRequest("request.invalid_trx", "a deposit must be positive");
+      core.deposit(accountId, sun);
+    },
+    balanceOf(accountId) {
+      const account = core.accounts.get(accountId);
+      return { trx: sunToTrx(account.trxSun), usdt: sunToTrx(account.usdtSun) };
+    },
+    ledger(accountId) {
+      return core.accounts.ledger(accountId).map(({ kind, sun, orderId, ruleId, at }: LedgerEntry) => ({
+        kind,
+        sun,
+        at,
+        ...(orderId === undefined ? {} : { orderId }),
+        ...(ruleId === undefined ? {} : { ruleId }),
+      }));
+    },
+    orderCount(accountId) {
+      core.accounts.get(accountId);
+      return core.orders.count(accountId);
+    },
+    setAddress(address, state) {
+      core.network.set(parseAddress(address), state);
+      core.runDue();
+    },
+    consumeEnergy(address, amount) {
+      if (amount < 0n) throw badRequest("request.invalid_energy", "energy must not be negative");
+      core.consumeEnergy(parseAddress(address), amount);
+    },
+    async advanceClock(ms) {
+      core.advanceClock(ms);
+    },
+    async settleOrders() {
+      core.orders.settleAll();
+    },
+    failNextOrder(mode) {
+      if (mode !== "sync" && mode !== "async") throw badRequest("request.invalid_mode", "mode must be sync or async");
+      core.orders.failNextOrder(mode);
+    },
+    setCheckerAvailable(available) {
+      core.checkerAvailable = available;
+    },
+    createWebhook(accountId, url) {
+      core.accounts.get(accountId);
+      const { id, secret } = core.webhooks.create(accountId, url);
+      return { id, secret };
+    },
+    deliveries(webhookId) {
+      return core.webhooks.deliveries(webhookId).map((d: DeliveryRecord) => ({ ...d }));
+    },
+    flushWebhooks() {
+      return core.webhooks.flush();
+    },
+  };
+}

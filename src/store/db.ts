@@ -1,0 +1,31 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema.js";
+import { migrationsDir } from "../paths.js";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens (creating if needed) the database, tunes it for a single-writer bot and applies migrations. */
+export function openDatabase(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: migrationsDir });
+  return db;
+}
+
+/** Liveness probe for /healthz. */
+export function pingDatabase(db: Db): boolean {
+  try {
+    return db.$client.prepare("select 1 as ok").get() !== undefined;
+  } catch {
+    return false;
+  }
+}

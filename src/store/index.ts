@@ -1,0 +1,26 @@
+/**
+ * The store: one SQLite database and one repository per table group. Features take what they
+ * need from `Store`; nothing else opens the database.
+ */
+import { openDatabase, pingDatabase, type Db } from "./db.js";
+import type { Sealer } from "./secrets.js";
+import { createUsersRepo } from "./users.js";
+import { createApiKeysRepo } from "./api-keys.js";
+import { createKeyValueStorage } from "./kv-storage.js";
+
+export function createStore(path: string, sealer: Sealer) {
+  const db = openDatabase(path);
+  return {
+    db,
+    sealer,
+    users: createUsersRepo(db),
+    apiKeys: createApiKeysRepo(db, sealer),
+    sessions: createKeyValueStorage<unknown>(db, "session:"),
+    conversations: createKeyValueStorage<unknown>(db, "conversation:"),
+    ping: () => pingDatabase(db),
+    close: () => db.$client.close(),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
+export type { Db };

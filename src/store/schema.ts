@@ -1,0 +1,153 @@
+/**
+ * Every table of the bot. One file so migrations are generated from one place
+ * (`npm run db:generate`); the repositories beside it (one module per table group) do the queries.
+ * Secrets are stored only sealed (see secrets.ts). Int64 volumes and SUN amounts are text.
+ */
+import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = () => Date.now();
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey(), // Telegram user id
+  chatId: integer("chat_id").notNull(), // private chat for pushed notices
+  language: text("language"), // chosen with /language; null = follow Telegram's language_code
+  blocked: integer("blocked", { mode: "boolean" }).notNull().default(false), // 403 from Telegram
+  noticesEnabled: integer("notices_enabled", { mode: "boolean" }).notNull().default(true),
+  notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
+  balanceAlertSun: text("balance_alert_sun"), // null = no alert
+  balanceAlertTripped: integer("balance_alert_tripped", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+  updatedAt: integer("updated_at").notNull().$defaultFn(now),
+});
+
+/** grammY sessions and conversation state (conversations v2 storage), JSON values by key. */
+export const botStorage = sqliteTable("bot_storage", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at").notNull().$defaultFn(now),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    fingerprint: text("fingerprint").notNull(), // last 4 characters, the only part ever shown
+    sealedKey: text("sealed_key").notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    missingScopes: text("missing_scopes").notNull().default("[]"), // JSON: scopes seen lacking
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("api_keys_user").on(t.userId)],
+);
+
+/**
+ * Orders placed through the bot. The row (with its Idempotency-Key) is written before POST /orders,
+ * so a retry after a crash or a repeated update reuses the key and never charges twice.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    intentId: text("intent_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id").notNull(),
+    chatId: integer("chat_id").notNull(),
+    messageId: integer("message_id"), // the preview card that becomes the order card
+    idempotencyKey: text("idempotency_key").notNull(),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    state: text("state").notNull().default("pending"), // pending | placed | rejected
+    orderId: text("order_id"),
+    status: text("status"), // marketplace status: Created, Filled, Failed, …
+    totalTrx: text("total_trx"),
+    txId: text("tx_id"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency").on(t.idempotencyKey),
+    index("orders_order_id").on(t.orderId),
+    index("orders_status").on(t.state, t.status),
+  ],
+);
+
+export const recentAddresses = sqliteTable(
+  "recent_addresses",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    usedAt: integer("used_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/** Last seen state of each rule, per key, for the rule watcher's diff. */
+export const ruleSnapshots = sqliteTable("rule_snapshots", {
+  ruleId: text("rule_id").primaryKey(),
+  keyId: integer("key_id").notNull(),
+  userId: integer("user_id").notNull(),
+  status: text("status").notNull(),
+  pauseReason: text("pause_reason"),
+  spentTrx: text("spent_trx").notNull().default("0"),
+  lastFireAt: text("last_fire_at"),
+  updatedAt: integer("updated_at").notNull().$defaultFn(now),
+});
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id"),
+    routeToken: text("route_token").notNull(),
+    endpointId: text("endpoint_id"), // the marketplace's uuid, once the user gives it
+    sealedSecret: text("sealed_secret"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    lastEventAt: integer("last_event_at"),
+    lastEventType: text("last_event_type"),
+    lastPingAt: integer("last_ping_at"),
+    lastVerifiedAt: integer("last_verified_at"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [uniqueIndex("webhook_endpoints_token").on(t.routeToken), index("webhook_endpoints_user").on(t.userId)],
+);
+
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    endpointRowId: integer("endpoint_row_id").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: integer("received_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] })],
+);
+
+/**
+ * The outbox: the only way a pushed notice leaves. `dedupeKey` makes the same event's notice
+ * impossible to enqueue twice (webhook and watcher both reporting one fill, a replayed event).
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: integer("chat_id").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    text: text("text").notNull(),
+    replyMarkup: text("reply_markup"), // JSON of an InlineKeyboardMarkup
+    status: text("status").notNull().default("pending"), // pending | sent | blocked | dead
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull().$defaultFn(now),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt)],
+);

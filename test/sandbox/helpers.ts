@@ -1,0 +1,114 @@
+/** Shared helpers for the sandbox contract tests: a fresh sandbox per test, a tiny JSON client, addresses. */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { onTestFinished } from "vitest";
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { tronAddressFromAccountId } from "../../src/tron/address.js";
+
+// Response bodies are checked field by field in the tests.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Reply {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** 2025-01-15T12:00:00Z: a fixed base clock, so time only moves through advanceClock. */
+export const T0 = Date.UTC(2025, 0, 15, 12);
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const sb = await startSandbox({ now: () => T0, fillDelayMs: 1_000, webhookRetryDelaysMs: [20, 40, 80], ...options });
+  onTestFinished(() => sb.stop());
+  return sb;
+}
+
+export type Call = (method: string, path: string, init?: { body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<Reply>;
+
+export function client(base: string, key?: string): Call {
+  return async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (key !== undefined) headers["x-api-key"] = key;
+    let body: string | undefined = init.raw;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  };
+}
+
+export interface AccountFixture {
+  accountId: string;
+  keys: { read: string; purchase: string; full: string };
+  read: Call;
+  purchase: Call;
+  full: Call;
+}
+
+export function account(sb: Sandbox, trx = "100"): AccountFixture {
+  const { accountId } = sb.control.createAccount({ trx });
+  const keys = {
+    read: sb.control.createKey(accountId, { scope: "read" }).key,
+    purchase: sb.control.createKey(accountId, { scope: "purchase" }).key,
+    full: sb.control.createKey(accountId, { scope: "full" }).key,
+  };
+  return { accountId, keys, read: client(sb.url, keys.read), purchase: client(sb.url, keys.purchase), full: client(sb.url, keys.full) };
+}
+
+export function newAddress(): string {
+  return tronAddressFromAccountId(randomBytes(20));
+}
+
+let idempotencySeq = 0;
+export function order(call: Call, body: Record<string, unknown>, idempotencyKey = `idem-${++idempotencySeq}`): Promise<Reply> {
+  return call("POST", "/api/v1/orders", { body, headers: { "idempotency-key": idempotencyKey } });
+}
+
+export function expectProblem(reply: Reply, status: number, code: string): void {
+  if (reply.status !== status || reply.body?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
+}
+
+/** Sum of the ledger by kind, in SUN. */
+export function ledgerTotals(sb: Sandbox, accountId: string): Record<"deposit" | "charge" | "refund" | "fire", bigint> {
+  const totals = { deposit: 0n, charge: 0n, refund: 0n, fire: 0n };
+  for (const entry of sb.control.ledger(accountId)) totals[entry.kind] += entry.sun;
+  return totals;
+}
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A local webhook receiver answering with the given statuses in turn (the last one repeats). */
+export async function receiver(statuses: number[] = [200]): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const status = statuses[Math.min(received.length - 1, statuses.length - 1)] ?? 200;
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+}

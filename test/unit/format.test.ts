@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { createFormatter } from "../../src/bot/render/format.js";
+import { renderError, untilUtcMidnight } from "../../src/bot/render/errors.js";
+import { MarketplaceError, findErrorCode } from "../../src/marketplace/errors.js";
+import { NoApiKeyError } from "../../src/bot/marketplace-access.js";
+import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/conversations/external.js";
+
+const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);
+
+describe("formatter", () => {
+  it("formats TRX without floats, with locale separators", () => {
+    const en = createFormatter("en");
+    expect(en.trx("1234.500000")).toBe("1,234.50 TRX");
+    expect(en.trx("0.000001")).toBe("0.000001 TRX");
+    expect(en.trx(-2_500_000n)).toBe("-2.50 TRX");
+    expect(en.trx("92233720368547.758070", { unit: false })).toBe("92,233,720,368,547.75807");
+    const ru = createFormatter("ru");
+    expect(ru.trx("1234.5")).toBe("1\u00a0234,50 TRX");
+  });
+  it("formats int64 volumes exactly", () => {
+    expect(createFormatter("en").volume("9007199254740993")).toBe("9,007,199,254,740,993");
+    expect(createFormatter("en").volume(131000)).toBe("131,000");
+    expect(createFormatter("zh").volume(65000n)).toBe("65,000");
+  });
+  it("humanises durations and dates", () => {
+    const en = createFormatter("en");
+    expect(en.duration("3d", t)).toBe('duration-day({"count":3})');
+    expect(en.duration("weird", t)).toBe("weird");
+    expect(en.dateTime("2026-11-21T14:05:00Z")).toBe("Nov 21, 2026, 2:05 PM UTC");
+    expect(en.dateTime("garbage")).toBe("garbage");
+  });
+});
+
+describe("error mapping", () => {
+  const now = Date.UTC(2026, 10, 21, 19, 30);
+  it("finds error codes where DESIGN.md says", () => {
+    expect(findErrorCode({ code: "wallet.insufficient_balance" })).toBe("wallet.insufficient_balance");
+    expect(findErrorCode({ errorCode: "api_key.insufficient_scope" })).toBe("api_key.insufficient_scope");
+    expect(findErrorCode({ type: "https://x.example/errors/api_key.spend_limit_exceeded" })).toBe("api_key.spend_limit_exceeded");
+    expect(findErrorCode({ title: "address_checker.unavailable" })).toBe("address_checker.unavailable");
+    expect(findErrorCode({ title: "Not Found" })).toBeUndefined();
+    expect(findErrorCode("<html>")).toBeUndefined();
+  });
+  it("maps each kind to one localised sentence with a next step", () => {
+    const http = (status: number, code?: string) => new MarketplaceError("http", "x", status, code);
+    expect(renderError(http(402, "wallet.insufficient_balance"), t, now).text).toBe("error-insufficient-balance");
+    expect(renderError(http(402, "wallet.insufficient_balance"), t, now).keyboard).toBeDefined();
+    expect(renderError(http(403, "api_key.insufficient_scope"), t, now).text).toBe("error-insufficient-scope");
+    expect(renderError(http(403, "api_key.spend_limit_exceeded"), t, now).text).toBe('error-spend-limit({"hours":4,"minutes":30})');
+    expect(renderError(http(401, "api_key.invalid"), t, now).text).toBe("error-key-rejected");
+    expect(renderError(http(403), t, now).text).toBe("error-key-rejected");
+    expect(renderError(http(502), t, now).text).toBe("error-provider-failed");
+    expect(renderError(http(503, "address_checker.unavailable"), t, now).text).toBe("error-checker-unavailable");
+    expect(renderError(http(404), t, now).text).toBe("error-not-found");
+    expect(renderError(new MarketplaceError("ambiguous", "x"), t, now).text).toBe("error-ambiguous");
+    expect(renderError(new MarketplaceError("timeout", "x"), t, now).text).toBe("error-marketplace-unreachable");
+    expect(renderError(new NoApiKeyError(), t, now).text).toBe("error-no-key");
+    const internal = renderError(new TypeError("secret internals"), t, now);
+    expect(internal).toMatchObject({ text: "error-internal", expected: false });
+    expect(renderError(new MarketplaceError("http", "x", 400, undefined, "Bad", "<b>volume</b> too small"), t, now).text).toBe(
+      'error-request-rejected-detail({"detail":"&lt;b&gt;volume&lt;/b&gt; too small"})',
+    );
+  });
+  it("counts down to the UTC midnight reset", () => {
+    expect(untilUtcMidnight(Date.UTC(2026, 0, 1, 23, 59, 30))).toEqual({ hours: 0, minutes: 1 });
+    expect(untilUtcMidnight(Date.UTC(2026, 0, 1, 0, 0))).toEqual({ hours: 24, minutes: 0 });
+  });
+});
+
+describe("conversation replay encoding", () => {
+  it("keeps bigints and marketplace errors through JSON", () => {
+    const value = { volume: 9_007_199_254_740_993n, list: [1n, "a"], nested: { x: null } };
+    expect(decodeJson(JSON.parse(JSON.stringify(encodeJson(value))))).toEqual(value);
+    const err = new MarketplaceError("http", "m", 402, "wallet.insufficient_balance", "t", "d");
+    const back = decodeError(JSON.parse(JSON.stringify(encodeError(err)))) as MarketplaceError;
+    expect(back).toBeInstanceOf(MarketplaceError);
+    expect(back.isInsufficientBalance).toBe(true);
+    expect(decodeError(JSON.parse(JSON.stringify(encodeError(new NoApiKeyError()))))).toBeInstanceOf(NoApiKeyError);
+  });
+});

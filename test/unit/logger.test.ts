@@ -1,0 +1,40 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, errorFields } from "../../src/logger.js";
+
+const BOT_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsawXYZ";
+const API_KEY = "mk_live_4f9a1c7e2b8d";
+const WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  return { lines, logger: createLogger({ level: "trace", secrets: [BOT_TOKEN, API_KEY], destination }) };
+}
+
+describe("logger", () => {
+  it("never writes a secret, whatever the shape", () => {
+    const { lines, logger } = capture();
+    logger.info({ apiKey: API_KEY, token: BOT_TOKEN, secret: WEBHOOK_SECRET }, "fields");
+    logger.info({ headers: { "x-api-key": API_KEY } }, "headers");
+    logger.info({ req: { headers: { "X-Api-Key": API_KEY } } }, "nested headers");
+    logger.warn(`message mentioning ${API_KEY} and https://api.telegram.org/bot${BOT_TOKEN}/getMe`);
+    logger.error({ err: errorFields(new Error(`failed with secret ${WEBHOOK_SECRET}`)) }, "error");
+    logger.info({ note: "raw header x-api-key: somethingelse123" }, "header text");
+    const out = lines.join("");
+    expect(lines).toHaveLength(6);
+    for (const secret of [BOT_TOKEN, API_KEY, WEBHOOK_SECRET, "somethingelse123"]) expect(out).not.toContain(secret);
+    expect(out).toContain("[REDACTED]");
+  });
+  it("keeps useful error fields and drops attached objects", () => {
+    const err = Object.assign(new Error("boom"), { status: 402, code: "wallet.insufficient_balance", payload: { key: API_KEY } });
+    const fields = errorFields(err);
+    expect(fields).toMatchObject({ name: "Error", message: "boom", status: 402, code: "wallet.insufficient_balance" });
+    expect(JSON.stringify(fields)).not.toContain(API_KEY);
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    pool: "forks",
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    restoreMocks: true,
+  },
+});
