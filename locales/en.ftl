@@ -78,6 +78,9 @@ button-no = No
 button-prev = ◀️
 button-next = ▶️
 
+conversation-send-text = Please send it as a text message, or /cancel.
+conversation-use-buttons = Please use the buttons above, or /cancel.
+
 # ── Durations ──
 duration-minute = { $count ->
     [one] { $count } minute

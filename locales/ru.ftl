@@ -78,6 +78,9 @@ button-no = Нет
 button-prev = ◀️
 button-next = ▶️
 
+conversation-send-text = Пришлите это текстовым сообщением или /cancel.
+conversation-use-buttons = Воспользуйтесь кнопками выше или /cancel.
+
 # ── Длительности ──
 duration-minute = { $count ->
     [one] { $count } минута

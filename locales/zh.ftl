@@ -78,6 +78,9 @@ button-no = 否
 button-prev = ◀️
 button-next = ▶️
 
+conversation-send-text = 请以文本消息发送，或 /cancel。
+conversation-use-buttons = 请使用上方的按钮，或 /cancel。
+
 # ── 时长 ──
 duration-minute = { $count } 分钟
 duration-hour = { $count } 小时

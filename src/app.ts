@@ -11,8 +11,8 @@ import { createMarketplace } from "./marketplace/index.js";
 import { startSandbox, type Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
-import { createHttpApp, startHttpServer, type Mount } from "./events/http-server.js";
-import { mountTelegramWebhook, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
+import { createHttpApp, startHttpServer, type Mount, type RawRoute } from "./events/http-server.js";
+import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
 import type { UserFromGetMe } from "grammy/types";
 
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -70,9 +70,10 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     const mounts: Mount[] = [];
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
-    if (config.botMode === "webhook") mounts.push(mountTelegramWebhook(bot, webhookPath, secretToken));
+    const rawRoutes = new Map<string, RawRoute>();
+    if (config.botMode === "webhook") rawRoutes.set(webhookPath, telegramWebhookRoute(bot, secretToken));
 
-    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping(), mounts }), config.httpHost, config.httpPort);
+    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping(), mounts }), config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(() => http.close());
     logger.info({ url: http.url }, "HTTP server listening");
 

@@ -1,12 +1,16 @@
 /**
  * The project's HTTP server: /healthz (checks the database), the Telegram webhook path in webhook
  * mode, and the marketplace event receiver (/hooks/:token) mounted by the notices feature.
+ * Routes are Hono `Mount`s; the Telegram webhook is a raw node:http route in front of Hono, because
+ * it carries every update and Hono's Request conversion would cost more than the update itself.
  */
-import { Hono } from "hono";
-import { serve, type ServerType } from "@hono/node-server";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Hono } from "hono";
+import { getRequestListener } from "@hono/node-server";
 
 export type Mount = (app: Hono) => void;
+export type RawRoute = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export interface HttpServer {
   app: Hono;
@@ -23,10 +27,22 @@ export function createHttpApp(options: { healthy: () => boolean; mounts?: Mount[
   return app;
 }
 
-export async function startHttpServer(app: Hono, host: string, port: number): Promise<HttpServer> {
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
-    s.once("error", reject);
+/** Starts the server; `rawPostRoutes` maps exact paths to node:http handlers served before Hono. */
+export async function startHttpServer(
+  app: Hono,
+  host: string,
+  port: number,
+  rawPostRoutes: ReadonlyMap<string, RawRoute> = new Map(),
+): Promise<HttpServer> {
+  const honoListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    const raw = req.method === "POST" && req.url ? rawPostRoutes.get(req.url) : undefined;
+    if (raw) void raw(req, res);
+    else void honoListener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -36,7 +52,7 @@ export async function startHttpServer(app: Hono, host: string, port: number): Pr
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.closeAllConnections();
       }),
   };
 }

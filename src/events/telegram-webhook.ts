@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { webhookCallback, type Bot } from "grammy";
-import type { Mount } from "./http-server.js";
+import type { RawRoute } from "./http-server.js";
 import type { BotContext } from "../bot/context.js";
 
 /** An unguessable path per bot token, so the URL itself does not reveal the token. */
@@ -13,9 +13,7 @@ export function telegramSecretToken(botToken: string, configured?: string): stri
   return configured ?? createHmac("sha256", botToken).update("telegram-webhook-secret").digest("hex").slice(0, 48);
 }
 
-export function mountTelegramWebhook(bot: Bot<BotContext>, path: string, secretToken: string): Mount {
-  const handle = webhookCallback(bot, "hono", { secretToken, onTimeout: "return", timeoutMilliseconds: 50_000 });
-  return (app) => {
-    app.post(path, (c) => handle(c));
-  };
+/** The webhook handler; grammY checks Telegram's secret token header (401 otherwise). */
+export function telegramWebhookRoute(bot: Bot<BotContext>, secretToken: string): RawRoute {
+  return webhookCallback(bot, "http", { secretToken, onTimeout: "return", timeoutMilliseconds: 50_000 });
 }

@@ -139,7 +139,8 @@ export function findBlogPost(slug: string, locale: string | null) {
   const post = POSTS.find((candidate) => candidate.slug === slug);
   if (!post) throw notFound("blog.post_not_found", `no blog post ${slug}`);
   const wanted = (locale || "en").toLowerCase().split(/[-_]/)[0] ?? "en";
-  const translation = post.locales[wanted] ?? post.locales.en;
+  const translated = Object.hasOwn(post.locales, wanted) ? post.locales[wanted] : undefined;
+  const translation = translated ?? post.locales.en;
   return {
     slug: post.slug,
     title: translation.title,
@@ -151,7 +152,7 @@ export function findBlogPost(slug: string, locale: string | null) {
     publishedAt: post.publishedAt,
     metaTitle: translation.metaTitle,
     metaDescription: translation.metaDescription,
-    isTranslated: post.locales[wanted] !== undefined,
+    isTranslated: translated !== undefined,
   };
 }
 

@@ -2,6 +2,10 @@
 import { startSandbox } from "./index.js";
 
 const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
+  process.exit(1);
+}
 const sandbox = await startSandbox({ port, host: process.env.HOST ?? "127.0.0.1", seedDemo: true });
 const demo = sandbox.demo!;
 

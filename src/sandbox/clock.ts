@@ -44,7 +44,7 @@ export class Timers {
     if (this.stopped) return;
     const handle = setTimeout(() => {
       this.handles.delete(handle);
-      fn();
+      guarded(fn);
     }, ms);
     handle.unref();
     this.handles.add(handle);
@@ -52,7 +52,7 @@ export class Timers {
 
   every(ms: number, fn: () => void): void {
     if (this.stopped) return;
-    const handle = setInterval(fn, ms);
+    const handle = setInterval(() => guarded(fn), ms);
     handle.unref();
     this.handles.add(handle);
   }
@@ -61,5 +61,14 @@ export class Timers {
     this.stopped = true;
     for (const handle of this.handles) clearTimeout(handle);
     this.handles.clear();
+  }
+}
+
+/** A timer callback must never take the process down: report and carry on. */
+function guarded(fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    console.error("sandbox: timer callback failed", error);
   }
 }

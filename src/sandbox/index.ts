@@ -32,7 +32,7 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-export const DEMO_BALANCE_TRX = "1000";
+const DEMO_BALANCE_TRX = "1000";
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const core = new SandboxCore({

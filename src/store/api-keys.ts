@@ -2,7 +2,7 @@
  * Users' marketplace API keys, sealed at rest and bound to their owner. Only the fingerprint
  * (last 4 characters) is ever shown; the plaintext exists only while a call is made.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
 import type { Sealer } from "./secrets.js";
 import { apiKeys } from "./schema.js";
@@ -13,6 +13,14 @@ export type Scope = "read" | "purchase" | "full";
 const owner = (userId: number) => `api-key:${userId}`;
 
 export function createApiKeysRepo(db: Db, sealer: Sealer) {
+  // prepared once: /start and every key-using command ask for it
+  const selectDefault = db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, sql.placeholder("userId")))
+    .orderBy(desc(apiKeys.isDefault), desc(apiKeys.id))
+    .limit(1)
+    .prepare();
   const repo = {
     add(userId: number, input: { apiKey: string; label: string }): ApiKeyRow {
       return db.transaction((tx) => {
@@ -40,7 +48,7 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       return db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).get();
     },
     getDefault(userId: number): ApiKeyRow | undefined {
-      return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.isDefault), desc(apiKeys.id)).limit(1).get();
+      return selectDefault.get({ userId });
     },
     /** The plaintext key, for the duration of a call. Re-seals with the current master key if stale. */
     reveal(row: ApiKeyRow): string {

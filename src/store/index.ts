@@ -7,6 +7,8 @@ import type { Sealer } from "./secrets.js";
 import { createUsersRepo } from "./users.js";
 import { createApiKeysRepo } from "./api-keys.js";
 import { createKeyValueStorage } from "./kv-storage.js";
+import { createOrdersRepo } from "./orders.js";
+import { createRecentAddressesRepo } from "./recent-addresses.js";
 
 export function createStore(path: string, sealer: Sealer) {
   const db = openDatabase(path);
@@ -15,6 +17,8 @@ export function createStore(path: string, sealer: Sealer) {
     sealer,
     users: createUsersRepo(db),
     apiKeys: createApiKeysRepo(db, sealer),
+    orders: createOrdersRepo(db),
+    recentAddresses: createRecentAddressesRepo(db),
     sessions: createKeyValueStorage<unknown>(db, "session:"),
     conversations: createKeyValueStorage<unknown>(db, "conversation:"),
     ping: () => pingDatabase(db),

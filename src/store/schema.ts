@@ -60,7 +60,7 @@ export const orders = sqliteTable(
     targetAddress: text("target_address").notNull(),
     volume: text("volume").notNull(),
     duration: text("duration").notNull(),
-    state: text("state").notNull().default("pending"), // pending | placed | rejected
+    state: text("state").notNull().default("pending"), // previewed | placing | placed | rejected | cancelled (see orders.ts)
     orderId: text("order_id"),
     status: text("status"), // marketplace status: Created, Filled, Failed, …
     totalTrx: text("total_trx"),

@@ -4,30 +4,57 @@ import { users } from "./schema.js";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Bounded memo for per-update lookups; cleared on every write that could change the answer. */
+const MEMO_LIMIT = 50_000;
+function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
+  if (map.size >= MEMO_LIMIT) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
 export function createUsersRepo(db: Db) {
+  // userId → chatId already stored (and not blocked): the per-update touch then writes nothing
+  const known = new Map<number, number | undefined>();
+  const languages = new Map<number, string | null | undefined>();
+
+  const upsert = db
+    .insert(users)
+    .values({ id: sql.placeholder("id"), chatId: sql.placeholder("chatId") })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: { chatId: sql`excluded.chat_id`, blocked: false, updatedAt: sql`cast(unixepoch('subsec') * 1000 as integer)` },
+      setWhere: sql`${users.chatId} != excluded.chat_id or ${users.blocked} = 1`,
+    })
+    .prepare();
+  const insertOnly = db
+    .insert(users)
+    .values({ id: sql.placeholder("id"), chatId: sql.placeholder("chatId") })
+    .onConflictDoNothing()
+    .prepare();
+  const selectLanguage = db.select({ language: users.language }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+
   return {
-    /** Records the user on each private-chat update; the chat id is where notices go. */
+    /** Records the user on each update; from a private chat, also where their notices go. */
     touch(userId: number, chatId: number | undefined): void {
-      db.insert(users)
-        .values({ id: userId, chatId: chatId ?? userId })
-        .onConflictDoUpdate({
-          target: users.id,
-          set: chatId === undefined ? { updatedAt: Date.now() } : { chatId, blocked: false, updatedAt: Date.now() },
-          setWhere: chatId === undefined ? sql`0` : sql`${users.chatId} != ${chatId} or ${users.blocked} = 1`,
-        })
-        .run();
+      if (known.has(userId) && (chatId === undefined || known.get(userId) === chatId)) return;
+      if (chatId === undefined) insertOnly.run({ id: userId, chatId: userId });
+      else upsert.run({ id: userId, chatId });
+      remember(known, userId, chatId);
     },
     get(userId: number): UserRow | undefined {
       return db.select().from(users).where(eq(users.id, userId)).get();
     },
     getLanguage(userId: number): string | null | undefined {
-      return db.select({ language: users.language }).from(users).where(eq(users.id, userId)).get()?.language;
+      if (languages.has(userId)) return languages.get(userId);
+      return remember(languages, userId, selectLanguage.get({ id: userId })?.language);
     },
     setLanguage(userId: number, language: string): void {
       db.update(users).set({ language, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+      languages.delete(userId);
     },
     setBlockedByChat(chatId: number, blocked: boolean): void {
       db.update(users).set({ blocked, updatedAt: Date.now() }).where(eq(users.chatId, chatId)).run();
+      known.clear();
     },
     update(userId: number, values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped">>): void {
       db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).run();

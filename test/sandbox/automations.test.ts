@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { account, client, DAY, expectProblem, HOUR, ledgerTotals, newAddress, sandbox, T0, type AccountFixture, type Call } from "./helpers.js";
+import { account, client, DAY, expectProblem, HOUR, ledgerTotals, newAddress, sandbox, T0, type AccountFixture, type Call, type Json } from "./helpers.js";
 
 const REFILL_PRICE = "4.290000"; // 65000 energy for 1h
 const RENEWAL_PRICE = "5.362500"; // 65000 energy for 1d
@@ -13,8 +13,8 @@ async function energy(url: string, address: string): Promise<number> {
   return (await client(url)("GET", `/api/v1/address-checker?address=${address}`)).body.energyAvailable;
 }
 
-async function rule(a: AccountFixture, id: string) {
-  const all = (await a.read("GET", "/api/v1/automations")).body as Array<{ id: string }>;
+async function rule(a: AccountFixture, id: string): Promise<Json> {
+  const all = (await a.read("GET", "/api/v1/automations")).body as Json[];
   return all.find((r) => r.id === id);
 }
 
@@ -74,7 +74,7 @@ describe("auto-refill", () => {
     expect(await energy(sb.url, target)).toBe(65000);
     const fires = (await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
     expect(fires).toEqual([{ volume: 65000, duration: "1h", priceTrx: REFILL_PRICE, createdAt: new Date(T0).toISOString() }]);
-    expect((await rule(a, created.body.id))).toMatchObject({ spentTrx: REFILL_PRICE, status: "active" });
+    expect(await rule(a, created.body.id)).toMatchObject({ spentTrx: REFILL_PRICE, status: "active" });
     expect(sb.control.ledger(a.accountId).at(-1)).toMatchObject({ kind: "fire", sun: 4_290_000n, ruleId: created.body.id });
 
     // A consumption that stays above minimal does not fire; one that falls below does.

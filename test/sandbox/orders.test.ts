@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTronAddress } from "../../src/tron/address.js";
+import { waitUntil } from "../support/wait.js";
 import { account, client, DAY, expectProblem, HOUR, ledgerTotals, newAddress, order, sandbox, T0 } from "./helpers.js";
 
 const ENERGY_1H = { priceTrx: "4.290000", baseCostTrx: "3.900000", commissionTrx: "0.390000" };
@@ -243,12 +244,7 @@ describe("order settlement", () => {
     const a = account(sb);
     const placed = await order(a.purchase, { resource: "bandwidth", targetAddress: newAddress(), volume: 2000, duration: "1d" });
     expect(placed.body.status).toBe("Created");
-    let status = "Created";
-    for (let i = 0; i < 100 && status === "Created"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      status = (await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body.status;
-    }
-    expect(status).toBe("Filled");
+    await waitUntil(async () => (await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body.status === "Filled", { timeoutMs: 2_000 });
     const check = (await client(sb.url)("GET", `/api/v1/address-checker?address=${placed.body.targetAddress}`)).body;
     expect(check.bandwidthLimit).toBe(2600);
   });

@@ -138,6 +138,7 @@ describe("GET /api/v1/blog/posts/{slug}", () => {
     expect(await get("/api/v1/blog/posts/what-is-energy?locale=ru")).toMatchObject({ title: "What is energy on TRON?", isTranslated: false, coverImageUrl: null });
     expect(await get("/api/v1/blog/posts/what-is-energy?locale=zh")).toMatchObject({ isTranslated: false });
     expect(await get("/api/v1/blog/posts/what-is-energy?locale=en")).toMatchObject({ isTranslated: true });
+    expect(await get("/api/v1/blog/posts/what-is-energy?locale=constructor")).toMatchObject({ title: "What is energy on TRON?", isTranslated: false });
   });
 
   it("404 blog.post_not_found for an unknown slug", async () => {

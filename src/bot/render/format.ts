@@ -22,18 +22,33 @@ export interface Formatter {
   dateTime(iso: string | number | Date): string;
   date(iso: string | number | Date): string;
   percent(value: string): string;
+  /** "1,234.57" from a decimal string (USDT amounts, SUN-per-unit averages): no floats, half-up rounding. */
+  decimal(value: string, options?: { minFraction?: number; maxFraction?: number }): string;
 }
 
 function toSun(value: string | bigint): bigint {
   return typeof value === "bigint" ? value : trxToSun(value);
 }
 
+const formatters = new Map<string, Formatter>();
+
+/** Formatters are cached per locale: building Intl formatters costs more than handling an update. */
 export function createFormatter(locale: string): Formatter {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = buildFormatter(locale);
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+function buildFormatter(locale: string): Formatter {
   const intLocale = locale === "zh" ? "zh-CN" : locale;
   const ints = new Intl.NumberFormat(intLocale, { useGrouping: true, maximumFractionDigits: 0 });
   const decimalSeparator = new Intl.NumberFormat(intLocale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
   const dateTimeFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const dateFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeZone: "UTC" });
+  const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
 
   return {
     locale,
@@ -66,7 +81,22 @@ export function createFormatter(locale: string): Formatter {
     },
     percent(value) {
       const n = Number(value);
-      return Number.isFinite(n) ? `${new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 }).format(n)}%` : value;
+      return Number.isFinite(n) ? `${percentFmt.format(n)}%` : value;
+    },
+    decimal(value, options) {
+      const match = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(value);
+      if (!match) return value;
+      const [, sign, whole, fraction = ""] = match;
+      const max = options?.maxFraction ?? 6;
+      const min = Math.min(options?.minFraction ?? 0, max);
+      // Scale to `max` decimals as one bigint, rounding half up on the first dropped digit.
+      let scaled = BigInt(whole! + fraction.slice(0, max).padEnd(max, "0"));
+      if ((fraction[max] ?? "0") >= "5") scaled += 1n;
+      const unit = 10n ** BigInt(max);
+      let digits = max === 0 ? "" : (scaled % unit).toString().padStart(max, "0").replace(/0+$/, "");
+      if (digits.length < min) digits = digits.padEnd(min, "0");
+      const negative = sign === "-" && scaled !== 0n;
+      return `${negative ? "-" : ""}${ints.format(scaled / unit)}${digits ? `${decimalSeparator}${digits}` : ""}`;
     },
   };
 }

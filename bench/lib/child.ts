@@ -1,0 +1,58 @@
+/** Runs a benchmark server in its own process so the load generator never shares its event loop. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export interface ChildServer<T> {
+  info: T;
+  child: ChildProcess;
+  /** Sends a line to the child (a command) and waits for its one-line JSON answer. */
+  ask<R>(command: string): Promise<R>;
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function startChild<T>(script: string, env: Record<string, string> = {}, args: string[] = []): Promise<ChildServer<T>> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : []), "--import", "tsx", script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const queue: Array<(line: string) => void> = [];
+  lines.on("line", (line) => {
+    if (!line.startsWith("{")) return;
+    queue.shift()?.(line);
+  });
+  const next = <R>() => new Promise<R>((resolve) => queue.push((line) => resolve(JSON.parse(line) as R)));
+  const info = await Promise.race([
+    next<T>(),
+    new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))),
+  ]);
+  return {
+    info,
+    child,
+    ask: <R>(command: string) => {
+      const answer = next<R>();
+      child.stdin!.write(`${command}\n`);
+      return answer;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** In a child: answer commands from the parent on stdin with one JSON line each. */
+export function serveCommands(handlers: Record<string, () => unknown | Promise<unknown>>): void {
+  const rl = createInterface({ input: process.stdin });
+  rl.on("line", async (line) => {
+    const handler = handlers[line.trim()];
+    const result = handler ? await handler() : { error: `unknown command ${line}` };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  });
+}

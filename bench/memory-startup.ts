@@ -1,0 +1,75 @@
+/**
+ * Benchmark 4: resident memory after 10,000 users have sessions, and start-up time of the real
+ * entry point (what `npm start` runs) to the first answered update, against the fake Bot API.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startChild } from "./lib/child.js";
+import { runLoad } from "./lib/load.js";
+import { startCommandUpdate } from "./lib/updates.js";
+import { startFakeBotApi } from "../test/support/fake-bot-api.js";
+
+export interface MemoryFigures {
+  users: number;
+  sessions: number;
+  rssMb: number;
+  heapUsedMb: number;
+  startupMs: number;
+}
+
+export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigures> {
+  const server = await startChild<{ url: string; path: string; secret: string }>("bench/servers/bot-webhook.ts");
+  let sent = 0;
+  try {
+    // exactly `users` distinct users, each sending /start once (then a few more rounds)
+    while (sent < users) {
+      const load = await runLoad({
+        url: server.info.url,
+        path: server.info.path,
+        durationSeconds: 2,
+        connections: 20,
+        makeRequest: () => ({ body: startCommandUpdate(users), headers: { "x-telegram-bot-api-secret-token": server.info.secret } }),
+      });
+      sent += load.requests;
+    }
+    const sessions = (await server.ask<{ n: number }>("sessions")).n;
+    const memory = await server.ask<{ rss: number; heapUsed: number }>("memory");
+    return { users, sessions, rssMb: memory.rss / 2 ** 20, heapUsedMb: memory.heapUsed / 2 ** 20, startupMs: await startupTime() };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function startupTime(): Promise<number> {
+  const token = "4242:BENCH-startup-token-abcdefghijklmn";
+  const tg = await startFakeBotApi({ token });
+  const dir = mkdtempSync(join(tmpdir(), "bench-start-"));
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: {
+      ...process.env,
+      BOT_TOKEN: token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      DATABASE_PATH: join(dir, "bot.db"),
+      SECRETS_KEY: Buffer.alloc(32, 1).toString("base64"),
+      HTTP_HOST: "127.0.0.1",
+      HTTP_PORT: "0",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  try {
+    await tg.sendText({ userId: 5, text: "/start" });
+    await tg.waitForCall("sendMessage", undefined, 60_000);
+    return performance.now() - started;
+  } finally {
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+    await tg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

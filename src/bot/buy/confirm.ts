@@ -1,0 +1,176 @@
+/**
+ * Confirm on a preview card: exactly one order, however often it is tapped or delivered.
+ * The intent is set to `placing` (persisted) before POST /orders, which always carries the intent's
+ * Idempotency-Key; a repeated tap, a redelivered update or a restart while `placing` calls again with
+ * the same key and the marketplace returns the same order. Per-chat sequencing (sequentialize) makes
+ * repeated taps run one after another, so the later ones find the intent `placed`.
+ */
+import { GrammyError, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import type { Order } from "../../marketplace/index.js";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import type { IntentState, OrderIntentRow } from "../../store/orders.js";
+import { errorFields } from "../../logger.js";
+import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
+import { renderError } from "../render/errors.js";
+import { code } from "../render/html.js";
+import { orderCardKeyboard, renderOrderCard } from "../render/order-card.js";
+import { previewMoney } from "../render/order-preview.js";
+import { BuyData } from "./callbacks.js";
+import { requestOfIntent } from "./request.js";
+
+async function answer(ctx: BotContext, text: string): Promise<void> {
+  // A redelivered update's query may be too old to answer: that must not stop the placement.
+  await ctx.answerCallbackQuery({ text }).catch(() => undefined);
+}
+
+function isNotModified(err: unknown): boolean {
+  return err instanceof GrammyError && err.description.includes("message is not modified");
+}
+
+/** Edits the intent's card; a new message when the card cannot be edited any more. */
+export async function editCard(ctx: BotContext, intent: OrderIntentRow, text: string, keyboard?: InlineKeyboard): Promise<void> {
+  const messageId = intent.messageId ?? ctx.callbackQuery?.message?.message_id;
+  const extra = keyboard ? { reply_markup: keyboard } : {};
+  if (messageId !== undefined) {
+    try {
+      await ctx.api.editMessageText(intent.chatId, messageId, text, extra);
+      return;
+    } catch (err) {
+      if (isNotModified(err)) return;
+    }
+  }
+  await ctx.api.sendMessage(intent.chatId, text, extra);
+}
+
+/** The server may or may not have taken the order: keep the key and let the user tap again. */
+function outcomeUnknown(err: MarketplaceError): boolean {
+  if (err.kind !== "http") return true;
+  const status = err.status ?? 0;
+  return status === 408 || status === 429 || (status >= 500 && status !== 502);
+}
+
+function describe(err: unknown): string {
+  if (err instanceof MarketplaceError) return [err.kind, err.status, err.code].filter((v) => v !== undefined).join(" ");
+  return err instanceof Error ? err.name : "error";
+}
+
+function placeWithIntentKey(ctx: BotContext, intent: OrderIntentRow): Promise<Order> {
+  const request = requestOfIntent(intent);
+  return withUserClient(
+    ctx.deps,
+    intent.userId,
+    (client) =>
+      client.placeOrder(
+        { resource: request.resource, targetAddress: request.address, volume: request.volume, duration: request.duration },
+        { idempotencyKey: intent.idempotencyKey },
+      ),
+    { keyId: intent.keyId, needs: "purchase" },
+  );
+}
+
+async function showOrder(ctx: BotContext, intent: OrderIntentRow, order: Order): Promise<void> {
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  await editCard(ctx, intent, renderOrderCard(order, t, ctx.fmt), orderCardKeyboard(order.id, 0, t));
+}
+
+/** For a repeated Confirm: the order as it is now (the stored row if the marketplace cannot be asked). */
+async function reshowPlaced(ctx: BotContext, intent: OrderIntentRow): Promise<void> {
+  if (!intent.orderId) return;
+  const orderId = intent.orderId;
+  try {
+    const order = await withUserClient(ctx.deps, intent.userId, (client) => client.getOrder(orderId), { keyId: intent.keyId });
+    ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
+    await showOrder(ctx, intent, order);
+  } catch (err) {
+    ctx.deps.logger.debug({ err: errorFields(err), intentId: intent.intentId }, "could not refresh a placed order");
+  }
+}
+
+/** "Your balance is X; this order needs Y: top up at least Z", from a fresh preview (omitted if that fails). */
+async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<string | undefined> {
+  const request = requestOfIntent(intent);
+  try {
+    const preview = await withUserClient(
+      ctx.deps,
+      intent.userId,
+      (client) => client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }),
+      { keyId: intent.keyId },
+    );
+    const money = previewMoney(preview);
+    const shortfall = money.totalSun - money.balanceSun;
+    if (shortfall <= 0n) return undefined;
+    return ctx.t("buy-shortfall", {
+      balance: code(ctx.fmt.trx(money.balanceSun)),
+      needed: code(ctx.fmt.trx(money.totalSun)),
+      shortfall: code(ctx.fmt.trx(shortfall)),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err: unknown, neverSent: boolean): Promise<void> {
+  const { store, logger } = ctx.deps;
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+
+  if (err instanceof MarketplaceError && outcomeUnknown(err)) {
+    store.orders.noteError(intent.intentId, describe(err));
+    logger.warn({ err: errorFields(err), intentId: intent.intentId }, "order placement outcome unknown");
+    const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyData.confirm(intent.intentId));
+    await editCard(ctx, intent, t("buy-outcome-unknown"), keyboard);
+    return;
+  }
+  if (!(err instanceof MarketplaceError) && !(err instanceof NoApiKeyError)) {
+    // A bug after the call may have been made: the intent stays `placing`, a new tap reuses the key.
+    store.orders.noteError(intent.intentId, describe(err));
+    throw err;
+  }
+  // A NoApiKeyError (the key was removed) is raised before any request: only a never-sent intent is dead.
+  if (err instanceof MarketplaceError || neverSent) store.orders.markRejected(intent.intentId, describe(err));
+
+  const rendered = renderError(err, t, ctx.deps.now());
+  const keyboard = rendered.keyboard ?? new InlineKeyboard();
+  let text = rendered.text;
+  if (err instanceof MarketplaceError && err.isInsufficientBalance) {
+    const line = await shortfallLine(ctx, intent);
+    if (line) text = `${text}\n\n${line}`;
+  }
+  if (err instanceof MarketplaceError && (err.isInsufficientBalance || err.isProviderFailed)) {
+    // Nothing was charged: a new preview (new intent, new key) is the way to try again.
+    keyboard.text(t("buy-button-try-again"), BuyData.again(intent.intentId));
+  }
+  await editCard(ctx, intent, text, keyboard);
+}
+
+export async function confirmIntent(ctx: BotContext, intentId: string): Promise<void> {
+  const { store } = ctx.deps;
+  const intent = store.orders.get(intentId);
+  if (!intent || intent.userId !== ctx.from?.id) {
+    await answer(ctx, ctx.t("buy-intent-unknown"));
+    return;
+  }
+  const state = intent.state as IntentState;
+  if (state === "placed") {
+    await answer(ctx, ctx.t("buy-already-placed"));
+    await reshowPlaced(ctx, intent);
+    return;
+  }
+  if (state !== "previewed" && state !== "placing") {
+    await answer(ctx, ctx.t(state === "cancelled" ? "buy-intent-cancelled" : "buy-intent-rejected"));
+    return;
+  }
+
+  await answer(ctx, ctx.t("buy-placing"));
+  if (!store.orders.markPlacing(intentId)) return; // settled meanwhile (cannot happen with per-chat sequencing)
+  let order: Order;
+  try {
+    order = await placeWithIntentKey(ctx, intent);
+  } catch (err) {
+    await handlePlacementError(ctx, intent, err, state === "previewed");
+    return;
+  }
+  store.orders.markPlaced(intentId, { orderId: order.id, status: order.status, totalTrx: order.totalTrx, txId: order.txId });
+  store.recentAddresses.remember(intent.userId, intent.targetAddress, ctx.deps.now());
+  await showOrder(ctx, intent, order);
+}

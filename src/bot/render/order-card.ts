@@ -1,0 +1,68 @@
+/**
+ * One order as a card (resource, volume, duration, target, totals, status, the txId with an explorer
+ * link, the time) and as a line in the /orders list. Statuses other than Created and Filled are shown
+ * as the marketplace spells them; failed ones are recognised with orderStatusKind.
+ */
+import { InlineKeyboard } from "grammy";
+import { orderStatusKind, type Order } from "../../marketplace/index.js";
+import { shortAddress } from "../../tron/address.js";
+import { trxToSun } from "../../tron/amounts.js";
+import { OrderData } from "../buy/callbacks.js";
+import type { Formatter, Translate } from "./format.js";
+import { code, escapeHtml, tronscanTxUrl } from "./html.js";
+import { resourceLabel } from "./order-preview.js";
+
+const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔" } as const;
+
+export function statusText(status: string, t: Translate): string {
+  const kind = orderStatusKind(status);
+  return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: escapeHtml(status) })}`;
+}
+
+export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): string {
+  const lines = [
+    t("order-card-title", { resource: resourceLabel(order.resource, t) }),
+    t("order-card-id", { id: code(order.id) }),
+    t("order-card-status", { status: statusText(order.status, t) }),
+    "",
+    t("buy-preview-address", { address: code(order.targetAddress) }),
+    t("buy-preview-volume", { volume: code(fmt.volume(order.volume)), duration: fmt.duration(order.duration, t) }),
+    t("order-card-price", { price: fmt.trx(order.priceTrx) }),
+  ];
+  if (trxToSun(order.activationTrx) !== 0n) {
+    lines.push(t("buy-preview-activation", { fee: fmt.trx(order.activationTrx) }));
+  }
+  lines.push(t("order-card-total", { total: code(fmt.trx(order.totalTrx)) }));
+  lines.push(
+    order.txId
+      ? t("order-card-tx", { tx: code(order.txId), link: `<a href="${escapeHtml(tronscanTxUrl(order.txId))}">Tronscan</a>` })
+      : t("order-card-no-tx"),
+  );
+  lines.push(t("order-card-time", { time: fmt.dateTime(order.createdAt) }));
+  if (orderStatusKind(order.status) === "created") lines.push("", t("order-card-refresh-hint"));
+  return lines.join("\n");
+}
+
+/** Refresh, and Back to the list page the card came from (from /buy: to the list). */
+export function orderCardKeyboard(orderId: string, page: number, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("button-refresh"), OrderData.refresh(orderId, page))
+    .text(page > 0 ? t("button-back") : t("orders-button-list"), OrderData.page(Math.max(1, page)));
+}
+
+/** The list's button for one order (plain text: button labels are not HTML). */
+export function orderButtonLabel(index: number, order: Order, fmt: Formatter): string {
+  return `${index}. ${STATUS_ICON[orderStatusKind(order.status)]} ${fmt.volume(order.volume)} · ${shortAddress(order.targetAddress)}`;
+}
+
+/** One line of the list: "⚡ 65,000 · 1 day → TR7NHq…Lj6t · ✅ Filled". */
+export function orderListLine(order: Order, t: Translate, fmt: Formatter): string {
+  return t("orders-line", {
+    resource: resourceLabel(order.resource, t),
+    volume: fmt.volume(order.volume),
+    duration: fmt.duration(order.duration, t),
+    address: code(shortAddress(order.targetAddress)),
+    status: statusText(order.status, t),
+    time: fmt.dateTime(order.createdAt),
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * A 402 with the numbers: the shared "balance too low" sentence, then what one firing costs, the
+ * balance, and what is missing (all SUN bigints), and a Deposit button.
+ */
+import { InlineKeyboard } from "grammy";
+import { Actions } from "../actions.js";
+import type { Shortfall } from "../rule-pricing.js";
+import type { Formatter, Translate } from "./format.js";
+import { code } from "./html.js";
+
+export function renderShortfall(shortfall: Shortfall, t: Translate, fmt: Formatter): { text: string; keyboard: InlineKeyboard } {
+  // The balance may have moved since the refusal: without a gap, only the two numbers are shown.
+  const line = t(shortfall.missingSun > 0n ? "rules-shortfall" : "rules-shortfall-price", {
+    price: code(fmt.trx(shortfall.priceSun)),
+    balance: code(fmt.trx(shortfall.balanceSun)),
+    missing: code(fmt.trx(shortfall.missingSun)),
+  });
+  return {
+    text: `${t("error-insufficient-balance")}\n\n${line}`,
+    keyboard: new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Order intents: one row per preview card, holding the Idempotency-Key that POST /orders will use.
+ * The row is written before the marketplace is called and moves only forward:
+ *   previewed → placing → placed | rejected      previewed → cancelled
+ * `placing` is persisted before the HTTP call, so a repeated tap, a redelivered update or a restart
+ * calls again with the same key and the marketplace answers with the same order (one charge).
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./db.js";
+import { orders } from "./schema.js";
+
+export type OrderIntentRow = typeof orders.$inferSelect;
+export type IntentState = "previewed" | "placing" | "placed" | "rejected" | "cancelled";
+
+export interface NewIntent {
+  userId: number;
+  keyId: number;
+  chatId: number;
+  resource: string;
+  targetAddress: string;
+  volume: bigint;
+  duration: string;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  status: string;
+  totalTrx: string;
+  txId: string | null;
+}
+
+export function createOrdersRepo(db: Db) {
+  const byIntent = (intentId: string) => eq(orders.intentId, intentId);
+  const inState = (...states: IntentState[]) => inArray(orders.state, states);
+
+  return {
+    /** A new intent in state `previewed` with a fresh Idempotency-Key. */
+    createIntent(input: NewIntent): OrderIntentRow {
+      return db
+        .insert(orders)
+        .values({
+          intentId: randomUUID(),
+          idempotencyKey: randomUUID(),
+          userId: input.userId,
+          keyId: input.keyId,
+          chatId: input.chatId,
+          resource: input.resource,
+          targetAddress: input.targetAddress,
+          volume: input.volume.toString(),
+          duration: input.duration,
+          state: "previewed" satisfies IntentState,
+        })
+        .returning()
+        .get();
+    },
+    get(intentId: string): OrderIntentRow | undefined {
+      return db.select().from(orders).where(byIntent(intentId)).get();
+    },
+    getByOrderId(orderId: string): OrderIntentRow | undefined {
+      return db.select().from(orders).where(eq(orders.orderId, orderId)).get();
+    },
+    /** The card that shows this intent (set once the preview message exists). */
+    setMessageId(intentId: string, messageId: number): void {
+      db.update(orders).set({ messageId, updatedAt: Date.now() }).where(byIntent(intentId)).run();
+    },
+    /** previewed|placing → placing. False when the intent is already settled (placed, rejected, cancelled). */
+    markPlacing(intentId: string): boolean {
+      const result = db
+        .update(orders)
+        .set({ state: "placing" satisfies IntentState, updatedAt: Date.now() })
+        .where(and(byIntent(intentId), inState("previewed", "placing")))
+        .run();
+      return result.changes > 0;
+    },
+    markPlaced(intentId: string, placed: PlacedOrder): void {
+      db.update(orders)
+        .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
+        .where(byIntent(intentId))
+        .run();
+    },
+    /** The marketplace refused the order (nothing charged): the key is never used again. */
+    markRejected(intentId: string, error: string): void {
+      db.update(orders)
+        .set({ state: "rejected" satisfies IntentState, lastError: error, updatedAt: Date.now() })
+        .where(and(byIntent(intentId), inState("previewed", "placing")))
+        .run();
+    },
+    /** Outcome unknown (the intent stays `placing`): remembered for logs and support. */
+    noteError(intentId: string, error: string): void {
+      db.update(orders).set({ lastError: error, updatedAt: Date.now() }).where(byIntent(intentId)).run();
+    },
+    /** previewed → cancelled. False when the intent has moved on (e.g. it is being placed). */
+    markCancelled(intentId: string): boolean {
+      const result = db
+        .update(orders)
+        .set({ state: "cancelled" satisfies IntentState, updatedAt: Date.now() })
+        .where(and(byIntent(intentId), inState("previewed")))
+        .run();
+      return result.changes > 0;
+    },
+    /** Settlement news for an order placed through the bot (from a refresh, a webhook or a watcher). */
+    updateStatus(orderId: string, update: { status: string; txId?: string | null }): boolean {
+      const set: Partial<OrderIntentRow> = { status: update.status, updatedAt: Date.now() };
+      if (update.txId !== undefined) set.txId = update.txId;
+      return db.update(orders).set(set).where(eq(orders.orderId, orderId)).run().changes > 0;
+    },
+    /** Placed orders the marketplace still reports as Created (any spelling), oldest first. */
+    listAwaitingSettlement(): OrderIntentRow[] {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.state, "placed" satisfies IntentState), sql`lower(${orders.status}) = 'created'`))
+        .orderBy(orders.updatedAt)
+        .all();
+    },
+    listByUser(userId: number, limit = 20): OrderIntentRow[] {
+      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit).all();
+    },
+  };
+}
+
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
