@@ -110,3 +110,367 @@ error-marketplace-unreachable = The marketplace is not answering right now. Plea
 error-marketplace-unexpected = The marketplace sent an answer I could not read. Please try again later.
 error-request-rejected = The marketplace refused this request. Please check the values and try again.
 error-request-rejected-detail = The marketplace refused this request: { $detail }
+
+# ── Buy (buy-*) and orders (order-*, orders-*) ──
+buy-resource-energy = ⚡ Energy
+buy-resource-bandwidth = 📶 Bandwidth
+buy-ask-resource = What would you like to buy?
+buy-ask-address = Send the TRON address that should receive { $resource }.
+buy-ask-address-recent = Send the TRON address that should receive { $resource }, or pick a recent one below.
+buy-address-invalid = “{ $text }” is not a valid TRON address (34 characters starting with T, with a valid checksum). Please send it again, or /cancel.
+buy-address-info = { $address } has { $energy } of { $energyLimit } energy and { $bandwidth } of { $bandwidthLimit } bandwidth available; { $activation }.
+buy-address-activated = the address is activated
+buy-address-not-activated = the address is not activated yet, so an activation fee is added
+buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
+buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like 65000, 65k, 131 000 or 1.5m). Allowed: { $min } to { $max }.
+buy-volume-one-transfer = { $volume } · 1 USDT transfer
+buy-volume-two-transfers = { $volume } · 2 transfers / new holder
+buy-volume-transfers = { $count ->
+    [one] { $volume } · ≈1 transfer
+   *[other] { $volume } · ≈{ $count } transfers
+}
+buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like 65000, 65k or 1.5m.
+buy-volume-out-of-range = { $volume } is outside the allowed range: from { $min } to { $max }. Please choose another amount.
+buy-ask-duration = For how long? { $resource }, { $volume } for { $address }.
+buy-duration-unknown = “{ $value }” is not one of the durations on offer. Allowed: { $allowed }.
+buy-resource-unknown = “{ $value }” is not something I sell: use <code>energy</code> or <code>bandwidth</code>, for example <code>/buy energy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k 1d</code>, or just /buy.
+buy-resource-unavailable = { $resource } is not on offer right now. Please try again later.
+buy-preview-title = <b>Preview: { $resource }</b>
+buy-preview-address = Address: { $address }
+buy-preview-volume = Volume: { $volume } for { $duration }
+buy-preview-price = Price: { $price }
+buy-preview-breakdown = (base cost { $base } + commission { $commission })
+buy-preview-activation = Address activation fee: { $fee }
+buy-preview-burn = Burning TRX for this energy would cost { $burn }: you save { $savings }.
+buy-preview-total = <b>Total to pay:</b> { $total }
+buy-preview-balance = Your balance: { $balance } → after this order: { $after }
+buy-preview-short = ⚠️ Not enough balance: top up at least { $shortfall }, then tap Refresh.
+buy-button-refresh-preview = 🔄 Refresh
+buy-button-confirm-again = 🔁 Confirm again
+buy-button-try-again = 🔁 Try again
+buy-placing = Placing your order…
+buy-already-placed = This order has already been placed.
+buy-still-placing = This order is being placed: tap Confirm to check on it.
+buy-intent-unknown = This button has expired. Start again with /buy.
+buy-intent-rejected = This order was not placed. Start again with /buy.
+buy-intent-cancelled = This preview was cancelled. Start again with /buy.
+buy-cancelled = Cancelled. Nothing was ordered.
+buy-outcome-unknown = ⚠️ The marketplace did not answer, so I cannot tell yet whether your order went through. Tapping Confirm again is safe: it can never place a second order or charge you twice.
+buy-shortfall = Your balance: { $balance }. This order needs { $needed }: top up at least { $shortfall }.
+order-card-title = <b>{ $resource } order</b>
+order-card-id = Order: { $id }
+order-card-status = Status: { $status }
+order-card-price = Price: { $price }
+order-card-total = Total charged: { $total }
+order-card-tx = Transaction: { $tx } · { $link }
+order-card-no-tx = Transaction: not yet
+order-card-time = Placed: { $time }
+order-card-refresh-hint = Delivery usually takes a minute or two; tap Refresh to see the latest status.
+order-status-created = Created, being delivered
+order-status-filled = Filled
+order-status-failed = { $status }: the provider failed, the TRX went back to your balance
+order-status-other = { $status }
+orders-title = <b>Your orders</b> · page { $page } of { $pages } ({ $total } in total)
+orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
+orders-empty = You have no orders yet. Buy energy or bandwidth with /buy.
+orders-button-list = 📋 My orders
+orders-refreshed = Updated.
+orders-refresh-unchanged = No change yet.
+
+# ── Automation rules (/refill, /renewal, /smart, /rules) ──
+rules-kind-refill = Auto-refill
+rules-kind-renewal = Auto-renewal
+rules-kind-smart = Smart mode
+rules-status-active = active
+rules-status-paused = paused
+rules-status-cancelled = cancelled
+rules-pause-system = System: the balance ran out
+rules-pause-user = User: you paused it
+rules-group-active = 🟢 Active ({ $count })
+rules-group-paused = ⏸ Paused ({ $count })
+rules-group-cancelled = ✖️ Cancelled ({ $count })
+rules-group-unknown = ❔ Other ({ $count })
+rules-part-threshold = below { $volume }
+rules-part-volume = { $volume } energy
+rules-part-duration = { $duration }
+rules-part-spent = spent { $amount }
+rules-part-auto-resume-on = auto-resume on
+rules-part-auto-resume-off = auto-resume off
+rules-list-title = <b>⚙️ Your automation rules</b>
+rules-list-empty = You have no rules yet. Create one with /refill, /renewal or /smart.
+rules-list-page = Page { $page } of { $pages }
+rules-list-footer = Tap a rule to open it. New rule: /refill · /renewal · /smart
+rules-card-target = Address: { $address }
+rules-card-threshold = Fires when energy falls below: { $volume }
+rules-card-volume = Energy per delivery: { $volume }
+rules-card-duration = Delivered for: { $duration }
+rules-card-renewal-schedule = Renewed once a day.
+rules-card-smart-schedule = Delivered whenever the address needs it, about 131k energy each time.
+rules-card-pause-reason = Why paused: { $reason }
+rules-card-auto-resume-on = Auto-resume: on (when a pause comes from the balance running out, the rule starts again by itself after a top-up)
+rules-card-auto-resume-off = Auto-resume: off (after a pause, you resume the rule yourself)
+rules-card-spent = TRX spent: { $amount }
+rules-card-created = Created: { $date }
+rules-card-updated = Updated: { $date }
+rules-card-id = ID: { $id }
+rules-card-cancelled-final = This rule is cancelled for good. To automate this address again, create a new rule with /refill, /renewal or /smart.
+rules-button-pause = ⏸ Pause
+rules-button-resume = ▶️ Resume
+rules-button-cancel = 🗑 Cancel rule
+rules-button-fires = 📜 Fires
+rules-button-back-to-rule = ⬅️ Back to the rule
+rules-button-cancel-confirm = 🗑 Yes, cancel it for good
+rules-button-keep = ⬅️ No, keep it
+rules-cancel-confirm = Cancel this rule? This is <b>final</b>: a cancelled rule cannot be resumed; you would have to create a new one. To stop it for a while, pause it instead.
+rules-note-paused = ⏸ Paused. It will not fire until you resume it.
+rules-note-resumed = ▶️ Resumed. It fires again when due.
+rules-note-cancelled = 🗑 Cancelled. This is final.
+rules-note-already-paused = This rule is already paused.
+rules-note-already-active = This rule is already active.
+rules-note-already-cancelled = This rule is already cancelled.
+rules-note-state-changed = That is not possible in the rule's current state. Here it is as it stands now.
+rules-not-found = Rule not found: it may belong to another account or API key. /rules lists yours.
+rules-fires-title = 📜 Fires
+rules-fires-empty = This rule has not fired yet.
+rules-fires-intro = Latest firings ({ $count }), newest first; the marketplace keeps at most { $max }.
+rules-shortfall = One firing costs { $price }; your balance is { $balance }. Deposit at least { $missing } more.
+rules-shortfall-price = One firing costs { $price }; your balance is { $balance }.
+auto-intro-refill =
+    <b>🔁 New auto-refill rule</b>
+    Whenever the energy on an address falls below a threshold, a fixed volume is delivered to it.
+auto-intro-renewal =
+    <b>📅 New auto-renewal rule</b>
+    The same volume of energy is renewed for an address once a day, whatever is left.
+auto-intro-smart =
+    <b>🧠 Smart mode</b>
+    The provider decides when an address needs energy; each delivery is about 131k energy.
+auto-ask-address = Send the TRON address that should receive the energy (34 characters, starting with T).
+auto-ask-address-recent = Or tap one you used recently:
+auto-invalid-address = “{ $text }” is not a valid TRON address. It has 34 characters and starts with T; please check it and send it again.
+auto-ask-threshold = <b>Threshold.</b> Below how much available energy should the rule fire? Send a number from { $min } to { $max }, e.g. 65k.
+auto-ask-volume = <b>Volume.</b> How much energy per delivery? From { $min } to { $max }. 65k covers one USDT transfer to an address that already holds USDT, 131k one to an address that does not.
+auto-ask-renewal-volume = <b>Volume.</b> How much energy to renew each day? From { $min } to { $max }. 65k covers one USDT transfer to an address that already holds USDT, 131k one to an address that does not.
+auto-invalid-number = Please send a whole number from { $min } to { $max }, such as 65000, 65k or 131 000.
+auto-out-of-range = { $value } is outside the allowed range: send a number from { $min } to { $max }.
+auto-ask-duration = <b>Duration.</b> For how long is each delivery rented?
+auto-invalid-duration = Please choose one of the durations with the buttons: { $allowed }.
+auto-ask-auto-resume = <b>Auto-resume?</b> If your balance runs out, the rule pauses; with auto-resume it starts again by itself once you top up, without it you resume it yourself in /rules.
+auto-preview-title-refill = 🔁 Check the new auto-refill rule
+auto-preview-title-renewal = 📅 Check the new auto-renewal rule
+auto-preview-title-smart = 🧠 Check smart mode
+auto-preview-price = One firing costs: { $price } (base { $base } + commission { $commission })
+auto-preview-balance = Your balance: { $balance }
+auto-what-refill = Whenever the available energy on the address falls below { $minimal }, { $volume } energy is delivered for { $duration } and charged to your TRX balance. There is no budget: it goes on until you pause or cancel the rule.
+auto-what-renewal = { $volume } energy is renewed for the address once a day and charged to your TRX balance each time. Creating the rule needs balance for at least one renewal.
+auto-what-smart = About 131k energy is delivered whenever the address needs it and charged to your TRX balance each time. Turning it on needs balance for one delivery.
+auto-preview-short-refill = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more, or the rule pauses at its first firing.
+auto-preview-short-create = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more first, or the marketplace will refuse to create it.
+auto-cancelled = ✖️ Cancelled. No rule was created.
+auto-created = ✅ Rule created.
+
+# ── Keys, balance, deposit, statistics ──
+keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.
+keys-group-delete-failed = ⚠️ I could not delete your message. Please delete it yourself now, and revoke that key in the marketplace dashboard: everyone here could see it.
+keys-prompt =
+    🔑 Send me your marketplace <b>API key</b> as a message. I delete your message right away and keep the key encrypted; only its last 4 characters are ever shown.
+
+    Make a key in the marketplace dashboard: Settings → API keys. A key with <b>purchase</b> access can buy energy and run rules; a <b>read</b> key can only look.
+keys-delete-failed = ⚠️ I could not delete your message, please delete it yourself.
+keys-button-try-again = 🔑 Try again
+keys-invalid-shape = That does not look like an API key: a key is one piece of text of { $min }–{ $max } characters, without spaces or line breaks. Nothing was stored.
+keys-duplicate = This key (<code>{ $fingerprint }</code>) is already added. Nothing changed.
+keys-rejected = ❌ The marketplace rejected this key: it may be mistyped, revoked or from another account. Nothing was stored.
+keys-nothing-stored = Nothing was stored.
+keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved.
+keys-saved-default = It is your default key now.
+keys-saved-not-default = Your default key stays as it was; you can change that in /keys.
+keys-label-ask-new = Send a label for it (for example <i>Main</i> or <i>Trading</i>) so you can tell your keys apart, or tap Skip.
+keys-label-ask-rename = Send a new label for key <b>{ $name }</b> <code>{ $fingerprint }</code>.
+keys-button-skip = Skip
+keys-label-skipped = OK, the key has no label. You can add one later in /keys.
+keys-label-invalid = A label is one line of 1 to { $max } characters. Please send another one, or /cancel.
+keys-label-saved = ✅ Key <code>{ $fingerprint }</code> is now labelled <b>{ $name }</b>.
+keys-ready = You are all set: check your /balance or /buy energy.
+keys-not-found = That key is no longer there.
+keys-no-label = (no label)
+keys-list-empty = You have no API keys yet. Add one to buy energy, run rules and see your balance.
+keys-list-title = 🔑 <b>Your API keys</b>
+keys-default-badge = ⭐ <i>default</i>
+keys-added-on = added { $date }
+keys-cannot = ⚠️ can't: { $scopes }
+keys-list-footer = The default key is used for everything you do here.
+keys-button-make-default = ⭐ Make { $fingerprint } default
+keys-button-rename = ✏️ Rename { $fingerprint }
+keys-button-remove = 🗑 Remove { $fingerprint }
+keys-button-add = ➕ Add a key
+keys-remove-confirm = Remove key <b>{ $name }</b> <code>{ $fingerprint }</code>? This cannot be undone.
+keys-button-remove-yes = 🗑 Yes, remove
+keys-removed = 🗑 Key <code>{ $fingerprint }</code> removed.
+keys-now-default = ⭐ Key <code>{ $fingerprint }</code> is now your default key.
+keys-error-scope-op = 🚫 This API key can't { $operation }: its access level is too low. Create a key with <b>{ $scope }</b> access (or higher) in the marketplace dashboard (Settings → API keys), then add it with /key.
+keys-scope-op-orders = place orders
+keys-scope-op-rules = create or change automation rules
+keys-scope-op-webhooks = manage webhooks
+balance-title = 💰 <b>Your balance</b>
+balance-trx = TRX: { $amount }
+balance-usdt = USDT: { $amount }
+balance-updated = <i>Updated { $time }</i>
+balance-refreshed = Balance updated
+balance-unchanged = No change since the last update
+deposit-title = 💳 <b>Deposit</b>
+deposit-network = Network: { $network }
+deposit-address = Address: { $address }
+deposit-minimums = Minimum: { $minimums }
+deposit-note = Send only on { $network } to this address; a smaller amount than the minimum is not credited. Deposits reach your balance automatically.
+deposit-button-copy = 📋 Copy address
+stats-title = 📊 <b>Statistics</b>
+stats-orders = Orders placed: { $count }
+stats-energy = ⚡ <b>Energy</b>
+stats-bandwidth = 📶 <b>Bandwidth</b>
+stats-this-month = This month: { $volume }
+stats-all-time = All time: { $volume }
+stats-average = Average price: { $sun } SUN per unit
+stats-no-deliveries = Average price: no deliveries yet
+stats-daily = Last 14 days: { $sparkline }
+stats-chart-legend = 🟧 energy · 🟦 bandwidth: delivered per UTC day over the last 14 days.
+stats-chart-energy = Energy
+stats-chart-bandwidth = Bandwidth
+stats-button-orders = 📋 Orders
+
+# ── Address check (check-*, address-*), inline mode (inline-*), blog (blog-*) ──
+check-usage = Send <code>/check</code> with a TRON address, for example <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>.
+check-ask-address = Send me the TRON address to check. It starts with T and has 34 characters. /cancel to stop.
+check-ask-again = Send the address again, or /cancel.
+check-invalid-address = { $input } is not a valid TRON address. An address starts with T and has 34 characters.
+check-bad-checksum = { $input } looks like a TRON address, but its checksum does not match: a character is probably mistyped. Copy the address again.
+check-button-invalid = This address is not valid.
+check-title = 🔍 Address { $address }
+check-activated = ✅ Activated
+check-not-activated = ⚠️ Not activated: the first transfer to it also pays about { $fee } to activate it.
+check-energy-title = ⚡ <b>Energy</b>
+check-bandwidth-title = 📶 <b>Bandwidth</b>
+check-resource-line = Limit { $limit } · used { $used } · available <b>{ $available }</b>
+check-covers-title = <b>Enough for</b>
+check-covers-holder = • { $count ->
+    [one] { $countText } USDT transfer
+   *[other] { $countText } USDT transfers
+} to an address that holds USDT (~{ $per } energy each)
+check-covers-new-holder = • { $count ->
+    [one] { $countText } USDT transfer
+   *[other] { $countText } USDT transfers
+} to an address without USDT (~{ $per } energy each)
+check-covers-bandwidth = • bandwidth for { $count ->
+    [one] { $countText } transfer
+   *[other] { $countText } transfers
+} (~{ $per } each)
+check-covers-none = Not enough energy for a USDT transfer: without it the network burns TRX. Buy energy to pay less.
+check-checked-at = Checked { $time }
+address-detected = { $address } is a TRON address. Check its energy and bandwidth, or buy energy for it?
+address-button-check = 🔍 Check
+inline-result-title = 🔍 Check { $address }
+inline-result-description = Energy { $energy } · bandwidth { $bandwidth } · USDT transfers: { $transfers }
+inline-type-address = Type a TRON address (T…) to check it
+inline-invalid-address = Not a valid TRON address: check it and try again
+inline-check-failed = Could not check { $address }
+blog-usage = Send /blog with the post's name (its slug), for example { $example }.
+blog-not-found = There is no post called { $slug }.
+blog-not-translated = <i>Not translated into your language yet: here it is in English.</i>
+
+# ── Pushed notices (notice-*), /webhook (webhook-*), /settings (settings-*) ──
+notice-resource-energy = energy
+notice-resource-bandwidth = bandwidth
+notice-order-what = { $volume } { $resource } for { $duration }
+notice-order-what-no-duration = { $volume } { $resource }
+notice-order-what-id = order { $order }
+notice-order-filled = ✅ <b>Order filled</b>: { $what }
+notice-order-failed = ❌ <b>Order failed</b>: { $what }
+notice-line-target = To: { $address }
+notice-line-charged = Charged: { $amount }
+notice-line-tx = Transaction: { $tx } · <a href="{ $url }">Tronscan</a>
+notice-order-refunded = { $amount } was refunded to your balance.
+notice-order-refunded-unknown = The TRX charged for it was refunded to your balance.
+notice-rule-paused = ⏸ <b>Rule paused</b>: { $rule } for { $address }. The balance is too low for its next firing.
+notice-rule-paused-need = Deposit at least { $missing } more: one firing costs { $price }, your balance is { $balance }.
+notice-rule-paused-price = One firing costs { $price }; your balance is { $balance }.
+notice-rule-auto-resume-on = Auto-resume is on: the rule starts again by itself after a top-up.
+notice-rule-auto-resume-off = Auto-resume is off: after a top-up, resume it in /rules.
+notice-rule-resumed = ▶️ <b>Rule resumed</b>: { $rule } for { $address } is active again.
+notice-rule-fired = ⚡ <b>Rule fired</b>: { $rule } delivered { $volume } energy to { $address } for { $price }.
+notice-balance-low = 💰 Your balance is { $balance }, below your alert of { $threshold }.
+notice-webhook-ping = 🔔 A test event from the marketplace arrived and its signature verifies: webhook notices work.
+notice-button-open-rule = ⚙️ Open rule
+webhook-private-only = 🔒 Webhook notices are set up in our private chat: send me /webhook there.
+webhook-no-public-url = Webhook notices are not available on this bot: its operator has to set PUBLIC_URL (the address where the marketplace can reach the bot). Fill and failure notices still arrive, a little later, without a webhook.
+webhook-setup-steps =
+    🔔 <b>Instant notices through a webhook</b>
+
+    Your personal receiver URL:
+    { $url }
+
+    1. In the marketplace dashboard, open Settings → Webhooks and create an endpoint with this URL.
+    2. Select the events <b>order.filled</b> and <b>order.failed</b>.
+    3. Send me the endpoint's <b>id</b> (it looks like 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
+webhook-setup-cancelled = Cancelled. Nothing was changed.
+webhook-setup-bad-id = That is not an endpoint id: the id is a UUID like 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Copy it from the dashboard and send it again, or /cancel.
+webhook-setup-ask-secret-standard = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b> (it starts with <code>whsec_</code>). I delete your message at once and keep the secret encrypted.
+webhook-setup-ask-secret = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b>. I delete your message at once and keep the secret encrypted.
+webhook-secret-not-deleted = ⚠️ I could not delete your message with the secret: please delete it yourself.
+webhook-secret-bad-standard = That does not look like a signing secret: it is one piece of text starting with <code>whsec_</code>. Nothing was stored. Send /webhook to try again.
+webhook-secret-bad = That does not look like a signing secret (one piece of text without spaces). Nothing was stored. Send /webhook to try again.
+webhook-secret-saved = 🔐 Secret saved (encrypted). Asking the marketplace for a test event and waiting up to { $seconds } s…
+webhook-ping-verified = ✅ <b>Connected</b>: the test event arrived and its signature verifies. Fill and failure notices now reach you at once.
+webhook-ping-unverified = ⚠️ The test event arrived, but its signature does not verify with the secret you sent. Copy the endpoint's secret again, whole, and tap Change endpoint.
+webhook-ping-timeout =
+    ⌛ No test event arrived within { $seconds } s. Please check:
+    • the endpoint's URL is exactly { $url } and the bot is reachable from the internet;
+    • the endpoint is enabled and the events order.filled and order.failed are selected;
+    • the secret was copied whole.
+    Then tap Test again.
+webhook-status-title = 🔔 <b>Webhook notices</b>
+webhook-status-url = Receiver URL: { $url }
+webhook-status-endpoint = Endpoint id: { $id }
+webhook-status-no-events = Last event: none received yet.
+webhook-status-last-verified = Last event: { $type }, { $time } · ✅ signature verified
+webhook-status-last-unverified = Last delivery: { $time } · ⚠️ its signature did not verify
+webhook-status-notices-on = Notices: on
+webhook-status-notices-off = Notices: off (events are received but nothing is pushed)
+webhook-button-test = 🔁 Test again
+webhook-button-notices-off = 🔕 Turn notices off
+webhook-button-notices-on = 🔔 Turn notices on
+webhook-button-change = ✏️ Change endpoint
+webhook-button-delete = 🗑 Delete endpoint
+webhook-button-delete-confirm = 🗑 Yes, delete it
+webhook-delete-confirm = Delete the webhook endpoint? The marketplace will stop delivering events to the bot, and the endpoint's secret is lost: a new endpoint needs a new one.
+webhook-deleted = 🗑 Webhook endpoint deleted. Fill and failure notices still arrive, a little later, without it. /webhook sets up a new one.
+webhook-none = You have no webhook endpoint. Send /webhook to set one up.
+webhook-notices-turned-on = Notices on
+webhook-notices-turned-off = Notices off
+webhook-test-started = Test event requested: waiting up to { $seconds } s…
+settings-title = ⚙️ <b>Settings</b>
+settings-notices-on = 🔔 Notices: <b>on</b> (fills, failures, rule pauses and alerts are pushed here)
+settings-notices-off = 🔕 Notices: <b>off</b> (nothing is pushed to you)
+settings-fires-on = ⚡ A notice for every rule firing: <b>on</b>
+settings-fires-off = ⚡ A notice for every rule firing: <b>off</b>
+settings-alert-none = 💰 Balance alert: <b>off</b>
+settings-alert-value = 💰 Balance alert: when the balance falls below { $amount }
+settings-button-notices-off = 🔕 Turn notices off
+settings-button-notices-on = 🔔 Turn notices on
+settings-button-fires-off = ⚡ No notice per firing
+settings-button-fires-on = ⚡ A notice per firing
+settings-button-alert-set = 💰 Set a balance alert
+settings-button-alert-change = 💰 Change the alert
+settings-button-alert-clear = ✖️ Alert off
+settings-alert-off-word = off
+settings-alert-ask = Send the TRX amount: I tell you once when your balance falls below it (for example <code>50</code> or <code>12.5</code>). Send <code>off</code> to turn the alert off.
+settings-alert-bad = Please send a TRX amount greater than 0 with at most 6 decimals, like 50 or 12.5, or <code>off</code>.
+settings-alert-set = ✅ Balance alert set: below { $amount }.
+settings-alert-cleared = Balance alert turned off.
+settings-private-only = 🔒 Settings are personal: send me /settings in our private chat.
+settings-toast-notices-on = Notices on
+settings-toast-notices-off = Notices off
+settings-toast-fires-on = A notice per firing: on
+settings-toast-fires-off = A notice per firing: off
+
+# ── Private-only commands ──
+private-only = This works in a private chat with me, so your account stays private. Tap below and send the command there.
+private-only-open = Open private chat

@@ -101,3 +101,355 @@ error-marketplace-unreachable = 市场暂时没有响应。请一分钟后重试
 error-marketplace-unexpected = 市场返回了无法读取的内容。请稍后重试。
 error-request-rejected = 市场拒绝了此请求。请检查数值后重试。
 error-request-rejected-detail = 市场拒绝了此请求：{ $detail }
+
+# ── Buy (buy-*) and orders (order-*, orders-*) ──
+buy-resource-energy = ⚡ 能量
+buy-resource-bandwidth = 📶 带宽
+buy-ask-resource = 您想购买什么？
+buy-ask-address = 请发送接收{ $resource }的 TRON 地址。
+buy-ask-address-recent = 请发送接收{ $resource }的 TRON 地址，或在下方选择最近使用的地址。
+buy-address-invalid = “{ $text }”不是有效的 TRON 地址（34 个字符，以 T 开头，校验和正确）。请重新发送，或 /cancel。
+buy-address-info = { $address } 当前可用能量 { $energy } / { $energyLimit }，可用带宽 { $bandwidth } / { $bandwidthLimit }；{ $activation }。
+buy-address-activated = 该地址已激活
+buy-address-not-activated = 该地址尚未激活，将加收激活费
+buy-address-unchecked = （暂时无法读取该地址当前的能量和带宽，将在没有这些信息的情况下继续。）
+buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 65000、65k、131 000 或 1.5m）。允许范围：{ $min } 至 { $max }。
+buy-volume-one-transfer = { $volume } · 1 笔 USDT 转账
+buy-volume-two-transfers = { $volume } · 2 笔转账 / 新持有地址
+buy-volume-transfers = { $volume } · 约 { $count } 笔转账
+buy-volume-unreadable = 无法将“{ $text }”识别为数量。请输入数字，如 65000、65k 或 1.5m。
+buy-volume-out-of-range = { $volume } 超出允许范围：{ $min } 至 { $max }。请选择其他数量。
+buy-ask-duration = 租用多长时间？{ $resource }，{ $volume }，地址 { $address }。
+buy-duration-unknown = “{ $value }”不是可选的时长。可选：{ $allowed }。
+buy-resource-unknown = 我不出售“{ $value }”：请使用 <code>energy</code> 或 <code>bandwidth</code>，例如 <code>/buy energy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k 1d</code>，或直接发送 /buy。
+buy-resource-unavailable = { $resource }暂不可购买。请稍后再试。
+buy-preview-title = <b>预览：{ $resource }</b>
+buy-preview-address = 地址：{ $address }
+buy-preview-volume = 数量：{ $volume }，时长 { $duration }
+buy-preview-price = 价格：{ $price }
+buy-preview-breakdown = （基础费用 { $base } + 佣金 { $commission }）
+buy-preview-activation = 地址激活费：{ $fee }
+buy-preview-burn = 若燃烧 TRX 获取这些能量需 { $burn }：可节省 { $savings }。
+buy-preview-total = <b>应付总额：</b>{ $total }
+buy-preview-balance = 您的余额：{ $balance } → 下单后：{ $after }
+buy-preview-short = ⚠️ 余额不足：请至少充值 { $shortfall }，然后点击“刷新”。
+buy-button-refresh-preview = 🔄 刷新
+buy-button-confirm-again = 🔁 再次确认
+buy-button-try-again = 🔁 重试
+buy-placing = 正在下单…
+buy-already-placed = 此订单已下单。
+buy-still-placing = 此订单正在下单中：点击“确认”查看结果。
+buy-intent-unknown = 此按钮已失效。请用 /buy 重新开始。
+buy-intent-rejected = 此订单未能下单。请用 /buy 重新开始。
+buy-intent-cancelled = 此预览已取消。请用 /buy 重新开始。
+buy-cancelled = 已取消，未下任何订单。
+buy-outcome-unknown = ⚠️ 市场没有响应，暂时无法确定订单是否成功。再次点击“确认”是安全的：绝不会产生第二笔订单或重复扣款。
+buy-shortfall = 您的余额：{ $balance }。此订单需要 { $needed }：请至少充值 { $shortfall }。
+order-card-title = <b>{ $resource }订单</b>
+order-card-id = 订单：{ $id }
+order-card-status = 状态：{ $status }
+order-card-price = 价格：{ $price }
+order-card-total = 共扣款：{ $total }
+order-card-tx = 交易：{ $tx } · { $link }
+order-card-no-tx = 交易：暂无
+order-card-time = 下单时间：{ $time }
+order-card-refresh-hint = 交付通常需要一两分钟；点击“刷新”查看最新状态。
+order-status-created = 已创建，交付中
+order-status-filled = 已完成
+order-status-failed = { $status }：供应商交付失败，TRX 已退回您的余额
+order-status-other = { $status }
+orders-title = <b>您的订单</b> · 第 { $page } / { $pages } 页（共 { $total } 个）
+orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
+orders-empty = 您还没有订单。使用 /buy 购买能量或带宽。
+orders-button-list = 📋 我的订单
+orders-refreshed = 已更新。
+orders-refresh-unchanged = 暂无变化。
+
+# ── Automation rules (/refill, /renewal, /smart, /rules) ──
+rules-kind-refill = 自动补充
+rules-kind-renewal = 自动续租
+rules-kind-smart = 智能模式
+rules-status-active = 运行中
+rules-status-paused = 已暂停
+rules-status-cancelled = 已取消
+rules-pause-system = 系统：余额用尽
+rules-pause-user = 用户：您手动暂停
+rules-group-active = 🟢 运行中（{ $count }）
+rules-group-paused = ⏸ 已暂停（{ $count }）
+rules-group-cancelled = ✖️ 已取消（{ $count }）
+rules-group-unknown = ❔ 其他（{ $count }）
+rules-part-threshold = 低于 { $volume }
+rules-part-volume = { $volume } 能量
+rules-part-duration = { $duration }
+rules-part-spent = 已花费 { $amount }
+rules-part-auto-resume-on = 自动恢复：开
+rules-part-auto-resume-off = 自动恢复：关
+rules-list-title = <b>⚙️ 您的自动化规则</b>
+rules-list-empty = 您还没有规则。用 /refill、/renewal 或 /smart 创建一条。
+rules-list-page = 第 { $page } 页，共 { $pages } 页
+rules-list-footer = 点按规则即可打开。新建规则：/refill · /renewal · /smart
+rules-card-target = 地址：{ $address }
+rules-card-threshold = 能量低于此值时触发：{ $volume }
+rules-card-volume = 每次交付能量：{ $volume }
+rules-card-duration = 交付时长：{ $duration }
+rules-card-renewal-schedule = 每天续租一次。
+rules-card-smart-schedule = 在地址需要时交付，每次约 131k 能量。
+rules-card-pause-reason = 暂停原因：{ $reason }
+rules-card-auto-resume-on = 自动恢复：开（因余额用尽而暂停时，充值后规则会自动重新运行）
+rules-card-auto-resume-off = 自动恢复：关（暂停后需要您手动恢复）
+rules-card-spent = 已花费 TRX：{ $amount }
+rules-card-created = 创建时间：{ $date }
+rules-card-updated = 更新时间：{ $date }
+rules-card-id = ID：{ $id }
+rules-card-cancelled-final = 该规则已永久取消。若要继续为此地址自动化，请用 /refill、/renewal 或 /smart 新建规则。
+rules-button-pause = ⏸ 暂停
+rules-button-resume = ▶️ 恢复
+rules-button-cancel = 🗑 取消规则
+rules-button-fires = 📜 触发记录
+rules-button-back-to-rule = ⬅️ 返回规则
+rules-button-cancel-confirm = 🗑 是的，永久取消
+rules-button-keep = ⬅️ 不，保留
+rules-cancel-confirm = 取消这条规则？此操作<b>不可撤销</b>：已取消的规则无法恢复，只能新建一条。若只想暂时停止，请改用暂停。
+rules-note-paused = ⏸ 已暂停。在您恢复之前不会触发。
+rules-note-resumed = ▶️ 已恢复。到时会再次触发。
+rules-note-cancelled = 🗑 已取消。此操作不可撤销。
+rules-note-already-paused = 该规则已经暂停。
+rules-note-already-active = 该规则已经在运行。
+rules-note-already-cancelled = 该规则已经取消。
+rules-note-state-changed = 规则当前的状态不允许此操作。以下是它现在的状态。
+rules-not-found = 未找到该规则：它可能属于其他账户或 API 密钥。/rules 会列出您的规则。
+rules-fires-title = 📜 触发记录
+rules-fires-empty = 该规则还没有触发过。
+rules-fires-intro = 最近的触发记录（{ $count } 条），最新的在前；市场最多保留 { $max } 条。
+rules-shortfall = 一次触发需要 { $price }，您的余额为 { $balance }。请至少再充值 { $missing }。
+rules-shortfall-price = 一次触发需要 { $price }，您的余额为 { $balance }。
+auto-intro-refill =
+    <b>🔁 新建自动补充规则</b>
+    当地址上的能量低于阈值时，自动交付固定数量的能量。
+auto-intro-renewal =
+    <b>📅 新建自动续租规则</b>
+    每天为地址续租同样数量的能量，无论剩余多少。
+auto-intro-smart =
+    <b>🧠 智能模式</b>
+    由供应商判断地址何时需要能量；每次交付约 131k 能量。
+auto-ask-address = 请发送接收能量的 TRON 地址（34 个字符，以 T 开头）。
+auto-ask-address-recent = 或点选最近使用过的地址：
+auto-invalid-address = “{ $text }”不是有效的 TRON 地址。地址有 34 个字符并以 T 开头；请检查后重新发送。
+auto-ask-threshold = <b>阈值。</b>可用能量低于多少时触发？请发送 { $min } 到 { $max } 之间的数字，例如 65k。
+auto-ask-volume = <b>数量。</b>每次交付多少能量？范围 { $min } 到 { $max }。65k 够向已持有 USDT 的地址转一笔 USDT，131k 够向未持有 USDT 的地址转一笔。
+auto-ask-renewal-volume = <b>数量。</b>每天续租多少能量？范围 { $min } 到 { $max }。65k 够向已持有 USDT 的地址转一笔 USDT，131k 够向未持有 USDT 的地址转一笔。
+auto-invalid-number = 请发送 { $min } 到 { $max } 之间的整数，例如 65000、65k 或 131 000。
+auto-out-of-range = { $value } 超出允许范围：请发送 { $min } 到 { $max } 之间的数字。
+auto-ask-duration = <b>时长。</b>每次交付租用多长时间？
+auto-invalid-duration = 请用按钮选择时长：{ $allowed }。
+auto-ask-auto-resume = <b>自动恢复？</b>余额用尽时规则会暂停；开启自动恢复后，充值后会自动重新运行，否则需要您在 /rules 中手动恢复。
+auto-preview-title-refill = 🔁 请确认新的自动补充规则
+auto-preview-title-renewal = 📅 请确认新的自动续租规则
+auto-preview-title-smart = 🧠 请确认智能模式
+auto-preview-price = 每次触发费用：{ $price }（基础 { $base } + 佣金 { $commission }）
+auto-preview-balance = 您的余额：{ $balance }
+auto-what-refill = 每当地址上的可用能量低于 { $minimal } 时，交付 { $volume } 能量，时长 { $duration }，费用从您的 TRX 余额扣除。没有预算上限：规则会一直运行，直到您暂停或取消。
+auto-what-renewal = 每天为该地址续租 { $volume } 能量，每次费用从您的 TRX 余额扣除。创建规则需要余额至少够续租一次。
+auto-what-smart = 在地址需要时交付约 131k 能量，每次费用从您的 TRX 余额扣除。开启需要余额够交付一次。
+auto-preview-short-refill = ⚠️ 您的余额不够触发一次：请至少再充值 { $missing }，否则规则会在第一次触发时暂停。
+auto-preview-short-create = ⚠️ 您的余额不够触发一次：请先至少充值 { $missing }，否则市场会拒绝创建。
+auto-cancelled = ✖️ 已取消，未创建规则。
+auto-created = ✅ 规则已创建。
+
+# ── 密钥、余额、充值、统计 ──
+keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。
+keys-group-delete-failed = ⚠️ 我无法删除您的消息。请立即自行删除，并在市场后台吊销该密钥：群里所有人都能看到它。
+keys-prompt =
+    🔑 请把您的市场 <b>API 密钥</b>作为消息发给我。我会立即删除您的消息，并加密保存密钥；只会显示它的最后 4 个字符。
+
+    在市场后台创建密钥：设置 → API 密钥。具有 <b>purchase</b> 权限的密钥可以购买能量和运行规则；<b>read</b> 密钥只能查看。
+keys-delete-failed = ⚠️ 我无法删除您的消息，请您自行删除。
+keys-button-try-again = 🔑 重试
+keys-invalid-shape = 这看起来不像 API 密钥：密钥是一段 { $min }–{ $max } 个字符的文本，不含空格或换行。未保存任何内容。
+keys-duplicate = 此密钥（<code>{ $fingerprint }</code>）已经添加过了。没有任何更改。
+keys-rejected = ❌ 市场拒绝了此密钥：可能输入有误、已被吊销或属于其他账户。未保存任何内容。
+keys-nothing-stored = 未保存任何内容。
+keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。
+keys-saved-default = 它现在是您的默认密钥。
+keys-saved-not-default = 您的默认密钥保持不变；可以在 /keys 中更改。
+keys-label-ask-new = 请为它发送一个名称（例如<i>主要</i>或<i>交易</i>），以便区分您的密钥，或点击“跳过”。
+keys-label-ask-rename = 请为密钥 <b>{ $name }</b> <code>{ $fingerprint }</code> 发送新名称。
+keys-button-skip = 跳过
+keys-label-skipped = 好的，此密钥没有名称。稍后可以在 /keys 中添加。
+keys-label-invalid = 名称为一行，长度 1 到 { $max } 个字符。请重新发送，或 /cancel。
+keys-label-saved = ✅ 密钥 <code>{ $fingerprint }</code> 已命名为 <b>{ $name }</b>。
+keys-ready = 一切就绪：查看 /balance 或通过 /buy 购买能量。
+keys-not-found = 该密钥已不存在。
+keys-no-label = （无名称）
+keys-list-empty = 您还没有 API 密钥。添加一个即可购买能量、运行规则并查看余额。
+keys-list-title = 🔑 <b>您的 API 密钥</b>
+keys-default-badge = ⭐ <i>默认</i>
+keys-added-on = 添加于 { $date }
+keys-cannot = ⚠️ 不能：{ $scopes }
+keys-list-footer = 您在这里的所有操作都使用默认密钥。
+keys-button-make-default = ⭐ 设 { $fingerprint } 为默认
+keys-button-rename = ✏️ 重命名 { $fingerprint }
+keys-button-remove = 🗑 删除 { $fingerprint }
+keys-button-add = ➕ 添加密钥
+keys-remove-confirm = 删除密钥 <b>{ $name }</b> <code>{ $fingerprint }</code>？此操作无法撤销。
+keys-button-remove-yes = 🗑 是的，删除
+keys-removed = 🗑 密钥 <code>{ $fingerprint }</code> 已删除。
+keys-now-default = ⭐ 密钥 <code>{ $fingerprint }</code> 现在是您的默认密钥。
+keys-error-scope-op = 🚫 此 API 密钥不能{ $operation }：权限级别太低。请在市场后台（设置 → API 密钥）创建具有 <b>{ $scope }</b>（或更高）权限的密钥，然后通过 /key 添加。
+keys-scope-op-orders = 下单
+keys-scope-op-rules = 创建或修改自动化规则
+keys-scope-op-webhooks = 管理 Webhook
+balance-title = 💰 <b>您的余额</b>
+balance-trx = TRX：{ $amount }
+balance-usdt = USDT：{ $amount }
+balance-updated = <i>更新于 { $time }</i>
+balance-refreshed = 余额已更新
+balance-unchanged = 自上次更新以来没有变化
+deposit-title = 💳 <b>充值</b>
+deposit-network = 网络：{ $network }
+deposit-address = 地址：{ $address }
+deposit-minimums = 最低金额：{ $minimums }
+deposit-note = 请仅通过 { $network } 向此地址转账；低于最低金额的转账不会入账。充值会自动计入您的余额。
+deposit-button-copy = 📋 复制地址
+stats-title = 📊 <b>统计</b>
+stats-orders = 已下订单：{ $count }
+stats-energy = ⚡ <b>能量</b>
+stats-bandwidth = 📶 <b>带宽</b>
+stats-this-month = 本月：{ $volume }
+stats-all-time = 累计：{ $volume }
+stats-average = 平均价格：每单位 { $sun } SUN
+stats-no-deliveries = 平均价格：尚无交付
+stats-daily = 最近 14 天：{ $sparkline }
+stats-chart-legend = 🟧 能量 · 🟦 带宽：最近 14 天每个 UTC 日的交付量。
+stats-chart-energy = 能量
+stats-chart-bandwidth = 带宽
+stats-button-orders = 📋 订单
+
+# ── 地址检查 (check-*, address-*)、内联模式 (inline-*)、博客 (blog-*) ──
+check-usage = 请发送 <code>/check</code> 加一个 TRON 地址，例如 <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>。
+check-ask-address = 请发送要检查的 TRON 地址。地址以 T 开头，共 34 个字符。发送 /cancel 取消。
+check-ask-again = 请重新发送地址，或发送 /cancel。
+check-invalid-address = { $input } 不是有效的 TRON 地址。地址以 T 开头，共 34 个字符。
+check-bad-checksum = { $input } 看起来像 TRON 地址，但校验和不匹配：可能有一个字符输错了。请重新复制地址。
+check-button-invalid = 该地址无效。
+check-title = 🔍 地址 { $address }
+check-activated = ✅ 已激活
+check-not-activated = ⚠️ 未激活：向它的第一笔转账还需支付约 { $fee } 的激活费。
+check-energy-title = ⚡ <b>能量</b>
+check-bandwidth-title = 📶 <b>带宽</b>
+check-resource-line = 上限 { $limit } · 已用 { $used } · 可用 <b>{ $available }</b>
+check-covers-title = <b>足够用于</b>
+check-covers-holder = • { $countText } 笔 USDT 转账到已持有 USDT 的地址（每笔约 { $per } 能量）
+check-covers-new-holder = • { $countText } 笔 USDT 转账到未持有 USDT 的地址（每笔约 { $per } 能量）
+check-covers-bandwidth = • { $countText } 笔转账所需的带宽（每笔约 { $per }）
+check-covers-none = 能量不足以完成一笔 USDT 转账：没有能量时网络会燃烧 TRX。购买能量可以省钱。
+check-checked-at = 检查时间 { $time }
+address-detected = { $address } 是一个 TRON 地址。要检查它的能量和带宽，还是为它购买能量？
+address-button-check = 🔍 检查
+inline-result-title = 🔍 检查 { $address }
+inline-result-description = 能量 { $energy } · 带宽 { $bandwidth } · USDT 转账：{ $transfers } 笔
+inline-type-address = 输入 TRON 地址（T…）进行检查
+inline-invalid-address = 不是有效的 TRON 地址：请检查后重试
+inline-check-failed = 无法检查 { $address }
+blog-usage = 请发送 /blog 加文章名称（slug），例如 { $example }。
+blog-not-found = 没有名为 { $slug } 的文章。
+blog-not-translated = <i>本文尚未翻译成您的语言，以下为英文版。</i>
+
+# ── Pushed notices (notice-*), /webhook (webhook-*), /settings (settings-*) ──
+notice-resource-energy = 能量
+notice-resource-bandwidth = 带宽
+notice-order-what = { $volume } { $resource }，时长 { $duration }
+notice-order-what-no-duration = { $volume } { $resource }
+notice-order-what-id = 订单 { $order }
+notice-order-filled = ✅ <b>订单已完成</b>：{ $what }
+notice-order-failed = ❌ <b>订单失败</b>：{ $what }
+notice-line-target = 接收地址：{ $address }
+notice-line-charged = 扣费：{ $amount }
+notice-line-tx = 交易：{ $tx } · <a href="{ $url }">Tronscan</a>
+notice-order-refunded = { $amount } 已退回您的余额。
+notice-order-refunded-unknown = 为此扣除的 TRX 已退回您的余额。
+notice-rule-paused = ⏸ <b>规则已暂停</b>：{ $rule }（{ $address }）。余额不足以支付下一次触发。
+notice-rule-paused-need = 请至少再充值 { $missing }：一次触发需要 { $price }，您的余额为 { $balance }。
+notice-rule-paused-price = 一次触发需要 { $price }；您的余额为 { $balance }。
+notice-rule-auto-resume-on = 自动恢复已开启：充值后规则会自动重新运行。
+notice-rule-auto-resume-off = 自动恢复已关闭：充值后请在 /rules 中恢复规则。
+notice-rule-resumed = ▶️ <b>规则已恢复</b>：{ $rule }（{ $address }）重新生效。
+notice-rule-fired = ⚡ <b>规则已触发</b>：{ $rule } 向 { $address } 交付了 { $volume } 能量，费用 { $price }。
+notice-balance-low = 💰 您的余额为 { $balance }，低于您设置的提醒金额 { $threshold }。
+notice-webhook-ping = 🔔 收到来自市场的测试事件，签名验证通过：webhook 通知工作正常。
+notice-button-open-rule = ⚙️ 打开规则
+webhook-private-only = 🔒 Webhook 需要在私聊中设置：请在那里给我发送 /webhook。
+webhook-no-public-url = 此机器人无法使用 webhook 通知：运营者需要设置 PUBLIC_URL（市场访问机器人的地址）。没有 webhook 时，订单完成和失败的通知仍会送达，只是稍晚一些。
+webhook-setup-steps =
+    🔔 <b>通过 webhook 即时通知</b>
+
+    您的专属接收 URL：
+    { $url }
+
+    1. 在市场控制台中打开 Settings → Webhooks，用这个 URL 创建一个 endpoint。
+    2. 选择事件 <b>order.filled</b> 和 <b>order.failed</b>。
+    3. 把该 endpoint 的 <b>id</b> 发给我（形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427）。
+webhook-setup-cancelled = 已取消，未做任何更改。
+webhook-setup-bad-id = 这不是 endpoint id：id 是形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427 的 UUID。请从控制台复制后重新发送，或发送 /cancel。
+webhook-setup-ask-secret-standard = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>（以 <code>whsec_</code> 开头）。我会立即删除您的消息，并加密保存密钥。
+webhook-setup-ask-secret = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>。我会立即删除您的消息，并加密保存密钥。
+webhook-secret-not-deleted = ⚠️ 我无法删除包含密钥的消息：请您自行删除。
+webhook-secret-bad-standard = 这看起来不像签名密钥：它是一段以 <code>whsec_</code> 开头的文本。未保存任何内容。发送 /webhook 重试。
+webhook-secret-bad = 这看起来不像签名密钥（一段不含空格的文本）。未保存任何内容。发送 /webhook 重试。
+webhook-secret-saved = 🔐 密钥已加密保存。正在请求市场发送测试事件，最多等待 { $seconds } 秒…
+webhook-ping-verified = ✅ <b>已连接</b>：测试事件已到达，签名验证通过。订单完成和失败的通知现在会即时送达。
+webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“更换 endpoint”。
+webhook-ping-timeout =
+    ⌛ { $seconds } 秒内没有收到测试事件。请检查：
+    • endpoint 的 URL 正好是 { $url }，并且机器人可以从互联网访问；
+    • endpoint 已启用，并已选择事件 order.filled 和 order.failed；
+    • 密钥已完整复制。
+    然后点击“再次测试”。
+webhook-status-title = 🔔 <b>Webhook 通知</b>
+webhook-status-url = 接收 URL：{ $url }
+webhook-status-endpoint = Endpoint id：{ $id }
+webhook-status-no-events = 最近事件：尚未收到。
+webhook-status-last-verified = 最近事件：{ $type }，{ $time } · ✅ 签名已验证
+webhook-status-last-unverified = 最近一次投递：{ $time } · ⚠️ 签名未通过验证
+webhook-status-notices-on = 通知：开启
+webhook-status-notices-off = 通知：关闭（仍接收事件，但不推送任何消息）
+webhook-button-test = 🔁 再次测试
+webhook-button-notices-off = 🔕 关闭通知
+webhook-button-notices-on = 🔔 开启通知
+webhook-button-change = ✏️ 更换 endpoint
+webhook-button-delete = 🗑 删除 endpoint
+webhook-button-delete-confirm = 🗑 是的，删除
+webhook-delete-confirm = 删除 webhook endpoint？市场将停止向机器人投递事件，endpoint 的密钥也会丢失：新的 endpoint 需要新的密钥。
+webhook-deleted = 🗑 Webhook endpoint 已删除。没有它，订单完成和失败的通知仍会稍晚送达。发送 /webhook 可重新设置。
+webhook-none = 您还没有 webhook endpoint。发送 /webhook 进行设置。
+webhook-notices-turned-on = 通知已开启
+webhook-notices-turned-off = 通知已关闭
+webhook-test-started = 已请求测试事件：最多等待 { $seconds } 秒…
+settings-title = ⚙️ <b>设置</b>
+settings-notices-on = 🔔 通知：<b>开启</b>（订单完成、失败、规则暂停和提醒会推送到这里）
+settings-notices-off = 🔕 通知：<b>关闭</b>（不会向您推送任何消息）
+settings-fires-on = ⚡ 每次规则触发都通知：<b>开启</b>
+settings-fires-off = ⚡ 每次规则触发都通知：<b>关闭</b>
+settings-alert-none = 💰 余额提醒：<b>关闭</b>
+settings-alert-value = 💰 余额提醒：余额低于 { $amount } 时
+settings-button-notices-off = 🔕 关闭通知
+settings-button-notices-on = 🔔 开启通知
+settings-button-fires-off = ⚡ 不通知每次触发
+settings-button-fires-on = ⚡ 通知每次触发
+settings-button-alert-set = 💰 设置余额提醒
+settings-button-alert-change = 💰 修改提醒金额
+settings-button-alert-clear = ✖️ 关闭提醒
+settings-alert-off-word = 关闭
+settings-alert-ask = 请发送 TRX 金额：当余额低于该金额时我会提醒您一次（例如 <code>50</code> 或 <code>12.5</code>）。发送 <code>关闭</code> 或 <code>off</code> 可关闭提醒。
+settings-alert-bad = 请发送大于 0、最多 6 位小数的 TRX 金额，例如 50 或 12.5，或发送 <code>关闭</code>。
+settings-alert-set = ✅ 余额提醒已设置：低于 { $amount }。
+settings-alert-cleared = 余额提醒已关闭。
+settings-private-only = 🔒 设置是个人的：请在私聊中给我发送 /settings。
+settings-toast-notices-on = 通知已开启
+settings-toast-notices-off = 通知已关闭
+settings-toast-fires-on = 每次触发通知：开启
+settings-toast-fires-off = 每次触发通知：关闭
+
+# ── 仅限私聊 ──
+private-only = 此功能需在与我的私聊中使用，以保护您的账户隐私。点击下方按钮，在私聊中发送该命令。
+private-only-open = 打开私聊

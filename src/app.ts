@@ -11,9 +11,14 @@ import { createMarketplace } from "./marketplace/index.js";
 import { startSandbox, type Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
+import { stopRunner } from "./bot/stop-runner.js";
 import { createHttpApp, startHttpServer, type Mount, type RawRoute } from "./events/http-server.js";
 import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
 import type { UserFromGetMe } from "grammy/types";
+import { mountReceiver } from "./events/receiver.js";
+import { createNotifier } from "./notices/notifier.js";
+import { createSender, createSenderApi, type Sender } from "./notices/sender.js";
+import { createWatchers } from "./watch/index.js";
 
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
 
@@ -63,11 +68,23 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     const now = () => Date.now();
     const { bot, i18n } = createBot(
       config.botToken,
-      { store, marketplace, logger, now, defaultLocale: config.defaultLocale, publicUrl: config.publicUrl },
+      {
+        store,
+        marketplace,
+        logger,
+        now,
+        defaultLocale: config.defaultLocale,
+        publicUrl: config.publicUrl,
+        webhooks: { scheme: config.webhookSignature.scheme },
+      },
       { apiRoot: config.telegramApiRoot, botInfo: options.botInfo },
     );
 
-    const mounts: Mount[] = [];
+    // Notices have one way out: the outbox, sent by the paced sender (started once the bot is up).
+    let sender: Sender | undefined;
+    const notifier = createNotifier({ store, i18n, defaultLocale: config.defaultLocale, now, onEnqueued: () => sender?.wake() });
+
+    const mounts: Mount[] = [mountReceiver({ store, notifier, signature: config.webhookSignature, logger, now })];
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
     const rawRoutes = new Map<string, RawRoute>();
@@ -86,9 +103,18 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     } else {
       await bot.api.deleteWebhook();
       const runner: RunnerHandle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-      cleanup.push(() => (runner.isRunning() ? runner.stop() : undefined));
+      cleanup.push(() => stopRunner(runner));
       logger.info({ bot: bot.botInfo.username }, "bot started in polling mode");
     }
+
+    // Stopped in reverse: watchers first (no new notices), then the sender (finishes its in-flight sends).
+    const startedSender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
+    sender = startedSender;
+    startedSender.start();
+    cleanup.push(() => startedSender.stop());
+    const watchers = createWatchers({ store, marketplace, notifier, logger, now, concurrency: config.watch.concurrency }, config.watch);
+    await watchers.start();
+    cleanup.push(() => watchers.stop());
 
     return { httpUrl: http.url, marketplaceUrl, stop };
   } catch (err) {

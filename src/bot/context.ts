@@ -6,6 +6,7 @@ import type { Store } from "../store/index.js";
 import type { Marketplace } from "../marketplace/index.js";
 import type { Locale } from "../config.js";
 import type { Formatter } from "./render/format.js";
+import type { SignatureScheme } from "../events/signatures.js";
 
 /** Everything the bot needs from outside, passed in (never imported as a global). */
 export interface BotDeps {
@@ -16,6 +17,8 @@ export interface BotDeps {
   defaultLocale: Locale;
   /** Base URL where the marketplace can reach this bot's HTTP server (receiver URLs). */
   publicUrl?: string;
+  /** /webhook: the signature scheme the receiver checks (secret shape), and how long to wait for a test ping (default 20 s). */
+  webhooks?: { scheme: SignatureScheme; pingWaitMs?: number };
 }
 
 /** Per-chat session. Kept small: durable state lives in the store's tables. */

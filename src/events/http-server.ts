@@ -49,10 +49,12 @@ export async function startHttpServer(
   return {
     app,
     url: `http://${shownHost}:${address.port}`,
+    // graceful: requests in flight finish (up to 5 s), idle keep-alive connections close at once
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       }),
   };
 }

@@ -7,6 +7,8 @@ import type { Sealer } from "./secrets.js";
 import { createUsersRepo } from "./users.js";
 import { createApiKeysRepo } from "./api-keys.js";
 import { createKeyValueStorage } from "./kv-storage.js";
+import { createOutboxRepo } from "./outbox.js";
+import { createWebhooksRepo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
 
@@ -19,6 +21,8 @@ export function createStore(path: string, sealer: Sealer) {
     apiKeys: createApiKeysRepo(db, sealer),
     orders: createOrdersRepo(db),
     recentAddresses: createRecentAddressesRepo(db),
+    outbox: createOutboxRepo(db),
+    webhooks: createWebhooksRepo(db, sealer),
     sessions: createKeyValueStorage<unknown>(db, "session:"),
     conversations: createKeyValueStorage<unknown>(db, "conversation:"),
     ping: () => pingDatabase(db),

@@ -1,7 +1,10 @@
 /**
  * A key-value storage adapter over the bot_storage table. It serves grammY sessions
  * (StorageAdapter) and conversations v2 state (VersionedStateStorage): both read, write, delete.
- * Statements are prepared once: this runs for every update.
+ *
+ * Both are read on every update, so reads go through a bounded write-through cache of the stored
+ * JSON text (absent keys included). The process is the database's only writer, so the cache is
+ * exact; the text is parsed on each read so a caller mutating its copy never touches the cache.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
@@ -13,7 +16,9 @@ export interface KeyValueStorage<T> {
   delete(key: string): void;
 }
 
-export function createKeyValueStorage<T>(db: Db, prefix: string): KeyValueStorage<T> {
+const CACHE_LIMIT = 20_000;
+
+export function createKeyValueStorage<T>(db: Db, prefix: string, cacheLimit = CACHE_LIMIT): KeyValueStorage<T> {
   const read = db
     .select({ value: botStorage.value })
     .from(botStorage)
@@ -25,16 +30,30 @@ export function createKeyValueStorage<T>(db: Db, prefix: string): KeyValueStorag
     .onConflictDoUpdate({ target: botStorage.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } })
     .prepare();
   const remove = db.delete(botStorage).where(eq(botStorage.key, sql.placeholder("key"))).prepare();
+
+  const cache = new Map<string, string | null>(); // null: known to be absent
+  const remember = (key: string, json: string | null) => {
+    if (cache.size >= cacheLimit && !cache.has(key)) cache.delete(cache.keys().next().value as string);
+    cache.set(key, json);
+  };
+
   return {
     read(key) {
-      const row = read.get({ key: prefix + key });
-      return row ? (JSON.parse(row.value) as T) : undefined;
+      let json = cache.get(key);
+      if (json === undefined) {
+        json = read.get({ key: prefix + key })?.value ?? null;
+        remember(key, json);
+      }
+      return json === null ? undefined : (JSON.parse(json) as T);
     },
     write(key, value) {
-      write.run({ key: prefix + key, value: JSON.stringify(value), now: Date.now() });
+      const json = JSON.stringify(value);
+      write.run({ key: prefix + key, value: json, now: Date.now() });
+      remember(key, json);
     },
     delete(key) {
       remove.run({ key: prefix + key });
+      remember(key, null);
     },
   };
 }

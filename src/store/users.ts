@@ -17,19 +17,20 @@ export function createUsersRepo(db: Db) {
   const known = new Map<number, number | undefined>();
   const languages = new Map<number, string | null | undefined>();
 
-  const upsert = db
-    .insert(users)
-    .values({ id: sql.placeholder("id"), chatId: sql.placeholder("chatId") })
-    .onConflictDoUpdate({
-      target: users.id,
-      set: { chatId: sql`excluded.chat_id`, blocked: false, updatedAt: sql`cast(unixepoch('subsec') * 1000 as integer)` },
-      setWhere: sql`${users.chatId} != excluded.chat_id or ${users.blocked} = 1`,
-    })
+  const selectForTouch = db
+    .select({ chatId: users.chatId, blocked: users.blocked, language: users.language })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
     .prepare();
-  const insertOnly = db
+  const insert = db
     .insert(users)
     .values({ id: sql.placeholder("id"), chatId: sql.placeholder("chatId") })
     .onConflictDoNothing()
+    .prepare();
+  const updateChat = db
+    .update(users)
+    .set({ chatId: sql`${sql.placeholder("chatId")}`, blocked: false, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(users.id, sql.placeholder("id")))
     .prepare();
   const selectLanguage = db.select({ language: users.language }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
 
@@ -37,9 +38,11 @@ export function createUsersRepo(db: Db) {
     /** Records the user on each update; from a private chat, also where their notices go. */
     touch(userId: number, chatId: number | undefined): void {
       if (known.has(userId) && (chatId === undefined || known.get(userId) === chatId)) return;
-      if (chatId === undefined) insertOnly.run({ id: userId, chatId: userId });
-      else upsert.run({ id: userId, chatId });
-      remember(known, userId, chatId);
+      const row = selectForTouch.get({ id: userId });
+      if (!row) insert.run({ id: userId, chatId: chatId ?? userId });
+      else if (chatId !== undefined && (row.chatId !== chatId || row.blocked)) updateChat.run({ id: userId, chatId, now: Date.now() });
+      remember(languages, userId, row?.language ?? null);
+      remember(known, userId, chatId ?? row?.chatId ?? userId);
     },
     get(userId: number): UserRow | undefined {
       return db.select().from(users).where(eq(users.id, userId)).get();

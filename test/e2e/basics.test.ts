@@ -57,3 +57,18 @@ describe("basics through the fake Bot API", () => {
     expect(answer.payload.text).toContain("/help");
   });
 });
+
+describe("account commands in groups", () => {
+  it("point to the private chat instead of showing the account", async () => {
+    h.givenUserWithKey(USER);
+    for (const command of ["/balance", "/buy", "/orders", "/keys"]) {
+      await h.tg.sendText({ userId: USER, chatId: -700, chatType: "supergroup", text: command });
+      const call = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -700);
+      expect(call.payload.text).toContain("private chat");
+      expect(h.tg.buttons(-700).at(-1)?.url).toBe(`https://t.me/${h.tg.botInfo.username}?start`);
+    }
+    await h.tg.sendText({ userId: USER, chatId: -700, chatType: "supergroup", text: "/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" });
+    const check = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -700);
+    expect(check.payload.text).not.toContain("private chat");
+  });
+});

@@ -17,6 +17,7 @@ import { createStore, type Store } from "../../src/store/index.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createBot } from "../../src/bot/index.js";
+import { stopRunner } from "../../src/bot/stop-runner.js";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import type { Scope } from "../../src/store/api-keys.js";
 import type { Locale } from "../../src/config.js";
@@ -109,13 +110,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return { accountId, apiKey: key, keyId: row.id };
     },
     async restart() {
-      if (runner.isRunning()) await runner.stop();
+      await stopRunner(runner);
       store.close();
       store = createStore(dbPath, sealer);
       boot();
     },
     async stop() {
-      if (runner.isRunning()) await runner.stop();
+      await stopRunner(runner);
       await marketplace.close();
       store.close();
       await tg.stop();

@@ -54,7 +54,7 @@ export function decodeError(value: unknown): unknown {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function external<T>(conversation: Conversation<any, Context>, task: () => T | Promise<T>): Promise<T> {
+export function external<T, C extends Context = Context>(conversation: Conversation<any, C>, task: () => T | Promise<T>): Promise<T> {
   return conversation.external({
     task: () => task(),
     beforeStore: (v: T) => encodeJson(v),

@@ -4,14 +4,49 @@
  */
 import type { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import { checkFeature } from "./check.js";
 import { startFeature } from "./start.js";
 import { helpFeature } from "./help.js";
 import { languageFeature } from "./language.js";
 import { chatMemberFeature } from "./chat-member.js";
+import { keysFeature } from "./keys.js";
+import { balanceFeature } from "./balance.js";
+import { depositFeature } from "./deposit.js";
+import { statsFeature } from "./stats.js";
+import { buyFeature } from "./buy.js";
+import { ordersFeature } from "./orders.js";
+import { automationsFeature } from "./automations.js";
+import { rulesFeature } from "./rules.js";
+import { inlineFeature } from "./inline.js";
+import { blogFeature } from "./blog.js";
+import { addressMessageFeature } from "./address-message.js";
+import { webhookFeature } from "./webhook.js";
+import { settingsFeature } from "./settings.js";
+import { privateOnlyFeature } from "./private-only.js";
 
 export const features: Composer<BotContext>[] = [
+  // first: the key prompt must see every command (/help, /start, …) to step aside for it, and a
+  // key pasted in a group (`/key <KEY>`) must be deleted, not only pointed to the private chat
+  keysFeature,
+  // account commands in groups only get a pointer to the private chat
+  privateOnlyFeature,
   chatMemberFeature,
+  // before start: it answers /start check_<address> and /start buy_<address>
+  checkFeature,
   startFeature,
   helpFeature,
   languageFeature,
+  balanceFeature,
+  depositFeature,
+  statsFeature,
+  buyFeature,
+  ordersFeature,
+  automationsFeature,
+  rulesFeature,
+  inlineFeature,
+  blogFeature,
+  webhookFeature,
+  settingsFeature,
+  // last: a bare address in a private chat, after every conversation had its chance
+  addressMessageFeature,
 ];

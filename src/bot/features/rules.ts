@@ -23,9 +23,10 @@ type RuleAction = "pause" | "resume" | "cancel";
 
 /** The status each action leads to, for the "already …" note after a repeated tap. */
 const TARGET_STATUS: Record<RuleAction, RuleStatusKind> = { pause: "paused", resume: "active", cancel: "cancelled" };
+const DONE_NOTE: Record<RuleAction, string> = { pause: "rules-note-paused", resume: "rules-note-resumed", cancel: "rules-note-cancelled" };
 
 function callRules<T>(ctx: BotContext, call: (client: MarketplaceClient) => Promise<T>): Promise<T> {
-  return withUserClient(ctx.deps, ctx.from!.id, (client) => call(client));
+  return withUserClient(ctx.deps, ctx.from!.id, call);
 }
 
 /** There is no GET for one rule: it is looked up in the (newest-first) list. */
@@ -75,11 +76,11 @@ async function showList(ctx: BotContext, page: number, asNewMessage = false): Pr
   }
 }
 
-async function showCard(ctx: BotContext, id: string, note?: string, toast?: string): Promise<void> {
+async function showCard(ctx: BotContext, id: string): Promise<void> {
   const rule = await findRule(ctx, id);
   if (!rule) return showNotFound(ctx);
-  const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: ctx.session.rulesPage });
-  await show(ctx, card.text, card.keyboard, toast);
+  const card = renderRuleCard(rule, ctx.t, ctx.fmt, { backPage: ctx.session.rulesPage });
+  await show(ctx, card.text, card.keyboard);
 }
 
 /** Runs a handler; marketplace trouble becomes the shared message (a new one: the view stays). */
@@ -111,7 +112,7 @@ async function runAction(ctx: BotContext, action: RuleAction, id: string): Promi
     const rule = await callRules(ctx, (client) =>
       action === "pause" ? client.pauseRule(id) : action === "resume" ? client.resumeRule(id) : client.cancelRule(id),
     );
-    const note = ctx.t(`rules-note-${action}d`);
+    const note = ctx.t(DONE_NOTE[action]);
     const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: ctx.session.rulesPage });
     await show(ctx, card.text, card.keyboard, note);
   } catch (err) {
@@ -129,9 +130,8 @@ async function runAction(ctx: BotContext, action: RuleAction, id: string): Promi
   }
 }
 
-const privateChats = rulesFeature.chatType("private");
-
-privateChats.command("rules", (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
+// In groups, private-only.ts points to the private chat.
+rulesFeature.chatType("private").command("rules", (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
 
 rulesFeature.callbackQuery(Actions.listRules, (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
 

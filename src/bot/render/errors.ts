@@ -9,6 +9,7 @@ import { NoApiKeyError } from "../marketplace-access.js";
 import { Actions } from "../actions.js";
 import type { Translate } from "./format.js";
 import { escapeHtml } from "./html.js";
+import { refusedOperation } from "./scope-operation.js";
 
 export interface RenderedError {
   text: string;
@@ -30,7 +31,13 @@ export function renderError(err: unknown, t: Translate, now: number): RenderedEr
     return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), Actions.addKey), expected: true };
   }
   if (!(err instanceof MarketplaceError)) return { text: t("error-internal"), expected: false };
-  if (err.isInsufficientScope) return { text: t("error-insufficient-scope"), keyboard: new InlineKeyboard().text(t("button-my-keys"), Actions.listKeys), expected: true };
+  if (err.isInsufficientScope) {
+    const refused = refusedOperation(err);
+    const text = refused
+      ? t("keys-error-scope-op", { operation: t(`keys-scope-op-${refused.operation}`), scope: refused.scope })
+      : t("error-insufficient-scope");
+    return { text, keyboard: new InlineKeyboard().text(t("button-my-keys"), Actions.listKeys), expected: true };
+  }
   if (err.isSpendLimit) return { text: t("error-spend-limit", untilUtcMidnight(now)), expected: true };
   if (err.isKeyRejected) return { text: t("error-key-rejected"), keyboard: new InlineKeyboard().text(t("button-replace-key"), Actions.addKey), expected: true };
   if (err.isInsufficientBalance) {

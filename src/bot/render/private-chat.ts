@@ -11,10 +11,13 @@ export function isPrivateChat(ctx: Context): boolean {
   return ctx.chat?.type === "private";
 }
 
-/** "Please use this in our private chat", with a button that opens it. */
+/**
+ * "Please use this in our private chat", with a button that opens it (the same words as the
+ * group pointer of features/private-only.ts), plus an extra line when given.
+ */
 export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string): Promise<void> {
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-  const text = extraKey ? `${ctx.t("keys-private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("keys-private-only");
-  const keyboard = ctx.me.username ? new InlineKeyboard().url(ctx.t("keys-button-open-private"), `https://t.me/${ctx.me.username}`) : undefined;
+  const text = extraKey ? `${ctx.t("private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("private-only");
+  const keyboard = ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), `https://t.me/${ctx.me.username}?start`) : undefined;
   await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
 }

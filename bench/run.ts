@@ -1,0 +1,65 @@
+/**
+ * `npm run bench`: each benchmark next to its baseline, in the same run on the same machine.
+ * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
+ * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases.
+ */
+import { benchPipeline } from "./pipeline.js";
+import { benchMemoryAndStartup } from "./memory-startup.js";
+import { benchReceiver } from "./receiver.js";
+import { benchFanout } from "./fanout.js";
+import { environment, fmt, keep, renderTable, type Row } from "./report.js";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const only = process.env.BENCH_ONLY?.split(",");
+const wanted = (name: string) => !only || only.includes(name);
+const env = environment();
+console.log(`${env.command} · Node ${env.node} · ${env.cores} cores · ${env.cpu}\n`);
+
+const rows: Row[] = [];
+const figures: Record<string, unknown> = {};
+
+if (wanted("receiver")) {
+  console.log(`receiver: ${seconds} s at 50 connections, signed events vs a bare node:http 200…`);
+  const r = await benchReceiver(seconds, 50);
+  figures.receiver = r;
+  rows.push(
+    { benchmark: "Receiver", figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: "≥ 0.5 × baseline", met: r.ratio >= 0.5 },
+    { benchmark: "Receiver", figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: "≥ 0.50", met: r.ratio >= 0.5 },
+    { benchmark: "Receiver", figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
+    { benchmark: "Receiver", figure: "events stored = 2xx answered", value: `${r.stored} / ${r.receiver.requests - r.receiver.non2xx}`, baseline: "—", target: "equal, 0 errors", met: r.stored === r.receiver.requests - r.receiver.non2xx && r.receiver.errors === 0 },
+  );
+}
+if (wanted("pipeline")) {
+  console.log(`update pipeline: ${seconds} s at 50 connections, whole bot (webhook) vs bare grammY…`);
+  const p = await benchPipeline(seconds, 50);
+  figures.pipeline = p;
+  rows.push(
+    { benchmark: "Update pipeline", figure: "updates/s", value: fmt.rate(p.bot.perSecond), baseline: fmt.rate(p.baseline.perSecond), target: "≥ 0.5 × baseline", met: p.ratio >= 0.5 },
+    { benchmark: "Update pipeline", figure: "ratio to baseline", value: p.ratio.toFixed(2), baseline: "1.00", target: "≥ 0.50", met: p.ratio >= 0.5 },
+    { benchmark: "Update pipeline", figure: "latency p50 / p99", value: `${p.bot.p50Ms} / ${p.bot.p99Ms} ms`, baseline: `${p.baseline.p50Ms} / ${p.baseline.p99Ms} ms`, target: "—", met: null },
+  );
+}
+if (wanted("fanout")) {
+  console.log("notice fan-out: 3,000 notices for 1,000 chats, fake Bot API at 30/s overall and 1/s per chat…");
+  const f = await benchFanout(3_000, 1_000);
+  figures.fanout = f;
+  rows.push(
+    { benchmark: "Notice fan-out", figure: "achieved rate", value: `${f.rate.toFixed(1)}/s (${(f.rate / 30).toFixed(2)} of 30/s)`, baseline: "30/s ceiling", target: "≥ 0.9 of ceiling", met: f.rate / 30 >= 0.9 },
+    { benchmark: "Notice fan-out", figure: "lost / duplicates", value: `${f.lost} / ${f.duplicates}`, baseline: "—", target: "0 / 0", met: f.lost === 0 && f.duplicates === 0 },
+    { benchmark: "Notice fan-out", figure: "429s received", value: String(f.tooManyRequests), baseline: "—", target: "—", met: null },
+  );
+}
+if (wanted("memory")) {
+  console.log("memory and start-up: 10,000 users with sessions; npm start to the first answered update…");
+  const m = await benchMemoryAndStartup(10_000);
+  figures.memory = m;
+  rows.push(
+    { benchmark: "Memory", figure: `RSS after ${m.sessions.toLocaleString("en")} users' sessions`, value: fmt.mb(m.rssMb), baseline: "—", target: "< 250 MB", met: m.rssMb < 250 },
+    { benchmark: "Start-up", figure: "spawn to first answered update", value: fmt.ms(m.startupMs), baseline: "—", target: "—", met: null },
+  );
+}
+
+console.log(`\n${renderTable(rows)}\n`);
+keep(rows, figures);
+console.log("figures written to bench/results/latest.json and README.md (Performance)");
+process.exit(0);

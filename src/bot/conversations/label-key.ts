@@ -1,0 +1,102 @@
+/**
+ * Asks for a key's label: right after a key was added ("new": optional, Skip keeps it unlabelled)
+ * or from /keys → Rename. The key itself never comes near this conversation, only its row id.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotConversation, ConversationContext } from "../context.js";
+import { external } from "./external.js";
+import { waitForReply } from "./wait.js";
+import { fingerprintText, keyName, renderKeysList, toKeyView } from "../render/keys-list.js";
+import { escapeHtml } from "../render/html.js";
+import { Actions } from "../actions.js";
+import { isPlausibleApiKey } from "../features/key-shape.js";
+import { handOverAsKey } from "./add-key.js";
+
+export const LABEL_KEY_CONVERSATION = "keys-label";
+const SKIP = "keys:lbl:skip";
+export const MAX_LABEL_LENGTH = 32;
+/** The label step is optional: after this, other text is no longer taken as a label. */
+export const LABEL_WAIT_MS = 30 * 60_000;
+
+export type LabelMode = "new" | "rename";
+
+/** A label is 1–32 characters of one line, without control characters. */
+export function normaliseLabel(text: string): string | undefined {
+  const label = text.trim().replace(/\s+/g, " ");
+  if (label.length === 0 || [...label].length > MAX_LABEL_LENGTH || /\p{Cc}|(?!\u200d)\p{Cf}/u.test(label)) return undefined;
+  return label;
+}
+
+/** Too long for a label, or one long token of letters and digits: treated as a pasted key. */
+export function looksLikeKey(text: string): boolean {
+  if (!isPlausibleApiKey(text)) return false;
+  return text.length > MAX_LABEL_LENGTH || (text.length >= 20 && /\d/.test(text) && /[A-Za-z]/.test(text));
+}
+
+export async function labelKeyConversation(conversation: BotConversation, ctx: ConversationContext, keyId: number, mode: LabelMode): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  // Only the view of the key goes into the replay log, never the sealed secret.
+  const key = await external(conversation, () => {
+    const row = ctx.deps.store.apiKeys.get(userId, keyId);
+    return row ? toKeyView(row) : null;
+  });
+  if (!key) {
+    await ctx.reply(ctx.t("keys-not-found"));
+    return;
+  }
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const fingerprint = escapeHtml(fingerprintText(key));
+  const intro =
+    mode === "new"
+      ? `${ctx.t("keys-saved", { fingerprint })} ${ctx.t(key.isDefault ? "keys-saved-default" : "keys-saved-not-default")}\n\n${ctx.t("keys-label-ask-new")}`
+      : ctx.t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
+  const prompt = await ctx.reply(intro, {
+    reply_markup: new InlineKeyboard().text(ctx.t(mode === "new" ? "keys-button-skip" : "button-cancel"), SKIP),
+  });
+  const closePrompt = () => ctx.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
+
+  for (;;) {
+    const reply = await waitForReply(conversation, { buttons: new RegExp(`^${SKIP}$`) });
+    if (reply.kind === "button") {
+      await reply.ctx.answerCallbackQuery().catch(() => undefined);
+      await closePrompt();
+      if (mode === "new") await ctx.reply(ctx.t("keys-label-skipped"), { reply_markup: nextSteps(ctx) });
+      else await ctx.reply(ctx.t("cancel-done"));
+      return;
+    }
+    // A key pasted here by mistake must not stay in this conversation's stored state.
+    if (looksLikeKey(reply.text)) {
+      await closePrompt();
+      return handOverAsKey(conversation);
+    }
+    const label = normaliseLabel(reply.text);
+    if (!label) {
+      await ctx.reply(ctx.t("keys-label-invalid", { max: MAX_LABEL_LENGTH }));
+      continue;
+    }
+    const renamed = await external(conversation, () => ctx.deps.store.apiKeys.rename(userId, keyId, label));
+    await closePrompt();
+    if (!renamed) {
+      await ctx.reply(ctx.t("keys-not-found"));
+      return;
+    }
+    const notice = ctx.t("keys-label-saved", { name: escapeHtml(label), fingerprint });
+    if (mode === "new") {
+      await ctx.reply(`${notice}\n\n${ctx.t("keys-ready")}`, { reply_markup: nextSteps(ctx) });
+    } else {
+      const keys = await external(conversation, () => ctx.deps.store.apiKeys.list(userId).map(toKeyView));
+      const list = renderKeysList(keys, t, ctx.fmt, notice);
+      await ctx.reply(list.text, { reply_markup: list.keyboard });
+    }
+    return;
+  }
+}
+
+function nextSteps(ctx: ConversationContext): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("button-balance"), Actions.showBalance)
+    .text(ctx.t("button-buy-energy"), Actions.buyEnergy)
+    .row()
+    .text(ctx.t("button-my-keys"), Actions.listKeys);
+}

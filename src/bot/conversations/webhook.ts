@@ -1,0 +1,129 @@
+/**
+ * "/webhook" setup: gives the user their receiver URL and the dashboard steps, takes the
+ * marketplace endpoint id, then the endpoint's signing secret, then asks the marketplace for a
+ * test delivery and waits for the receiver to see it verify.
+ *
+ * The secret: conversations v2 write their replay log (with every update they received) to
+ * bot_storage only when the update's handling ends with the conversation still waiting. The
+ * secret's message is therefore the LAST update this conversation ever receives: it is deleted at
+ * once, checked, sealed, and every path from there ends the conversation, so its state is dropped
+ * before anything is written and the plaintext never reaches storage (add-key.ts relies on the same).
+ */
+import { InlineKeyboard } from "grammy";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BotConversation, BotDeps, ConversationContext } from "../context.js";
+import { external } from "./external.js";
+import { waitForReply } from "./wait.js";
+import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
+import { replyWithError } from "../reply-error.js";
+import { code } from "../render/html.js";
+import { isPlausibleSecret } from "../../events/signatures.js";
+import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions, type PingOutcome } from "../render/webhook-status.js";
+
+export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";
+export const DEFAULT_PING_WAIT_MS = 20_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CANCEL = new RegExp(`^${WebhookActions.cancelSetup}$`);
+
+export function pingWaitMs(deps: BotDeps): number {
+  return deps.webhooks?.pingWaitMs ?? DEFAULT_PING_WAIT_MS;
+}
+
+/**
+ * Asks the marketplace to send the endpoint a test event (scope full) and waits until the receiver
+ * records a delivery made after the request: verified, or arrived with a signature that does not
+ * verify; or the wait runs out.
+ */
+export async function pingAndWait(deps: BotDeps, rowId: number): Promise<PingOutcome> {
+  const { store } = deps;
+  const row = store.webhooks.get(rowId);
+  if (!row?.endpointId) return "timeout";
+  const keyId = row.keyId !== null && store.apiKeys.get(row.userId, row.keyId) ? row.keyId : undefined;
+  const requestedAt = deps.now();
+  // Before the call: the test event may arrive before the call returns.
+  store.webhooks.markPingRequested(row.id, requestedAt);
+  await withUserClient(deps, row.userId, (client) => client.pingWebhook(row.endpointId!), { keyId, needs: "full" });
+  const deadline = requestedAt + pingWaitMs(deps);
+  for (;;) {
+    const current = store.webhooks.get(row.id);
+    if (!current) return "timeout";
+    if (current.lastVerifiedAt !== null && current.lastVerifiedAt >= requestedAt) return "verified";
+    if (current.lastEventAt !== null && current.lastEventAt >= requestedAt) return "unverified";
+    if (deps.now() >= deadline) return "timeout";
+    await sleep(100);
+  }
+}
+
+export async function webhookSetupConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  const deps = ctx.deps;
+  const userId = ctx.from?.id;
+  if (userId === undefined || !deps.publicUrl) return;
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const scheme = deps.webhooks?.scheme ?? "standard";
+
+  const endpoint = await external(conversation, () => {
+    const key = deps.store.apiKeys.getDefault(userId);
+    if (!key) return undefined;
+    const row = deps.store.webhooks.ensureForUser(userId, key.id);
+    return { rowId: row.id, url: receiverUrl(deps.publicUrl!, row.routeToken) };
+  });
+  if (!endpoint) {
+    await replyWithError(ctx, new NoApiKeyError());
+    return;
+  }
+  const cancelKeyboard = new InlineKeyboard().text(t("button-cancel"), WebhookActions.cancelSetup);
+  await ctx.reply(t("webhook-setup-steps", { url: code(endpoint.url) }), { reply_markup: cancelKeyboard });
+
+  const cancelled = async (c: ConversationContext) => {
+    await c.answerCallbackQuery().catch(() => undefined);
+    await c.editMessageText(t("webhook-setup-cancelled")).catch(() => c.reply(t("webhook-setup-cancelled")));
+  };
+
+  let endpointId: string;
+  for (;;) {
+    const reply = await waitForReply(conversation, { buttons: CANCEL });
+    if (reply.kind === "button") return cancelled(reply.ctx);
+    if (UUID.test(reply.text)) {
+      endpointId = reply.text.toLowerCase();
+      break;
+    }
+    await reply.ctx.reply(t("webhook-setup-bad-id"));
+  }
+  await external(conversation, () => deps.store.webhooks.setEndpointId(endpoint.rowId, endpointId));
+  await ctx.reply(t(scheme === "standard" ? "webhook-setup-ask-secret-standard" : "webhook-setup-ask-secret", { id: code(endpointId) }), {
+    reply_markup: cancelKeyboard,
+  });
+
+  // The last wait of this conversation (see the header): from here on every path ends it.
+  const reply = await waitForReply(conversation, { buttons: CANCEL });
+  if (reply.kind === "button") return cancelled(reply.ctx);
+  const deleted = await reply.ctx.deleteMessage().then(
+    () => true,
+    () => false,
+  );
+  const notDeleted = deleted ? "" : `\n\n${t("webhook-secret-not-deleted")}`;
+  if (!isPlausibleSecret(scheme, reply.text)) {
+    await ctx.reply(t(scheme === "standard" ? "webhook-secret-bad-standard" : "webhook-secret-bad") + notDeleted);
+    return;
+  }
+  const secret = reply.text;
+  await external(conversation, () => deps.store.webhooks.setSecret({ id: endpoint.rowId, userId }, secret));
+  const seconds = Math.round(pingWaitMs(deps) / 1000);
+  await ctx.reply(t("webhook-secret-saved", { seconds }) + notDeleted);
+
+  let outcome: PingOutcome;
+  try {
+    outcome = await external(conversation, () => pingAndWait(deps, endpoint.rowId));
+  } catch (err) {
+    await replyWithError(ctx, err);
+    return;
+  }
+  const status = await external(conversation, () => ({
+    row: deps.store.webhooks.get(endpoint.rowId),
+    noticesEnabled: deps.store.users.get(userId)?.noticesEnabled ?? true,
+  }));
+  if (!status.row) return;
+  const note = renderPingOutcome(outcome, endpoint.url, seconds, t);
+  const card = renderWebhookStatus(status.row, { publicUrl: deps.publicUrl, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
+  await ctx.reply(card.text, { reply_markup: card.keyboard });
+}

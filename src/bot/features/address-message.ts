@@ -1,0 +1,28 @@
+/**
+ * A bare TRON address sent in a private chat: offer to check it or buy energy for it.
+ * Registered last among the features, so conversations waiting for an address get it first.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import { Actions } from "../actions.js";
+import { isTronAddress } from "../../tron/address.js";
+import { code } from "../render/html.js";
+import { ADDRESS_SHAPE, invalidAddressText } from "../render/address-check.js";
+
+/** Quotes, brackets and backticks that often come along when an address is copied. */
+const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
+
+export const addressMessageFeature = new Composer<BotContext>();
+
+addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
+  const text = ctx.message.text.replace(WRAPPING, "");
+  if (!ADDRESS_SHAPE.test(text)) return next();
+  if (!isTronAddress(text)) {
+    await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
+    return;
+  }
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("address-button-check"), Actions.checkAddress(text))
+    .text(ctx.t("button-buy-energy"), Actions.buyFor(text));
+  await ctx.reply(ctx.t("address-detected", { address: code(text) }), { reply_markup: keyboard });
+});

@@ -1,0 +1,143 @@
+/**
+ * /check <address> (also in groups), the Check/Refresh button `chk:a:<address>`, and the deep
+ * links /start check_<address> and /start buy_<address> that group and inline cards point to.
+ * The address checker is public: no API key is needed.
+ */
+import { Composer, GrammyError, InlineKeyboard, type Context } from "grammy";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../context.js";
+import type { AddressCheck } from "../../marketplace/index.js";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import { isTronAddress } from "../../tron/address.js";
+import { errorFields } from "../../logger.js";
+import { renderError } from "../render/errors.js";
+import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "../render/address-check.js";
+import { Actions } from "../actions.js";
+import { external } from "../conversations/external.js";
+import { waitForReply } from "../conversations/wait.js";
+
+type Ctx = Context & I18nFlavor & DepsFlavor;
+
+export const CHECK_CONVERSATION = "check-address";
+const CHECK_BUTTON = /^chk:a:(T[1-9A-HJ-NP-Za-km-z]{33})$/;
+const START_PAYLOAD = /^(buy|check)_(T\S*)$/;
+
+export interface CheckOutcome {
+  check?: AddressCheck;
+  error?: unknown;
+  at: number;
+}
+
+async function fetchCheck(ctx: Ctx, address: string): Promise<{ check: AddressCheck; at: number }> {
+  const check = await ctx.deps.marketplace.public.checkAddress(address);
+  return { check, at: ctx.deps.now() };
+}
+
+/** Calls the checker; a failure is returned, not thrown, so one code path renders both. */
+export async function runCheck(ctx: Ctx, address: string): Promise<CheckOutcome> {
+  try {
+    return await fetchCheck(ctx, address);
+  } catch (error) {
+    return { error, at: ctx.deps.now() };
+  }
+}
+
+export function cardPlace(ctx: Context): CardPlace {
+  if (!ctx.chat) return "inline";
+  return ctx.chat.type === "private" ? "private" : "group";
+}
+
+/** The card, or the error sentence with a Retry (and, in private, Buy) button. */
+export function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text: string; keyboard?: InlineKeyboard } {
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const place = cardPlace(ctx);
+  if (outcome.check) {
+    return {
+      text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at),
+      keyboard: addressCheckKeyboard(address, t, place, ctx.me.username),
+    };
+  }
+  if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) {
+    return { text: invalidAddressText(address, t, { refusedByServer: true }) };
+  }
+  const rendered = renderError(outcome.error, t, outcome.at);
+  if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(outcome.error), updateId: ctx.update.update_id }, "address check failed");
+  const keyboard = rendered.keyboard ?? new InlineKeyboard();
+  if (place === "private") keyboard.text(ctx.t("button-buy-energy"), Actions.buyFor(address));
+  if (place !== "inline") keyboard.text(ctx.t("button-refresh"), Actions.checkAddress(address));
+  return { text: rendered.text, keyboard };
+}
+
+async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
+  if (!isTronAddress(address)) {
+    await ctx.reply(invalidAddressText(address, (k, v) => ctx.t(k, v)));
+    return;
+  }
+  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  const { text, keyboard } = checkMessage(ctx, address, await runCheck(ctx, address));
+  await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+}
+
+function isNotModified(err: unknown): boolean {
+  return err instanceof GrammyError && err.description.includes("message is not modified");
+}
+
+async function askForAddress(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  await ctx.reply(ctx.t("check-ask-address"));
+  for (;;) {
+    const reply = await waitForReply(conversation);
+    if (reply.kind !== "text") continue;
+    const input = reply.text.split(/\s+/)[0] ?? "";
+    if (!isTronAddress(input)) {
+      await reply.ctx.reply(`${invalidAddressText(input, (k, v) => reply.ctx.t(k, v))}\n${reply.ctx.t("check-ask-again")}`);
+      continue;
+    }
+    // The call and the clock are side effects: replayed from the log, never repeated. Errors must be
+    // thrown through external (not returned) to come back as MarketplaceError.
+    let outcome: CheckOutcome;
+    try {
+      outcome = await external(conversation, () => fetchCheck(reply.ctx, input));
+    } catch (error) {
+      outcome = { error, at: await external(conversation, () => reply.ctx.deps.now()) };
+    }
+    const { text, keyboard } = checkMessage(reply.ctx, input, outcome);
+    await reply.ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+    return;
+  }
+}
+
+export const checkFeature = new Composer<BotContext>();
+
+checkFeature.use(createConversation(askForAddress, CHECK_CONVERSATION));
+
+checkFeature.command("start", async (ctx, next) => {
+  const payload = START_PAYLOAD.exec(ctx.match.trim());
+  if (!payload) return next();
+  await replyWithCheck(ctx, payload[2] ?? "");
+});
+
+checkFeature.command("check", async (ctx) => {
+  const input = ctx.match.trim().split(/\s+/)[0] ?? "";
+  if (input) return replyWithCheck(ctx, input);
+  if (ctx.chat.type === "private") return ctx.conversation.enter(CHECK_CONVERSATION);
+  await ctx.reply(ctx.t("check-usage"));
+});
+
+checkFeature.callbackQuery(CHECK_BUTTON, async (ctx) => {
+  const address = ctx.match[1] ?? "";
+  if (!isTronAddress(address)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("check-button-invalid") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const { text, keyboard } = checkMessage(ctx, address, await runCheck(ctx, address));
+  const extra = keyboard ? { reply_markup: keyboard } : {};
+  try {
+    await ctx.editMessageText(text, extra);
+  } catch (err) {
+    if (isNotModified(err)) return;
+    // A photo or a message too old to edit: answer with a new one (inline messages have no chat).
+    if (ctx.chat) await ctx.reply(text, extra);
+  }
+});

@@ -1,0 +1,43 @@
+/** /deposit: the personal deposit address as copyable text and as a QR code (one photo with caption). */
+import { Composer, InputFile } from "grammy";
+import type { BotContext } from "../context.js";
+import { Actions } from "../actions.js";
+import { withUserClient } from "../marketplace-access.js";
+import { replyWithError } from "../reply-error.js";
+import { renderDeposit } from "../render/deposit.js";
+import { qrPng } from "../render/qr.js";
+import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
+import { errorFields } from "../../logger.js";
+
+export const depositFeature = new Composer<BotContext>();
+
+/** Telegram's caption limit (characters after entity parsing; the HTML source is an upper bound). */
+const MAX_CAPTION = 1024;
+
+async function showDeposit(ctx: BotContext): Promise<void> {
+  if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+  let card;
+  try {
+    const deposit = await withUserClient(ctx.deps, ctx.from.id, (client) => client.depositAddress(), { needs: "read" });
+    card = { ...renderDeposit(deposit, (k, v) => ctx.t(k, v), ctx.fmt), address: deposit.address };
+  } catch (err) {
+    return replyWithError(ctx, err);
+  }
+  let qr: Buffer | undefined;
+  try {
+    await ctx.replyWithChatAction("upload_photo").catch(() => undefined);
+    qr = await qrPng(card.address);
+  } catch (err) {
+    ctx.deps.logger.warn({ err: errorFields(err) }, "deposit QR code could not be made");
+  }
+  if (qr && card.caption.length <= MAX_CAPTION) {
+    await ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"), { caption: card.caption, reply_markup: card.keyboard });
+    return;
+  }
+  if (qr) await ctx.replyWithPhoto(new InputFile(qr, "deposit-address.png"));
+  await ctx.reply(card.caption, { reply_markup: card.keyboard });
+}
+
+depositFeature.command("deposit", showDeposit);
+depositFeature.callbackQuery(Actions.showDeposit, showDeposit);

@@ -1,0 +1,75 @@
+/**
+ * Inline mode: "@bot T…" in any chat offers the address check as a card to send. Anything else
+ * gets no results and a button that opens the bot. The card's Buy button deep-links to the bot.
+ */
+import { Composer } from "grammy";
+import type { InlineQueryResult } from "grammy/types";
+import type { BotContext } from "../context.js";
+import { isTronAddress, shortAddress } from "../../tron/address.js";
+import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "../render/address-check.js";
+import { renderError } from "../render/errors.js";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import { errorFields } from "../../logger.js";
+import { runCheck } from "./check.js";
+
+const ADDRESS_QUERY = /^\s*(T[1-9A-HJ-NP-Za-km-z]{33})\s*$/;
+/** Short: an address's resources change by the minute. */
+const CACHE_SECONDS = 10;
+const START_PARAMETER = "inline";
+
+/** A result's description is plain text: the error sentences carry a little HTML. */
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+async function answerWithButton(ctx: BotContext, textKey: string): Promise<void> {
+  await ctx.answerInlineQuery([], {
+    cache_time: CACHE_SECONDS,
+    is_personal: false,
+    button: { text: ctx.t(textKey), start_parameter: START_PARAMETER },
+  });
+}
+
+export const inlineFeature = new Composer<BotContext>();
+
+inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
+  const address = ctx.match[1] ?? "";
+  if (!isTronAddress(address)) return answerWithButton(ctx, "inline-invalid-address");
+  const outcome = await runCheck(ctx, address);
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) return answerWithButton(ctx, "inline-invalid-address");
+  let result: InlineQueryResult;
+  if (outcome.check) {
+    result = {
+      type: "article",
+      id: `chk:${address}`,
+      title: t("inline-result-title", { address: shortAddress(address) }),
+      description: describeAddressCheck(outcome.check, t, ctx.fmt),
+      // The parse-mode transformer does not reach inside inline results: HTML is set here.
+      input_message_content: {
+        message_text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at),
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+      },
+      reply_markup: addressCheckKeyboard(address, t, "inline", ctx.me.username),
+    };
+  } else {
+    const rendered = renderError(outcome.error, t, outcome.at);
+    if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(outcome.error), updateId: ctx.update.update_id }, "inline address check failed");
+    result = {
+      type: "article",
+      id: `err:${address}`,
+      title: t("inline-check-failed", { address: shortAddress(address) }),
+      description: plain(rendered.text),
+      input_message_content: { message_text: rendered.text, parse_mode: "HTML" },
+    };
+  }
+  await ctx.answerInlineQuery([result], { cache_time: CACHE_SECONDS, is_personal: false });
+});
+
+inlineFeature.on("inline_query", (ctx) => answerWithButton(ctx, "inline-type-address"));

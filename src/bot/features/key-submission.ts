@@ -1,0 +1,92 @@
+/**
+ * A message that holds an API key (the answer to /key's prompt, or `/key <KEY>` in one message):
+ * it is deleted at once and scrubbed from the update, the key's shape is checked, the key is
+ * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
+ * never echoed, logged, put in callback data or conversation state, and lives only in this call.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import { renderError } from "../render/errors.js";
+import { escapeHtml } from "../render/html.js";
+import { errorFields } from "../../logger.js";
+import { Actions } from "../actions.js";
+import { LABEL_KEY_CONVERSATION } from "../conversations/label-key.js";
+import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
+
+const SCRUBBED = "[API key removed]";
+
+/**
+ * Takes the key out of the update object, so nothing that sees this update later (a conversation
+ * entered from it stores it in its replay log; an error report) can carry the key.
+ */
+export function scrubKeyFromUpdate(ctx: BotContext): void {
+  const message = ctx.update.message;
+  if (message?.text !== undefined) {
+    message.text = SCRUBBED;
+    delete message.entities;
+  }
+  if (typeof ctx.match === "string") ctx.match = "";
+}
+
+/** Deletes the user's message; says so when it can't (too old, no rights in a group, …). */
+export async function deleteKeyMessage(ctx: BotContext): Promise<boolean> {
+  return ctx.deleteMessage().then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function handleKeySubmission(ctx: BotContext, raw: string): Promise<void> {
+  const deleted = await deleteKeyMessage(ctx);
+  scrubKeyFromUpdate(ctx);
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));
+
+  const apiKey = raw.trim();
+  const tryAgain = new InlineKeyboard().text(ctx.t("keys-button-try-again"), Actions.addKey);
+  if (!isPlausibleApiKey(apiKey)) {
+    await ctx.reply(ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), { reply_markup: tryAgain });
+    return;
+  }
+  if (isStoredAlready(ctx, userId, apiKey)) {
+    await ctx.reply(ctx.t("keys-duplicate", { fingerprint: escapeHtml(`…${apiKey.slice(-4)}`) }), {
+      reply_markup: new InlineKeyboard().text(ctx.t("button-my-keys"), Actions.listKeys),
+    });
+    return;
+  }
+
+  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  try {
+    await ctx.deps.marketplace.forKey(apiKey).balance();
+  } catch (err) {
+    await ctx.reply(verificationFailure(ctx, err), { reply_markup: tryAgain });
+    return;
+  }
+
+  const row = ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(LABEL_KEY_CONVERSATION, row.id, "new");
+}
+
+/** Same last 4 characters and the same plaintext as a key this user already has. */
+function isStoredAlready(ctx: BotContext, userId: number, apiKey: string): boolean {
+  const keys = ctx.deps.store.apiKeys;
+  return keys.list(userId).some((row) => {
+    if (row.fingerprint !== apiKey.slice(-4)) return false;
+    try {
+      return keys.reveal(row) === apiKey;
+    } catch {
+      return false; // sealed with a master key no longer configured: cannot be the same row in use
+    }
+  });
+}
+
+function verificationFailure(ctx: BotContext, err: unknown): string {
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  if (err instanceof MarketplaceError && err.isKeyRejected) return t("keys-rejected");
+  const rendered = renderError(err, t, ctx.deps.now());
+  if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(err), updateId: ctx.update.update_id }, "key verification failed");
+  return `${rendered.text}\n\n${t("keys-nothing-stored")}`;
+}

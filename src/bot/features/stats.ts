@@ -1,0 +1,47 @@
+/** /stats: order statistics as text with sparklines, and the 14-day chart as a PNG (caption = text). */
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import type { BotContext } from "../context.js";
+import { Actions } from "../actions.js";
+import { withUserClient } from "../marketplace-access.js";
+import { replyWithError } from "../reply-error.js";
+import { renderStatsText } from "../render/stats.js";
+import { renderDailyChart } from "../render/chart.js";
+import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
+import { errorFields } from "../../logger.js";
+
+export const statsFeature = new Composer<BotContext>();
+
+const MAX_CAPTION = 1024;
+
+statsFeature.command("stats", async (ctx) => {
+  if (!isPrivateChat(ctx)) return replyUsePrivateChat(ctx);
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  let stats;
+  try {
+    stats = await withUserClient(ctx.deps, ctx.from!.id, (client) => client.orderStats(), { needs: "read" });
+  } catch (err) {
+    return replyWithError(ctx, err);
+  }
+  const keyboard = new InlineKeyboard().text(t("button-buy-energy"), Actions.buyEnergy).text(t("stats-button-orders"), Actions.listOrders);
+
+  let chart: Buffer | undefined;
+  try {
+    await ctx.replyWithChatAction("upload_photo").catch(() => undefined);
+    chart = await renderDailyChart({
+      energy: stats.energyDaily,
+      bandwidth: stats.bandwidthDaily,
+      lastDay: ctx.deps.now(),
+      titles: { energy: t("stats-chart-energy"), bandwidth: t("stats-chart-bandwidth") },
+    });
+  } catch (err) {
+    // No canvas on this machine (or a drawing failure): the text with its sparklines still answers.
+    ctx.deps.logger.warn({ err: errorFields(err) }, "stats chart could not be drawn");
+  }
+  const text = renderStatsText(stats, t, ctx.fmt, chart !== undefined);
+  if (chart && text.length <= MAX_CAPTION) {
+    await ctx.replyWithPhoto(new InputFile(chart, "stats.png"), { caption: text, reply_markup: keyboard });
+    return;
+  }
+  if (chart) await ctx.replyWithPhoto(new InputFile(chart, "stats.png"));
+  await ctx.reply(text, { reply_markup: keyboard });
+});

@@ -1,0 +1,103 @@
+/**
+ * The address check card: activation, energy and bandwidth (limit, used, available) and how many
+ * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
+ */
+import { InlineKeyboard } from "grammy";
+import type { AddressCheck } from "../../marketplace/index.js";
+import { Actions } from "../actions.js";
+import type { Formatter, Translate } from "./format.js";
+import { code } from "./html.js";
+
+/** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
+export const ENERGY_PER_TRANSFER_TO_HOLDER = 65_000n;
+export const ENERGY_PER_TRANSFER_TO_NEW_HOLDER = 131_000n;
+export const BANDWIDTH_PER_TRANSFER = 345n;
+export const ACTIVATION_FEE_TRX = "1.1";
+
+export interface TransfersCovered {
+  toHolder: bigint;
+  toNewHolder: bigint;
+  bandwidth: bigint;
+}
+
+const floorDiv = (value: bigint, unit: bigint) => (value > 0n ? value / unit : 0n);
+
+export function transfersCovered(check: Pick<AddressCheck, "energyAvailable" | "bandwidthAvailable">): TransfersCovered {
+  return {
+    toHolder: floorDiv(check.energyAvailable, ENERGY_PER_TRANSFER_TO_HOLDER),
+    toNewHolder: floorDiv(check.energyAvailable, ENERGY_PER_TRANSFER_TO_NEW_HOLDER),
+    bandwidth: floorDiv(check.bandwidthAvailable, BANDWIDTH_PER_TRANSFER),
+  };
+}
+
+/** Fluent picks the plural form from a number; the text shown is formatted exactly from the bigint. */
+function countVars(fmt: Formatter, count: bigint, per: bigint): Record<string, string | number> {
+  return { count: Number(count), countText: fmt.integer(count), per: fmt.volume(per) };
+}
+
+export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter, checkedAt: number): string {
+  const covered = transfersCovered(check);
+  const resource = (limit: bigint, used: bigint, available: bigint) =>
+    t("check-resource-line", { limit: fmt.volume(limit), used: fmt.volume(used), available: fmt.volume(available) });
+  const lines = [
+    t("check-title", { address: code(check.address) }),
+    check.activated ? t("check-activated") : t("check-not-activated", { fee: fmt.trx(ACTIVATION_FEE_TRX) }),
+    "",
+    t("check-energy-title"),
+    resource(check.energyLimit, check.energyUsed, check.energyAvailable),
+    t("check-bandwidth-title"),
+    resource(check.bandwidthLimit, check.bandwidthUsed, check.bandwidthAvailable),
+    "",
+    t("check-covers-title"),
+    t("check-covers-holder", countVars(fmt, covered.toHolder, ENERGY_PER_TRANSFER_TO_HOLDER)),
+    t("check-covers-new-holder", countVars(fmt, covered.toNewHolder, ENERGY_PER_TRANSFER_TO_NEW_HOLDER)),
+    t("check-covers-bandwidth", countVars(fmt, covered.bandwidth, BANDWIDTH_PER_TRANSFER)),
+  ];
+  if (covered.toHolder === 0n) lines.push("", t("check-covers-none"));
+  lines.push("", t("check-checked-at", { time: fmt.dateTime(checkedAt) }));
+  return lines.join("\n");
+}
+
+/** One line for an inline result's description (plain text). */
+export function describeAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter): string {
+  return t("inline-result-description", {
+    energy: fmt.volume(check.energyAvailable),
+    bandwidth: fmt.volume(check.bandwidthAvailable),
+    transfers: fmt.integer(transfersCovered(check).toHolder),
+  });
+}
+
+export function startLink(botUsername: string, payload: string): string {
+  return `https://t.me/${encodeURIComponent(botUsername)}?start=${encodeURIComponent(payload)}`;
+}
+
+export const buyPayload = (address: string) => `buy_${address}`;
+export const checkPayload = (address: string) => `check_${address}`;
+
+/**
+ * Where the card is shown decides its buttons: a private chat buys in place; a group or an inline
+ * message sends the user to the bot's private chat (buying is personal: it spends their key).
+ */
+export type CardPlace = "private" | "group" | "inline";
+
+export function addressCheckKeyboard(address: string, t: Translate, place: CardPlace, botUsername: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (place === "private") keyboard.text(t("button-buy-energy"), Actions.buyFor(address));
+  else keyboard.url(t("button-buy-energy"), startLink(botUsername, buyPayload(address)));
+  if (place !== "inline") keyboard.text(t("button-refresh"), Actions.checkAddress(address));
+  return keyboard;
+}
+
+/** The shape of a TRON address, without the checksum (isTronAddress checks both). */
+export const ADDRESS_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/**
+ * Why `input` is not an address: a wrong checksum (one mistyped character) or not an address at
+ * all; an address the server refused (400) passed our checksum, so it is simply "not valid".
+ */
+export function invalidAddressText(input: string, t: Translate, options: { refusedByServer?: boolean } = {}): string {
+  const chars = Array.from(input);
+  const shown = chars.length > 64 ? `${chars.slice(0, 64).join("")}…` : input;
+  const badChecksum = !options.refusedByServer && ADDRESS_SHAPE.test(input);
+  return t(badChecksum ? "check-bad-checksum" : "check-invalid-address", { input: code(shown) });
+}

@@ -1,0 +1,25 @@
+/** The /balance card: TRX and USDT, with Deposit, Buy energy and Refresh. */
+import { InlineKeyboard } from "grammy";
+import type { Balance } from "../../marketplace/index.js";
+import type { Formatter, Translate } from "./format.js";
+import { Actions } from "../actions.js";
+
+export const BALANCE_REFRESH = "bal:refresh";
+
+export function renderBalance(balance: Balance, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
+  const usdt = `${fmt.decimal(balance.usdtTrc20, { minFraction: 2, maxFraction: 6 })} USDT`;
+  const text = [
+    t("balance-title"),
+    "",
+    t("balance-trx", { amount: `<code>${fmt.trx(balance.trx)}</code>` }),
+    t("balance-usdt", { amount: `<code>${usdt}</code>` }),
+    "",
+    t("balance-updated", { time: fmt.dateTime(at) }),
+  ].join("\n");
+  const keyboard = new InlineKeyboard()
+    .text(t("button-deposit"), Actions.showDeposit)
+    .text(t("button-buy-energy"), Actions.buyEnergy)
+    .row()
+    .text(t("button-refresh"), BALANCE_REFRESH);
+  return { text, keyboard };
+}

@@ -1,0 +1,41 @@
+/** A blog post as Telegram messages: an optional cover photo with its caption, then the text. */
+import type { BlogPost } from "../../../marketplace/index.js";
+import type { Formatter, Translate } from "../format.js";
+import { escapeHtml } from "../html.js";
+import { renderContentJson } from "./content.js";
+import { safeHref } from "./links.js";
+import { splitTelegramHtml } from "./split.js";
+import { cleanText } from "./to-html.js";
+
+const CAPTION_TITLE_CHARS = 200;
+
+export interface RenderedPost {
+  cover?: { url: string; caption: string };
+  /** Each within Telegram's 4,096 characters, valid HTML on its own. */
+  messages: string[];
+}
+
+const html = (text: string) => escapeHtml(cleanText(text).trim());
+
+function coverUrl(value: string | null): string | undefined {
+  const url = safeHref(value ?? undefined);
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, options: { untranslated: boolean }): RenderedPost {
+  const header = [
+    `<b>${html(post.title)}</b>`,
+    [html(post.categoryName), html(fmt.date(post.publishedAt))].filter(Boolean).join(" · "),
+    post.excerpt.trim() ? `<i>${html(post.excerpt)}</i>` : "",
+    options.untranslated ? t("blog-not-translated") : "",
+  ]
+    .filter((line) => line && line !== "<b></b>")
+    .join("\n");
+  const body = renderContentJson(post.contentJson);
+  const messages = splitTelegramHtml(body ? `${header}\n\n${body}` : header);
+  const url = coverUrl(post.coverImageUrl);
+  if (!url) return { messages };
+  const title = Array.from(cleanText(post.title).trim());
+  const shortTitle = title.length > CAPTION_TITLE_CHARS ? `${title.slice(0, CAPTION_TITLE_CHARS).join("")}…` : title.join("");
+  return { cover: { url, caption: shortTitle ? `<b>${escapeHtml(shortTitle)}</b>` : "" }, messages };
+}

@@ -1,0 +1,28 @@
+/** The /stats text: orders, energy and bandwidth delivered, average SUN per unit, 14-day sparklines. */
+import type { OrderStats } from "../../marketplace/index.js";
+import type { Formatter, Translate } from "./format.js";
+import { sparkline } from "./sparkline.js";
+
+function average(value: string | null, t: Translate, fmt: Formatter): string {
+  return value === null ? t("stats-no-deliveries") : t("stats-average", { sun: `<code>${fmt.decimal(value, { maxFraction: 2 })}</code>` });
+}
+
+export function renderStatsText(stats: OrderStats, t: Translate, fmt: Formatter, withChart: boolean): string {
+  const lines = [
+    t("stats-title"),
+    t("stats-orders", { count: `<b>${fmt.integer(stats.totalOrders)}</b>` }),
+    "",
+    t("stats-energy"),
+    t("stats-this-month", { volume: `<code>${fmt.volume(stats.energyDeliveredThisMonth)}</code>` }),
+    t("stats-all-time", { volume: `<code>${fmt.volume(stats.energyDelivered)}</code>` }),
+    average(stats.energyAvgSunPerUnit, t, fmt),
+    t("stats-daily", { sparkline: `<code>${sparkline(stats.energyDaily)}</code>` }),
+    "",
+    t("stats-bandwidth"),
+    t("stats-all-time", { volume: `<code>${fmt.volume(stats.bandwidthDelivered)}</code>` }),
+    average(stats.bandwidthAvgSunPerUnit, t, fmt),
+    t("stats-daily", { sparkline: `<code>${sparkline(stats.bandwidthDaily)}</code>` }),
+  ];
+  if (withChart) lines.push("", t("stats-chart-legend"));
+  return lines.join("\n");
+}

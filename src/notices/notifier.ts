@@ -1,0 +1,96 @@
+/**
+ * The one way a pushed notice is made: render it in the user's locale and put it in the outbox
+ * under its dedupe key. Users who turned notices off get nothing (nothing is enqueued); a user who
+ * blocked the bot gets the row stored as blocked by the outbox. Synchronous, so callers can write a
+ * notice in the same SQLite transaction as the event that caused it.
+ */
+import type { Locale } from "../config.js";
+import type { Store } from "../store/index.js";
+import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
+import type { Shortfall } from "../bot/rule-pricing.js";
+import { createFormatter } from "../bot/render/format.js";
+import type { EventOrder } from "../events/event-payload.js";
+import {
+  renderBalanceLow,
+  renderOrderFailed,
+  renderOrderFilled,
+  renderRuleFired,
+  renderRulePaused,
+  renderRuleResumed,
+  renderWebhookPing,
+  type Notice,
+  type NoticeLocale,
+} from "./render.js";
+
+/** The i18n instance (createBot returns it); `t` works outside any update. */
+export interface Translator {
+  t(locale: string, key: string, variables?: Record<string, string | number>): string;
+}
+
+export interface NotifierDeps {
+  /** Read on every use (tests swap the store on restart). */
+  readonly store: Store;
+  i18n: Translator;
+  defaultLocale: Locale;
+  now: () => number;
+  /** Called after a notice was enqueued (wakes the sender). */
+  onEnqueued?: () => void;
+}
+
+/** Dedupe keys: the same event's notice has the same key whoever reports it (webhook or watcher). */
+export const NoticeKeys = {
+  orderFilled: (orderId: string) => `order:${orderId}:filled`,
+  orderFailed: (orderId: string) => `order:${orderId}:failed`,
+  rulePaused: (ruleId: string, version: string) => `rule:${ruleId}:paused:${version}`,
+  ruleResumed: (ruleId: string, version: string) => `rule:${ruleId}:resumed:${version}`,
+  ruleFired: (ruleId: string, firedAt: string) => `fire:${ruleId}:${firedAt}`,
+  balanceLow: (userId: number, trip: number) => `balance:${userId}:${trip}`,
+  webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
+} as const;
+
+export function createNotifier(deps: NotifierDeps) {
+  function localeFor(language: string | null): NoticeLocale {
+    const locale = language ?? deps.defaultLocale;
+    return { t: (key, vars) => deps.i18n.t(locale, key, vars), fmt: createFormatter(locale) };
+  }
+
+  /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
+  function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): boolean {
+    const user = deps.store.users.get(userId);
+    if (!user || !user.noticesEnabled) return false;
+    const notice = render(localeFor(user.language));
+    const added = deps.store.outbox.enqueue({ chatId: user.chatId, dedupeKey, text: notice.text, replyMarkup: notice.replyMarkup }, deps.now());
+    if (added) deps.onEnqueued?.();
+    return added;
+  }
+
+  return {
+    /** True when the user wants notices (the watchers skip work for the others). */
+    wantsNotices(userId: number): boolean {
+      return deps.store.users.get(userId)?.noticesEnabled === true;
+    },
+    orderFilled(userId: number, order: EventOrder): boolean {
+      return push(userId, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l));
+    },
+    orderFailed(userId: number, order: EventOrder): boolean {
+      return push(userId, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l));
+    },
+    rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): boolean {
+      return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l));
+    },
+    ruleResumed(userId: number, rule: AutomationRule): boolean {
+      return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));
+    },
+    ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring): boolean {
+      return push(userId, NoticeKeys.ruleFired(rule.id, firing.createdAt), (l) => renderRuleFired(rule, firing, l));
+    },
+    balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number): boolean {
+      return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, l));
+    },
+    webhookPing(userId: number, endpointRowId: number, eventId: string): boolean {
+      return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

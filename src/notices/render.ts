@@ -1,0 +1,93 @@
+/**
+ * The text (HTML) and buttons of every pushed notice, in the recipient's locale. Pushes are sent
+ * from outside any handler, so buttons are a plain InlineKeyboard (a Menu cannot render here).
+ * Fields an event did not carry are left out of the card rather than shown empty.
+ */
+import { InlineKeyboard } from "grammy";
+import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
+import type { Formatter, Translate } from "../bot/render/format.js";
+import { code, escapeHtml, tronscanTxUrl } from "../bot/render/html.js";
+import { kindIcon, kindLabel, RuleActions } from "../bot/render/rule-card.js";
+import { Actions } from "../bot/actions.js";
+import type { Shortfall } from "../bot/rule-pricing.js";
+import type { EventOrder } from "../events/event-payload.js";
+
+export interface Notice {
+  text: string;
+  replyMarkup?: InlineKeyboard;
+}
+
+export interface NoticeLocale {
+  t: Translate;
+  fmt: Formatter;
+}
+
+function resourceName(resource: string, t: Translate): string {
+  const r = resource.toLowerCase();
+  return r === "energy" || r === "bandwidth" ? t(`notice-resource-${r}`) : escapeHtml(resource);
+}
+
+/** "131,000 energy for 1 day", or the order id when the event did not say what was bought. */
+function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
+  if (order.volume === undefined || order.resource === undefined) return t("notice-order-what-id", { order: code(order.id) });
+  const vars = { volume: fmt.volume(order.volume), resource: resourceName(order.resource, t) };
+  return order.duration === undefined
+    ? t("notice-order-what-no-duration", vars)
+    : t("notice-order-what", { ...vars, duration: fmt.duration(order.duration, t) });
+}
+
+export function renderOrderFilled(order: EventOrder, l: NoticeLocale): Notice {
+  const { t, fmt } = l;
+  const lines = [t("notice-order-filled", { what: orderWhat(order, l) })];
+  if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
+  if (order.totalTrx) lines.push(t("notice-line-charged", { amount: code(fmt.trx(order.totalTrx)) }));
+  if (order.txId) lines.push(t("notice-line-tx", { tx: code(order.txId), url: escapeHtml(tronscanTxUrl(order.txId)) }));
+  return { text: lines.join("\n") };
+}
+
+export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
+  const { t, fmt } = l;
+  const lines = [t("notice-order-failed", { what: orderWhat(order, l) })];
+  if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
+  lines.push(order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown"));
+  return { text: lines.join("\n"), replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), Actions.buyEnergy) };
+}
+
+type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
+
+function ruleVars(rule: RuleLike, t: Translate) {
+  return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: code(rule.targetAddress) };
+}
+
+/** System pause: the balance could not cover a firing. `shortfall` is left out when it could not be read. */
+export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale): Notice {
+  const lines = [t("notice-rule-paused", ruleVars(rule, t))];
+  if (shortfall) {
+    const amounts = { price: code(fmt.trx(shortfall.priceSun)), balance: code(fmt.trx(shortfall.balanceSun)), missing: code(fmt.trx(shortfall.missingSun)) };
+    lines.push(t(shortfall.missingSun > 0n ? "notice-rule-paused-need" : "notice-rule-paused-price", amounts));
+  }
+  lines.push(t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off"));
+  const keyboard = new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit).text(t("notice-button-open-rule"), RuleActions.open(rule.id));
+  return { text: lines.join("\n"), replyMarkup: keyboard };
+}
+
+export function renderRuleResumed(rule: RuleLike, { t }: NoticeLocale): Notice {
+  return { text: t("notice-rule-resumed", ruleVars(rule, t)), replyMarkup: new InlineKeyboard().text(t("notice-button-open-rule"), RuleActions.open(rule.id)) };
+}
+
+export function renderRuleFired(rule: RuleLike, firing: RuleFiring, { t, fmt }: NoticeLocale): Notice {
+  return {
+    text: t("notice-rule-fired", { ...ruleVars(rule, t), volume: fmt.volume(firing.volume), price: code(fmt.trx(firing.priceTrx)) }),
+  };
+}
+
+export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, { t, fmt }: NoticeLocale): Notice {
+  return {
+    text: t("notice-balance-low", { balance: code(fmt.trx(balanceSun)), threshold: code(fmt.trx(thresholdSun)) }),
+    replyMarkup: new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit),
+  };
+}
+
+export function renderWebhookPing({ t }: NoticeLocale): Notice {
+  return { text: t("notice-webhook-ping") };
+}

@@ -1,0 +1,248 @@
+/**
+ * The paced sender of the outbox. It owns its pacing and retries, so it talks to Telegram through a
+ * raw `Api` with the HTML transformer and WITHOUT auto-retry (see `createSenderApi`).
+ *
+ * - Pacing: at most `globalPerSecond` sends in any second (a sliding window, stricter than a token
+ *   bucket's burst) and one send per chat per `perChatIntervalMs`, both counted from Telegram's
+ *   answers; per chat only the oldest pending notice is claimable and one is in flight at a time,
+ *   so each chat's notices arrive in order.
+ * - Leases: due rows are claimed with a lease; a crash mid-send leaves the row to be retried when
+ *   the lease runs out (at least once). The row is marked sent as soon as the API call returns.
+ * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
+ *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
+ *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
+ */
+import { Api, GrammyError } from "grammy";
+import type { Store } from "../store/index.js";
+import type { OutboxRow } from "../store/outbox.js";
+import type { Logger } from "../logger.js";
+import { errorFields } from "../logger.js";
+import { htmlByDefault } from "../bot/api-transformers.js";
+
+export interface SenderOptions {
+  /** Read on every use (tests swap the store on restart). */
+  readonly store: Store;
+  api: Api;
+  logger: Logger;
+  now?: () => number;
+  /** Sends in any 1 s window, all chats together (Telegram: about 30). */
+  globalPerSecond?: number;
+  /** Minimum gap between two sends to one chat (Telegram: about 1 s). */
+  perChatIntervalMs?: number;
+  /** Added to both windows: our clock and Telegram's see a request at slightly different times. */
+  marginMs?: number;
+  leaseMs?: number;
+  /** Longest sleep when there is nothing to send (enqueue wakes the sender earlier). */
+  idleMs?: number;
+  backoff?: { baseMs?: number; maxMs?: number };
+}
+
+export interface SenderFigures {
+  sent: number;
+  /** 5xx / network failures rescheduled with backoff. */
+  retried: number;
+  /** 429 answers. */
+  rateLimited: number;
+  blocked: number;
+  dead: number;
+}
+
+/** A Bot API client for the sender: HTML by default, no auto-retry (the sender paces and retries itself). */
+export function createSenderApi(token: string, apiRoot?: string): Api {
+  const api = new Api(token, apiRoot ? { apiRoot } : undefined);
+  api.config.use(htmlByDefault);
+  return api;
+}
+
+export function createSender(options: SenderOptions) {
+  const clock = options.now ?? Date.now;
+  const globalPerSecond = options.globalPerSecond ?? 30;
+  const perChatIntervalMs = options.perChatIntervalMs ?? 1000;
+  const marginMs = options.marginMs ?? 30;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const idleMs = options.idleMs ?? 500;
+  const backoffBase = options.backoff?.baseMs ?? 1000;
+  const backoffMax = options.backoff?.maxMs ?? 300_000;
+  const log = options.logger;
+
+  const figures: SenderFigures = { sent: 0, retried: 0, rateLimited: 0, blocked: 0, dead: 0 };
+  const inFlight = new Map<number, { chatId: number; done: Promise<void> }>();
+  const lastSendToChat = new Map<number, number>();
+  // Recent sends: while in flight `at` is the start; once answered, the answer's time. Counting from the
+  // answer keeps the windows true at Telegram's end too, whatever the latency.
+  let window: Array<{ at: number; done: boolean }> = [];
+  let pausedUntil = 0;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false; // a wake() that came while the loop was not sleeping
+
+  function wake(): void {
+    if (wakeUp) wakeUp();
+    else woken = true;
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, Math.max(1, ms));
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function send(row: OutboxRow): Promise<void> {
+    const store = options.store;
+    try {
+      const extra = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
+      await options.api.sendMessage(row.chatId, row.text, extra);
+    } catch (err) {
+      failed(row, err);
+      return;
+    }
+    try {
+      store.outbox.markSent(row.id, clock());
+      figures.sent++;
+    } catch (err) {
+      log.error({ err: errorFields(err), outboxId: row.id }, "notice sent but not marked sent");
+    }
+  }
+
+  function failed(row: OutboxRow, err: unknown): void {
+    const store = options.store;
+    const now = clock();
+    const description = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
+    try {
+      if (err instanceof GrammyError && err.error_code === 429) {
+        const at = now + Math.max(1, err.parameters.retry_after ?? 1) * 1000;
+        pausedUntil = Math.max(pausedUntil, at);
+        store.outbox.retryAt(row.id, at, description, false);
+        figures.rateLimited++;
+        log.warn({ retryAfter: err.parameters.retry_after }, "notice sender rate limited by Telegram");
+      } else if (err instanceof GrammyError && err.error_code === 403) {
+        store.users.setBlockedByChat(row.chatId, true);
+        figures.blocked += store.outbox.blockChat(row.chatId, description);
+        log.info({ chatId: row.chatId }, "chat blocked the bot: its notices stop");
+      } else if (err instanceof GrammyError && err.error_code === 400) {
+        store.outbox.markDead(row.id, description);
+        figures.dead++;
+        log.warn({ outboxId: row.id, description }, "notice refused by Telegram: dropped as dead");
+      } else {
+        const delay = Math.min(backoffMax, backoffBase * 2 ** Math.min(row.attempts, 20));
+        store.outbox.retryAt(row.id, now + delay, description, true);
+        figures.retried++;
+        log.warn({ err: errorFields(err), outboxId: row.id, delayMs: delay }, "notice send failed: will retry");
+      }
+    } catch (storeErr) {
+      // The lease runs out and the row is tried again: nothing is lost.
+      log.error({ err: errorFields(storeErr), outboxId: row.id }, "could not record a failed notice send");
+    }
+  }
+
+  /** Chats that must not get a message yet (in flight, or answered less than the interval ago), and how soon the first frees up. */
+  function busyChats(now: number): { chats: number[]; freeIn: number } {
+    const chats: number[] = [];
+    let freeIn = Infinity;
+    for (const [chatId, at] of lastSendToChat) {
+      const wait = at + perChatIntervalMs + marginMs - now;
+      if (wait <= 0) lastSendToChat.delete(chatId);
+      else {
+        chats.push(chatId);
+        freeIn = Math.min(freeIn, wait);
+      }
+    }
+    for (const { chatId } of inFlight.values()) chats.push(chatId);
+    return { chats, freeIn };
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      const now = clock();
+      if (pausedUntil > now) {
+        await sleep(pausedUntil - now);
+        continue;
+      }
+      window = window.filter((e) => !e.done || e.at + 1000 + marginMs > now);
+      const free = globalPerSecond - window.length;
+      if (free <= 0) {
+        const answered = window.filter((e) => e.done).map((e) => e.at + 1000 + marginMs - now);
+        // All in flight: an answer wakes the loop.
+        await sleep(answered.length > 0 ? Math.min(...answered) : idleMs);
+        continue;
+      }
+      const busy = busyChats(now);
+      let rows: OutboxRow[];
+      try {
+        rows = options.store.outbox.claim({ now, limit: free, leaseMs, skipChats: busy.chats });
+      } catch (err) {
+        log.error({ err: errorFields(err) }, "notice sender could not read the outbox");
+        await sleep(idleMs);
+        continue;
+      }
+      if (rows.length === 0) {
+        let delay = Math.min(idleMs, busy.freeIn);
+        try {
+          const due = options.store.outbox.nextDueAt();
+          if (due !== undefined && due > now) delay = Math.min(delay, due - now);
+        } catch {
+          // the next pass reports a broken store
+        }
+        await sleep(delay);
+        continue;
+      }
+      for (const row of rows) {
+        const slot = { at: now, done: false };
+        window.push(slot);
+        const done = send(row).finally(() => {
+          slot.at = clock();
+          slot.done = true;
+          lastSendToChat.set(row.chatId, slot.at);
+          inFlight.delete(row.id);
+          wake();
+        });
+        inFlight.set(row.id, { chatId: row.chatId, done });
+      }
+    }
+  }
+
+  return {
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** Stops claiming, lets in-flight sends finish (and be marked), then resolves. */
+    async stop(): Promise<void> {
+      running = false;
+      wake();
+      await loop;
+      await Promise.allSettled([...inFlight.values()].map((f) => f.done));
+      loop = undefined;
+    },
+    /** A notice was enqueued: look now instead of after the idle sleep. */
+    wake,
+    /** For tests: resolves once nothing is pending or in flight (throws after `timeoutMs`). */
+    async drain(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || options.store.outbox.pendingCount() > 0) {
+        if (Date.now() > deadline) {
+          throw new Error(`sender.drain: ${options.store.outbox.pendingCount()} pending, ${inFlight.size} in flight after ${timeoutMs} ms`);
+        }
+        wake();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    figures(): SenderFigures & { inFlight: number } {
+      return { ...figures, inFlight: inFlight.size };
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;

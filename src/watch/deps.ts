@@ -1,0 +1,15 @@
+import type { Store } from "../store/index.js";
+import type { Marketplace } from "../marketplace/index.js";
+import type { Notifier } from "../notices/notifier.js";
+import type { Logger } from "../logger.js";
+
+/** What every watcher needs. `store` is read on every use (tests swap it on restart). */
+export interface WatchDeps {
+  readonly store: Store;
+  marketplace: Marketplace;
+  readonly notifier: Notifier;
+  logger: Logger;
+  now: () => number;
+  /** Marketplace calls in flight at once, per watcher. */
+  concurrency: number;
+}

@@ -1,0 +1,49 @@
+/**
+ * Orders placed through the bot that the marketplace still reports as Created are polled, so fill
+ * and failure notices arrive without a webhook too. The notice has the same dedupe key as the
+ * webhook's, so when both see the settlement the user gets one.
+ */
+import { orderStatusKind, type Order } from "../marketplace/index.js";
+import type { EventOrder } from "../events/event-payload.js";
+import { recordSettlement } from "../notices/settlement.js";
+import { errorFields } from "../logger.js";
+import type { OrderIntentRow } from "../store/orders.js";
+import type { WatchDeps } from "./deps.js";
+import { forEachLimit } from "./limit.js";
+
+export function toEventOrder(order: Order): EventOrder {
+  const event: EventOrder = {
+    id: order.id,
+    status: order.status,
+    resource: order.resource,
+    targetAddress: order.targetAddress,
+    volume: order.volume,
+    duration: order.duration,
+    totalTrx: order.totalTrx,
+  };
+  if (order.txId) event.txId = order.txId;
+  return event;
+}
+
+export function createOrdersWatcher(deps: WatchDeps) {
+  async function check(row: OrderIntentRow): Promise<void> {
+    const { store } = deps;
+    if (!row.orderId) return;
+    const key = store.apiKeys.getById(row.keyId) ?? store.apiKeys.getDefault(row.userId);
+    if (!key) return;
+    const order = await deps.marketplace.forKey(store.apiKeys.reveal(key)).getOrder(row.orderId);
+    const kind = orderStatusKind(order.status);
+    // Created, or a status we cannot read yet: keep watching.
+    if (kind !== "filled" && kind !== "failed") return;
+    store.db.transaction(() => recordSettlement(store, deps.notifier, row.userId, toEventOrder(order), kind));
+  }
+
+  return {
+    async tick(): Promise<void> {
+      const rows = deps.store.orders.listAwaitingSettlement();
+      await forEachLimit(rows, deps.concurrency, check, (row, err) =>
+        deps.logger.warn({ err: errorFields(err), orderId: row.orderId }, "order watch: could not check an order"),
+      );
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The rule watcher: lists each key's rules and compares them with the last snapshot.
+ * - active → paused with reason System: "paused, need X TRX" (the price of one firing minus the
+ *   balance), auto-resume on/off, a Deposit button;
+ * - paused (not by the user) → active: "resumed" (a user's own pause and resume get no notice);
+ * - new firings, when the user asked for a notice per firing (`notifyFires`).
+ * A rule seen for the first time is only recorded (no notice), so the first run seeds quietly.
+ * Every tick polls the keys with a rule that is not cancelled; every `fullScanEvery` ticks (and the
+ * first) polls every key, to discover new rules. Keys run with bounded concurrency, rules one by
+ * one; an error skips that key or rule until the next tick (its snapshot is left as it was).
+ */
+import {
+  pauseReasonKind,
+  ruleKind,
+  ruleStatusKind,
+  type AutomationRule,
+  type MarketplaceClient,
+  type RuleFiring,
+} from "../marketplace/index.js";
+import { loadShortfall, type Shortfall } from "../bot/rule-pricing.js";
+import { trxToSun } from "../tron/amounts.js";
+import { errorFields } from "../logger.js";
+import type { ApiKeyRow } from "../store/api-keys.js";
+import type { WatchDeps } from "./deps.js";
+import { forEachLimit } from "./limit.js";
+import { createRuleSnapshots, type RuleSnapshot } from "./rule-snapshots.js";
+
+export interface RulesWatcherOptions {
+  /** Poll every key (not only those with live rules) once in this many ticks. Default 10. */
+  fullScanEvery?: number;
+}
+
+function time(iso: string | null | undefined): number {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+function spentMore(rule: AutomationRule, snapshot: RuleSnapshot): boolean {
+  try {
+    return trxToSun(rule.spentTrx) > trxToSun(snapshot.spentTrx);
+  } catch {
+    return rule.spentTrx !== snapshot.spentTrx;
+  }
+}
+
+export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions = {}) {
+  const fullScanEvery = Math.max(1, options.fullScanEvery ?? 10);
+  let ticks = 0;
+
+  async function checkRule(key: ApiKeyRow, client: MarketplaceClient, rule: AutomationRule, notifyFires: boolean): Promise<void> {
+    const { store, notifier } = deps;
+    const snapshots = createRuleSnapshots(store.db);
+    const status = ruleStatusKind(rule.status);
+    const base = { ruleId: rule.id, keyId: key.id, userId: key.userId, status, pauseReason: rule.pauseReason, spentTrx: rule.spentTrx };
+    const previous = snapshots.get(rule.id);
+    if (!previous) {
+      // Firings up to the rule's last change are history, not news.
+      snapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
+      return;
+    }
+
+    const paused = status === "paused" && previous.status !== "paused" && pauseReasonKind(rule.pauseReason) === "system";
+    const resumed = status === "active" && previous.status === "paused" && pauseReasonKind(previous.pauseReason) !== "user";
+    let shortfall: Shortfall | undefined;
+    if (paused) {
+      const spec = { kind: ruleKind(rule.type), volume: rule.volume, duration: rule.duration };
+      shortfall = await loadShortfall(client, spec).catch((err: unknown) => {
+        deps.logger.warn({ err: errorFields(err), ruleId: rule.id }, "rule watch: could not price the next firing");
+        return undefined;
+      });
+    }
+    let fires: RuleFiring[] = [];
+    let lastFireAt = previous.lastFireAt;
+    if (spentMore(rule, previous)) {
+      if (notifyFires) {
+        const all = await client.ruleFires(rule.id);
+        fires = all.filter((f) => time(f.createdAt) > time(previous.lastFireAt)).reverse();
+        for (const f of all) if (time(f.createdAt) > time(lastFireAt)) lastFireAt = f.createdAt;
+      } else {
+        lastFireAt = rule.updatedAt;
+      }
+    }
+
+    store.db.transaction(() => {
+      if (paused) notifier.rulePaused(key.userId, rule, shortfall);
+      if (resumed) notifier.ruleResumed(key.userId, rule);
+      for (const firing of fires) notifier.ruleFired(key.userId, rule, firing);
+      snapshots.save({ ...base, lastFireAt }, deps.now());
+    });
+  }
+
+  async function checkKey(key: ApiKeyRow): Promise<void> {
+    const { store } = deps;
+    const user = store.users.get(key.userId);
+    if (!user || !user.noticesEnabled || user.blocked) return;
+    const client = deps.marketplace.forKey(store.apiKeys.reveal(key));
+    const rules = await client.listRules();
+    for (const rule of rules) {
+      try {
+        await checkRule(key, client, rule, user.notifyFires);
+      } catch (err) {
+        deps.logger.warn({ err: errorFields(err), ruleId: rule.id }, "rule watch: could not check a rule");
+      }
+    }
+  }
+
+  return {
+    async tick(): Promise<void> {
+      const { store } = deps;
+      const full = ticks % fullScanEvery === 0;
+      ticks++;
+      const live = full ? undefined : createRuleSnapshots(store.db).keysWithLiveRules();
+      const keys = store.apiKeys.all().filter((k) => live === undefined || live.has(k.id));
+      await forEachLimit(keys, deps.concurrency, checkKey, (key, err) =>
+        deps.logger.warn({ err: errorFields(err), keyId: key.id }, "rule watch: could not list a key's rules"),
+      );
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** Shared steps of the buy and orders end-to-end tests. */
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { Harness } from "../support/harness.js";
+import type { RecordedCall } from "../support/fake-bot-api.js";
+import { waitUntil } from "../support/wait.js";
+import { tronAddressFromAccountId } from "../../src/tron/address.js";
+
+export const freshAddress = (): string => tronAddressFromAccountId(randomBytes(20));
+
+export const text = (call: RecordedCall): string => String(call.payload.text);
+
+/** The bot's next sendMessage or editMessageText whose raw HTML matches. */
+export function nextShown(h: Harness, pattern: RegExp, timeoutMs = 5000): Promise<RecordedCall> {
+  return h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => pattern.test(String(p.text)), timeoutMs);
+}
+
+/** callback_data of the buttons of the bot's latest keyboard. */
+export function buttonData(h: Harness, chatId: number): string[] {
+  return h.tg.buttons(chatId).flatMap((b) => (b.callbackData ? [b.callbackData] : []));
+}
+
+export function intentIdOnCard(h: Harness, chatId: number): string {
+  const confirm = buttonData(h, chatId).find((d) => d.startsWith("buy:ok:"));
+  expect(confirm, `no Confirm button in ${JSON.stringify(h.tg.buttons(chatId))}`).toBeDefined();
+  return confirm!.slice("buy:ok:".length);
+}
+
+/** /buy one-liner → the preview card; returns the intent id behind its Confirm. */
+export async function previewByOneLiner(h: Harness, userId: number, args: string): Promise<{ intentId: string; card: RecordedCall }> {
+  await h.tg.sendText({ userId, text: `/buy ${args}` });
+  const card = await nextShown(h, /Total to pay/);
+  return { intentId: intentIdOnCard(h, userId), card };
+}
+
+/** The card's message id, once the bot has recorded it on the intent (right after showing the card). */
+export function cardMessageId(h: Harness, intentId: string): Promise<number> {
+  return waitUntil(() => h.store.orders.get(intentId)?.messageId ?? undefined);
+}
+
+/** Taps Confirm on the card of `intentId` and waits for the card to change. */
+export async function confirm(h: Harness, userId: number, intentId: string, expected: RegExp): Promise<RecordedCall> {
+  const messageId = await cardMessageId(h, intentId);
+  await h.tg.tap({ userId, messageId, data: `buy:ok:${intentId}` });
+  return h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && expected.test(String(p.text)));
+}
+
+export function charges(h: Harness, accountId: string) {
+  return h.sandbox.control.ledger(accountId).filter((e) => e.kind === "charge");
+}

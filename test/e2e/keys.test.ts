@@ -1,0 +1,322 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness, type HarnessOptions } from "../support/harness.js";
+import { createMarketplace } from "../../src/marketplace/index.js";
+import { waitUntil } from "../support/wait.js";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const USER = 3001;
+const GROUP = -700;
+const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
+
+function sandboxKey(scope: "read" | "purchase" | "full" = "purchase"): string {
+  const { accountId } = h.sandbox.control.createAccount({ trx: "100" });
+  return h.sandbox.control.createKey(accountId, { scope }).key;
+}
+
+/** The database file and its write-ahead log, as bytes: the key must appear in neither. */
+function databaseBytes(): Buffer {
+  return Buffer.concat([h.dbPath, `${h.dbPath}-wal`].filter(existsSync).map((f) => readFileSync(f)));
+}
+
+function expectNoPlaintext(key: string): void {
+  expect(databaseBytes().includes(key)).toBe(false);
+  expect(h.logs.join("\n")).not.toContain(key);
+  const sent = h.tg.calls.filter((c) => c.method !== "getUpdates").map((c) => JSON.stringify(c.payload));
+  for (const payload of sent) expect(payload).not.toContain(key);
+}
+
+/** The label step's conversation state has been written (it is written after its prompt is sent). */
+function labelStepStored(): Promise<unknown> {
+  return waitUntil(() => JSON.stringify(h.store.conversations.read(String(USER)) ?? null).includes('"keys-label"'));
+}
+
+async function restartWith(options: HarnessOptions): Promise<void> {
+  await h.stop();
+  h = await startHarness(options);
+}
+
+describe("/key", () => {
+  it("asks for the key, deletes the message, verifies, asks for a label and stores the key sealed only", async () => {
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    const prompt = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    expect(textOf(prompt.payload)).toContain("delete your message");
+
+    const sent = await h.tg.sendText({ userId: USER, text: key });
+    await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    expect(h.tg.messages(USER).find((m) => m.messageId === sent.messageId)?.deleted).toBe(true);
+    const ask = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    expect(textOf(ask.payload)).toContain(`…${key.slice(-4)}`);
+    expect(textOf(ask.payload)).toContain("default key now");
+    expect(textOf(ask.payload)).toContain("label");
+    // The label step keeps neither the key nor its sealed form in its stored state.
+    await labelStepStored();
+    const state = JSON.stringify(h.store.conversations.read(String(USER)));
+    expect(state).not.toContain(key);
+    expect(state).not.toContain(h.store.apiKeys.list(USER)[0]!.sealedKey);
+
+    await h.tg.sendText({ userId: USER, text: "  Main  " });
+    const done = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("labelled"));
+    expect(h.tg.lastBotMessage(USER)?.text).toContain(`Key …${key.slice(-4)} is now labelled Main`);
+    expect(done.payload.reply_markup).toBeDefined();
+
+    const rows = h.store.apiKeys.list(USER);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ label: "Main", fingerprint: key.slice(-4), isDefault: true });
+    expect(h.store.apiKeys.reveal(rows[0]!)).toBe(key);
+    expectNoPlaintext(key);
+
+    // The stored key works for the rest of the bot.
+    await h.tg.sendText({ userId: USER, text: "/balance" });
+    expect(textOf((await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("balance"))).payload)).toContain("100.00 TRX");
+  });
+
+  it("takes `/key <KEY>` in one message, deletes it, and Skip leaves the key unlabelled", async () => {
+    const key = sandboxKey("read");
+    const sent = await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await h.tg.tapButton({ userId: USER, text: "Skip" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("no label"));
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
+
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    const list = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    expect(h.tg.lastBotMessage(USER)?.text).toContain(`(no label) …${key.slice(-4)}`);
+    expect(list.payload.text).toContain(`<code>…${key.slice(-4)}</code>`);
+    expectNoPlaintext(key);
+  });
+
+  it("says so when it cannot delete the message, and still adds the key", async () => {
+    const key = sandboxKey();
+    h.tg.failNext("deleteMessage", { code: 400, description: "Bad Request: message can't be deleted" });
+    await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    const warning = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("could not delete"));
+    expect(textOf(warning.payload)).toContain("please delete it yourself");
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await labelStepStored();
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expectNoPlaintext(key);
+  });
+
+  it("a wrong key is rejected: nothing stored, and Try again asks once more", async () => {
+    const wrong = "sbx_purchase_thisKeyDoesNotExist123";
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    const sent = await h.tg.sendText({ userId: USER, text: wrong });
+    await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    const rejected = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("rejected"));
+    expect(textOf(rejected.payload)).toContain("Nothing was stored");
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expectNoPlaintext(wrong);
+
+    await h.tg.tapButton({ userId: USER, text: /Try again/ });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Send me your marketplace"));
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: key });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+  });
+
+  it("rejects text that cannot be a key before calling the marketplace", async () => {
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    const sent = await h.tg.sendText({ userId: USER, text: "my key is\nsecret" });
+    await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("does not look like an API key"));
+    expect(textOf(answer.payload)).toContain("Nothing was stored");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("keys:add");
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+  });
+
+  it("a key already added is not added twice", async () => {
+    const key = sandboxKey();
+    h.store.users.touch(USER, USER);
+    h.store.apiKeys.add(USER, { apiKey: key, label: "Main" });
+    await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("already added"));
+    expect(textOf(answer.payload)).toContain(`…${key.slice(-4)}`);
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+  });
+
+  it("network trouble while verifying: says so and stores nothing", async () => {
+    const port = await closedPort();
+    await restartWith({ extendDeps: (deps) => ({ ...deps, marketplace: createMarketplace({ baseUrl: `http://127.0.0.1:${port}`, retry: { attempts: 1 } }) }) });
+    await h.tg.sendText({ userId: USER, text: "/key sbx_purchase_whateverWhatever1" });
+    const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("not answering"));
+    expect(textOf(answer.payload)).toContain("Nothing was stored");
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+  });
+
+  it("works in private chats only: a group gets a pointer, and a pasted key is deleted with a warning", async () => {
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/key" });
+    const pointer = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP);
+    expect(textOf(pointer.payload)).toContain("private chat");
+    expect(h.tg.buttons(GROUP)[0]?.url).toBe(`https://t.me/${h.tg.botInfo.username}?start`);
+
+    const key = sandboxKey();
+    const sent = await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `/key ${key}` });
+    await h.tg.waitForCall("deleteMessage", (p) => p.chat_id === GROUP && p.message_id === sent.messageId);
+    const warned = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP && textOf(p).includes("revoke"));
+    expect(textOf(warned.payload)).toContain("I deleted your message");
+
+    h.tg.failNext("deleteMessage", { code: 400, description: "Bad Request: message can't be deleted" });
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `/key ${key}` });
+    const failed = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP && textOf(p).includes("could not delete"));
+    expect(textOf(failed.payload)).toContain("revoke");
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expectNoPlaintext(key);
+
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/balance" });
+    expect(textOf((await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP)).payload)).toContain("private chat");
+  });
+
+  it("/cancel or another command leaves the prompt, and later text is not taken for a key", async () => {
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    await h.tg.sendText({ userId: USER, text: "/cancel" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Cancelled"));
+    await h.tg.sendText({ userId: USER, text: "hello" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("/help"));
+
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    await h.tg.sendText({ userId: USER, text: "/help" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("What I can do"));
+    await h.tg.sendText({ userId: USER, text: "hello again" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.tg.callsOf("deleteMessage")).toHaveLength(0);
+  });
+
+  it("the prompt's Cancel button closes it", async () => {
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    await h.tg.sendText({ userId: USER, text: "sbx_purchase_notAKeyAnymore00" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.tg.callsOf("deleteMessage")).toHaveLength(0);
+  });
+
+  it("a key pasted where a label is expected is taken as a key, not kept in the label step", async () => {
+    const first = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: `/key ${first}` });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await labelStepStored();
+    const second = sandboxKey("read");
+    const sent = await h.tg.sendText({ userId: USER, text: second });
+    await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    const saved = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(`…${second.slice(-4)}`) && textOf(p).includes("works and is saved"));
+    expect(textOf(saved.payload)).toContain("default key stays as it was");
+    await labelStepStored();
+    expect(h.store.apiKeys.list(USER).map((k) => k.fingerprint).sort()).toEqual([first.slice(-4), second.slice(-4)].sort());
+    expectNoPlaintext(first);
+    expectNoPlaintext(second);
+  });
+
+  it("the prompt survives a restart", async () => {
+    await h.tg.sendText({ userId: USER, text: "/key" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
+    // The prompt is sent before the conversation's state is written: restart only once it is.
+    await waitUntil(() => h.store.conversations.read(String(USER)) !== undefined);
+    await h.restart();
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: key });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await labelStepStored();
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expectNoPlaintext(key);
+  });
+});
+
+describe("/keys", () => {
+  it("lists keys and manages them in place: make default, rename, remove with confirmation", async () => {
+    const a = h.givenUserWithKey(USER, { label: "Alpha" });
+    const b = h.givenUserWithKey(USER, { label: "Beta" });
+    const fpA = `…${a.apiKey.slice(-4)}`;
+    const fpB = `…${b.apiKey.slice(-4)}`;
+    h.store.apiKeys.markMissingScope(b.keyId, "purchase");
+
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    const list = h.tg.lastBotMessage(USER)!;
+    expect(list.text).toContain(`Alpha ${fpA} ⭐ default`);
+    expect(list.text).toContain(`Beta ${fpB}`);
+    expect(list.text).toContain("can't: purchase");
+    expect(list.text).toMatch(/added \w{3} \d{1,2}, \d{4}/);
+
+    await h.tg.tapButton({ userId: USER, text: `⭐ Make ${fpB} default` });
+    const madeDefault = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId);
+    expect(textOf(madeDefault.payload)).toContain(`Key <code>${fpB}</code> is now your default key`);
+    expect(h.store.apiKeys.getDefault(USER)?.id).toBe(b.keyId);
+
+    await h.tg.tapButton({ userId: USER, text: `✏️ Rename ${fpA}` });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("new label"));
+    await h.tg.sendText({ userId: USER, text: "Savings for the long term, from 2026 on" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("1 to 32 characters"));
+    await h.tg.sendText({ userId: USER, text: "Savings <&>" });
+    const renamed = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    expect(textOf(renamed.payload)).toContain("Savings &lt;&amp;&gt;");
+    expect(h.store.apiKeys.get(USER, a.keyId)?.label).toBe("Savings <&>");
+
+    const fresh = h.tg.lastBotMessage(USER)!;
+    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: `🗑 Remove ${fpB}` });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
+    expect(h.tg.lastBotMessage(USER)?.text).toBe(`Remove key Beta ${fpB}? This cannot be undone.`);
+    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: "No" });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Your API keys"));
+    expect(h.store.apiKeys.list(USER)).toHaveLength(2);
+
+    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: `🗑 Remove ${fpB}` });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
+    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: /Yes, remove/ });
+    const removed = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("removed"));
+    expect(textOf(removed.payload)).toContain(`Key <code>${fpA}</code> is now your default key`);
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ id: a.keyId, isDefault: true }]);
+
+    // A second tap on the old confirmation changes nothing.
+    await h.tg.tap({ userId: USER, messageId: fresh.messageId, data: `keys:rmy:${b.keyId}` });
+    const stale = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
+    expect(stale).toBeDefined();
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+  });
+
+  it("another user's key id in a button does nothing", async () => {
+    const other = h.givenUserWithKey(USER + 1);
+    h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: `keys:rmy:${other.keyId}` });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
+    expect(h.store.apiKeys.list(USER + 1)).toHaveLength(1);
+  });
+
+  it("with no key: an empty list with Add key, and a command that needs a key leads to /key", async () => {
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("no API keys yet"));
+    await h.tg.sendText({ userId: USER, text: "/stats" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("not added a marketplace API key"));
+    await h.tg.tapButton({ userId: USER, text: /Add API key/ });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Send me your marketplace"));
+  });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

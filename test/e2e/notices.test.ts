@@ -1,0 +1,142 @@
+/**
+ * Events from the sandbox marketplace reaching the user's chat end to end: the sandbox delivers a
+ * signed event to the receiver, the notice goes through the outbox, the sender puts it in the chat.
+ * The webhook and the orders watcher both seeing one fill give one notice.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
+import { waitUntil } from "../support/wait.js";
+import { request } from "undici";
+import type { MarketplaceClient } from "../../src/marketplace/index.js";
+import { createFormatter } from "../../src/bot/render/format.js";
+import { signStandard } from "../../src/events/signatures.js";
+
+const USER = 6060;
+const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+let n: NoticesHarness;
+afterEach(async () => {
+  await n?.stop();
+  n = undefined!; // a test that starts none must not stop the previous one again
+});
+
+async function setUp(options: { webhook?: boolean } = {}) {
+  n = await startNoticesHarness({ startSender: true });
+  const { accountId, apiKey, keyId } = n.h.givenUserWithKey(USER, { scope: "full", trx: "500" });
+  const client = n.h.marketplace.forKey(apiKey);
+  if (options.webhook !== false) {
+    const row = n.h.store.webhooks.ensureForUser(USER, keyId);
+    const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
+    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    n.h.store.webhooks.setSecret(row, endpoint.secret);
+  }
+  return { accountId, keyId, client };
+}
+
+function placeOrder(client: MarketplaceClient, volume = 131_000n) {
+  return client.placeOrder({ resource: "energy", targetAddress: ADDRESS, volume, duration: "1d" }, { idempotencyKey: randomUUID() });
+}
+
+/** What the buy feature writes for an order placed through the bot. */
+function recordBotOrder(keyId: number, order: { id: string; totalTrx: string }) {
+  const intent = n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
+  n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
+}
+
+const noticesIn = (chatId: number, pattern: RegExp) => n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === chatId && pattern.test(String(c.payload.text)));
+
+describe("notices end to end from the sandbox", () => {
+  it("order.filled: the signed event reaches the chat as a fill notice with volume, resource, target, duration, TRX and the transaction", async () => {
+    const { client } = await setUp();
+    const order = await placeOrder(client);
+    await n.h.sandbox.control.settleOrders();
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order filled"));
+    const filled = await client.getOrder(order.id);
+    const html = String(call.payload.text);
+    expect(html).toContain("131,000 energy for 1 day");
+    expect(html).toContain(`<code>${ADDRESS}</code>`);
+    expect(filled.txId).toBeTruthy();
+    expect(html).toContain(`<code>${filled.txId}</code>`);
+    expect(html).toContain(`https://tronscan.org/#/transaction/${filled.txId}`);
+    expect(html).toContain(`Charged: <code>${createFormatter("en").trx(filled.totalTrx)}</code>`);
+    expect(n.h.sandbox.control.deliveries().map((d) => d.status)).toEqual([200]);
+  });
+
+  it("order.failed: the user is told the order failed and the TRX was refunded", async () => {
+    const { client, accountId } = await setUp();
+    n.h.sandbox.control.failNextOrder("async");
+    const order = await placeOrder(client, 65_000n);
+    await n.h.sandbox.control.settleOrders();
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order failed"));
+    expect(String(call.payload.text)).toContain("65,000 energy for 1 day");
+    expect(String(call.payload.text)).toMatch(/<code>[\d.]+ TRX<\/code> was refunded to your balance/);
+    expect(n.h.sandbox.control.balanceOf(accountId).trx).toBe("500.000000");
+    await waitUntil(() => n.h.store.outbox.getByDedupeKey(`order:${order.id}:failed`)?.status === "sent");
+  });
+
+  it("webhook and watcher both see one fill (either first): one notice, and the bot's order row is updated", async () => {
+    const { client, keyId } = await setUp();
+    // Webhook first, then the watcher.
+    const first = await placeOrder(client);
+    recordBotOrder(keyId, first);
+    await n.h.sandbox.control.settleOrders();
+    await n.h.sandbox.control.flushWebhooks();
+    await n.watch.orders.tick();
+    // Watcher first (the marketplace cannot reach us for now), then the webhook's late delivery.
+    const row = n.h.store.webhooks.forUser(USER)!;
+    const secret = n.h.store.webhooks.revealSecret(row)!;
+    n.h.store.webhooks.setEndpointId(row.id, row.endpointId!); // forgets the secret: deliveries are refused
+    n.h.sandbox.control.failNextOrder("async");
+    const second = await placeOrder(client, 65_000n);
+    recordBotOrder(keyId, second);
+    await n.h.sandbox.control.settleOrders();
+    await n.h.sandbox.control.flushWebhooks();
+    expect(n.h.sandbox.control.deliveries().filter((d) => d.status === 401).length).toBeGreaterThan(0);
+    await n.watch.orders.tick();
+    expect(n.h.store.orders.getByOrderId(second.id)?.status).toBe("Failed");
+    n.h.store.webhooks.setSecret(row, secret);
+    const failed = await client.getOrder(second.id);
+    const body = JSON.stringify({ id: "msg_late", type: "order.failed", data: { order: { ...failed, volume: Number(failed.volume) } } });
+    const ts = Math.floor(Date.now() / 1000);
+    const late = await request(n.hookUrl(row.routeToken), {
+      method: "POST",
+      body,
+      headers: { "webhook-id": "msg_late", "webhook-timestamp": String(ts), "webhook-signature": signStandard(secret, "msg_late", ts, body) },
+    });
+    expect(late.statusCode).toBe(200);
+    expect(await late.body.json()).toEqual({ ok: true, duplicate: false });
+
+    await n.sender.drain();
+    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
+    expect(noticesIn(USER, /Order failed/)).toHaveLength(1);
+    const filledRow = n.h.store.orders.getByOrderId(first.id)!;
+    expect(filledRow.status).toBe("Filled");
+    expect(filledRow.txId).toBe((await client.getOrder(first.id)).txId);
+    expect(n.h.store.orders.listAwaitingSettlement()).toEqual([]);
+  });
+
+  it("without a webhook, the orders watcher alone brings the fill notice, once", async () => {
+    const { client, keyId } = await setUp({ webhook: false });
+    const order = await placeOrder(client);
+    recordBotOrder(keyId, order);
+    await n.watch.orders.tick(); // still Created: nothing
+    expect(n.h.store.outbox.listForChat(USER)).toEqual([]);
+    await n.h.sandbox.control.settleOrders();
+    await n.watch.orders.tick();
+    await n.watch.orders.tick();
+    await n.sender.drain();
+    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
+  });
+
+  it("notices are written in the user's language", async () => {
+    const { client } = await setUp();
+    n.h.store.users.setLanguage(USER, "ru");
+    await placeOrder(client);
+    await n.h.sandbox.control.settleOrders();
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
+    expect(String(call.payload.text)).toContain("Заказ выполнен");
+    expect(String(call.payload.text)).toMatch(/131\s000 энергии на 1 день/);
+    await waitUntil(() => n.h.store.outbox.listForChat(USER)[0]?.status === "sent");
+  });
+});

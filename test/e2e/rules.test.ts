@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../support/harness.js";
+import type { MarketplaceClient } from "../../src/marketplace/index.js";
+import { createFormatter } from "../../src/bot/render/format.js";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const USER = 2201;
+const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+
+const sent = (predicate: (text: string) => boolean) =>
+  h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && predicate(String(p.text)));
+const edited = (predicate: (text: string) => boolean) =>
+  h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && predicate(String(p.text)));
+const toast = (predicate: (text: string) => boolean) =>
+  h.tg.waitForCall("answerCallbackQuery", (p) => predicate(String(p.text ?? "")));
+const tap = (label: RegExp) => h.tg.tapButton({ userId: USER, text: label });
+/** Taps callback data on the last bot message (as a stale or repeated tap would). */
+const tapData = (data: string) => h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data });
+const labels = () => h.tg.buttons(USER).map((b) => b.text);
+
+function userWithClient(trx = "1000"): { client: MarketplaceClient; accountId: string } {
+  const { apiKey, accountId } = h.givenUserWithKey(USER, { trx });
+  return { client: h.marketplace.forKey(apiKey), accountId };
+}
+
+async function openCard(id: string): Promise<string> {
+  await h.tg.sendText({ userId: USER, text: "/rules" });
+  await sent((t) => t.includes("Your automation rules"));
+  await tapData(`rule:o:${id}`);
+  return String((await edited((t) => t.includes(id))).payload.text);
+}
+
+describe("/rules list", () => {
+  it("says when there are no rules", async () => {
+    userWithClient();
+    await h.tg.sendText({ userId: USER, text: "/rules" });
+    const reply = await sent((t) => t.includes("Your automation rules"));
+    expect(String(reply.payload.text)).toContain("no rules yet");
+  });
+
+  it("groups active, paused and cancelled, newest first, with everything that applies and a button per rule", async () => {
+    const { client } = userWithClient();
+    const refill = await client.createRefill({ targetAddress: ADDRESS, minimal: 40_000n, volume: 65_000n, duration: "1d", autoResume: true });
+    const renewal = await client.createRenewal({ targetAddress: OTHER, volume: 131_000n });
+    const smart = await client.enableSmart({ targetAddress: OTHER });
+    const newerRefill = await client.createRefill({ targetAddress: OTHER, minimal: 1_000n, volume: 32_000n, duration: "1h" });
+    await client.pauseRule(renewal.id);
+    await client.cancelRule(smart.id);
+
+    await h.tg.sendText({ userId: USER, text: "/rules" });
+    const list = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your automation rules"));
+    const text = String(list.payload.text);
+    const at = (s: string) => text.indexOf(s);
+    expect(at("Active (2)")).toBeGreaterThan(0);
+    expect(at("Paused (1)")).toBeGreaterThan(at("Active (2)"));
+    expect(at("Cancelled (1)")).toBeGreaterThan(at("Paused (1)"));
+    // Newest first inside Active: the second refill before the first.
+    expect(text).toContain("1. 🔁 <b>Auto-refill</b> <code>T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb</code>");
+    expect(text).toContain("2. 🔁 <b>Auto-refill</b> <code>TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>");
+    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.00 TRX · auto-resume on");
+    expect(text).toContain("3. 📅 <b>Auto-renewal</b>");
+    // The renewal fired at creation: 131,000 × 75 SUN (one day) plus 10%.
+    expect(text).toContain("131,000 energy · spent 10.8075 TRX · auto-resume off");
+    expect(text).toContain("⏸ User: you paused it");
+    expect(text).toContain("4. 🧠 <b>Smart mode</b>");
+    const data = h.tg.buttons(USER).map((b) => b.callbackData);
+    expect(data.slice(0, 4)).toEqual([`rule:o:${newerRefill.id}`, `rule:o:${refill.id}`, `rule:o:${renewal.id}`, `rule:o:${smart.id}`]);
+    expect(labels()[0]).toBe("1. 🔁 T9yD14…uWwb");
+  });
+
+  it("pages through many rules, 8 a page", async () => {
+    const { client } = userWithClient();
+    for (let i = 0; i < 10; i++) await client.createRefill({ targetAddress: ADDRESS, minimal: BigInt(1000 + i), volume: 32_000n, duration: "1h" });
+    await h.tg.sendText({ userId: USER, text: "/rules" });
+    const first = await sent((t) => t.includes("Page 1 of 2"));
+    expect(String(first.payload.text)).toContain("Active (10)");
+    expect(h.tg.buttons(USER).filter((b) => b.callbackData?.startsWith("rule:o:"))).toHaveLength(8);
+    await tap(/▶️/);
+    const second = await edited((t) => t.includes("Page 2 of 2"));
+    expect(String(second.payload.text)).toContain("9. 🔁");
+    expect(String(second.payload.text)).toContain("below 1,000");
+    expect(h.tg.buttons(USER).filter((b) => b.callbackData?.startsWith("rule:o:"))).toHaveLength(2);
+    // Back from a card returns to the page it came from.
+    await tap(/^10\./);
+    await edited((t) => t.includes("ID:"));
+    await tap(/^⬅️ Back$/);
+    await edited((t) => t.includes("Page 2 of 2"));
+  });
+});
+
+describe("rule card and the state table", () => {
+  it("active → pause → resume → cancel through the buttons, only the allowed buttons each time; repeats are noted, not errors", async () => {
+    const { client } = userWithClient();
+    const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 40_000n, volume: 65_000n, duration: "1d" });
+    const card = await openCard(rule.id);
+    expect(card).toContain("Auto-refill</b> · 🟢 active");
+    expect(card).toContain("Fires when energy falls below: <code>40,000</code>");
+    expect(card).toContain("Energy per delivery: <code>65,000</code>");
+    expect(card).toContain("Delivered for: 1 day");
+    expect(card).toContain("Auto-resume: off");
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    // Refresh with nothing changed: Telegram says "not modified", which is no error for the user.
+    const refresh = await tap(/Refresh/);
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === refresh.callbackQueryId);
+    expect(JSON.stringify((await h.tg.waitForCall("editMessageText")).response)).toContain("not modified");
+
+    await tap(/Pause/);
+    const paused = await edited((t) => t.includes("Paused. It will not fire"));
+    expect(String(paused.payload.text)).toContain("⏸ paused");
+    expect(String(paused.payload.text)).toContain("Why paused: User: you paused it");
+    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect((await client.listRules())[0]!.status).toBe("paused");
+
+    // A repeated Pause (a double tap): the server refuses (409), the card says it is already paused.
+    await tapData(`rule:p:${rule.id}`);
+    await edited((t) => t.includes("already paused") && t.includes("⏸ paused"));
+
+    await tap(/Resume/);
+    await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
+    await tapData(`rule:r:${rule.id}`);
+    await edited((t) => t.includes("already active"));
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+
+    await tap(/Cancel rule/);
+    const confirm = await edited((t) => t.includes("Cancel this rule?"));
+    expect(String(confirm.payload.text)).toContain("<b>final</b>: a cancelled rule cannot be resumed");
+    expect(labels()).toEqual(["🗑 Yes, cancel it for good", "⬅️ No, keep it"]);
+    await tap(/No, keep it/);
+    await edited((t) => t.includes("🟢 active") && !t.includes("Cancel this rule?"));
+    expect((await client.listRules())[0]!.status).toBe("active");
+
+    await tap(/Cancel rule/);
+    await edited((t) => t.includes("Cancel this rule?"));
+    await tap(/Yes, cancel it/);
+    const cancelled = await edited((t) => t.includes("Cancelled. This is final."));
+    expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("went wrong"))).toHaveLength(0);
+    expect(String(cancelled.payload.text)).toContain("✖️ cancelled");
+    expect(labels()).toEqual(["📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect((await client.listRules())[0]!.status).toBe("cancelled");
+
+    await tapData(`rule:xx:${rule.id}`);
+    await edited((t) => t.includes("already cancelled"));
+    await tapData(`rule:r:${rule.id}`);
+    await edited((t) => t.includes("not possible in the rule's current state"));
+  });
+
+  it("a paused rule can be cancelled; pausing a rule cancelled elsewhere shows the card as it stands", async () => {
+    const { client } = userWithClient();
+    const rule = await client.enableSmart({ targetAddress: OTHER, autoResume: true });
+    await client.pauseRule(rule.id);
+    const card = await openCard(rule.id);
+    expect(card).toContain("Smart mode</b> · ⏸ paused");
+    expect(card).toContain("about 131k energy each time");
+    expect(card).toContain("Auto-resume: on");
+    await tap(/Cancel rule/);
+    await edited((t) => t.includes("Cancel this rule?"));
+    await tap(/Yes, cancel it/);
+    await edited((t) => t.includes("Cancelled. This is final.") && t.includes("cancelled for good"));
+
+    const other = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
+    await openCard(other.id);
+    await client.cancelRule(other.id);
+    await tap(/Pause/);
+    await edited((t) => t.includes("not possible in the rule's current state") && t.includes("✖️ cancelled"));
+  });
+
+  it("an unknown or foreign rule id says the rule was not found", async () => {
+    userWithClient();
+    const stranger = h.sandbox.control.createAccount({ trx: "100" });
+    const { key } = h.sandbox.control.createKey(stranger.accountId, { scope: "purchase" });
+    const foreign = await h.marketplace.forKey(key).createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
+
+    await h.tg.sendText({ userId: USER, text: "/rules" });
+    await sent((t) => t.includes("Your automation rules"));
+    await tapData(`rule:o:${randomUUID()}`);
+    await edited((t) => t.includes("Rule not found"));
+    await tapData(`rule:p:${foreign.id}`);
+    await edited((t) => t.includes("Rule not found"));
+    await tapData(`rule:f:${foreign.id}:0`);
+    await edited((t) => t.includes("Rule not found"));
+    expect((await h.marketplace.forKey(key).listRules())[0]!.status).toBe("active");
+  });
+});
+
+describe("firings, pauses for balance, and auto-resume", () => {
+  it("lists firings after the sandbox consumes energy or a day passes, 10 a page, newest first", async () => {
+    const { client } = userWithClient();
+    const refill = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 32_000n, duration: "1h" });
+    const renewal = await client.createRenewal({ targetAddress: OTHER, volume: 65_000n });
+    for (let i = 0; i < 12; i++) h.sandbox.control.consumeEnergy(ADDRESS, 60_000n);
+    await h.sandbox.control.advanceClock(24 * 3600 * 1000);
+
+    await openCard(refill.id);
+    await tap(/Fires/);
+    const page1 = String((await edited((t) => t.includes("Latest firings"))).payload.text);
+    // 12 falls below the threshold, and one more when those 1-hour delegations expired during the day.
+    expect(page1).toContain("Latest firings (13)");
+    const fires = await client.ruleFires(refill.id);
+    const fmt = createFormatter("en");
+    // 32,000 × 60 SUN = 1.92 TRX, plus 10%; newest first.
+    expect(page1).toContain(`1. ${fmt.dateTime(fires[0]!.createdAt)} — 32,000 energy · 1 hour · <code>2.112 TRX</code>`);
+    expect(fires[0]!.createdAt > fires[12]!.createdAt).toBe(true);
+    expect(page1).toContain("10. ");
+    expect(page1).not.toContain("11. ");
+    expect(page1).toContain("Page 1 of 2");
+    await tap(/▶️/);
+    const page2 = String((await edited((t) => t.includes("Page 2 of 2"))).payload.text);
+    expect(page2).toContain(`13. ${fmt.dateTime(fires[12]!.createdAt)}`);
+    await tap(/Back to the rule/);
+    const card = await edited((t) => t.includes("TRX spent"));
+    expect(String(card.payload.text)).toContain("TRX spent: <code>27.456 TRX</code>");
+
+    // The renewal fired at creation and again after the UTC day turned.
+    await tapData(`rule:f:${renewal.id}:0`);
+    const renewals = String((await edited((t) => t.includes("Latest firings (2)"))).payload.text);
+    expect(renewals).toContain("65,000 energy · 1 day · <code>5.3625 TRX</code>");
+  });
+
+  it("a firing the balance cannot cover pauses the rule (System); Resume shows the shortfall; a deposit auto-resumes only auto-resume rules", async () => {
+    const { client, accountId } = userWithClient("10");
+    const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h", autoResume: true });
+    const manual = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h", autoResume: false });
+    h.sandbox.control.consumeEnergy(ADDRESS, 1_000n); // the first fires (8.646 TRX, 1.354 left); the second cannot: System pause
+    h.sandbox.control.consumeEnergy(ADDRESS, 200_000n); // the first cannot fire again: System pause
+    const card = await openCard(rule.id);
+    expect(card).toContain("⏸ paused");
+    expect(card).toContain("Why paused: System: the balance ran out");
+    expect(card).toContain("TRX spent: <code>8.646 TRX</code>");
+
+    await tap(/Resume/);
+    const refused = String((await edited((t) => t.includes("balance is too low"))).payload.text);
+    expect(refused).toContain("One firing costs <code>8.646 TRX</code>; your balance is <code>1.354 TRX</code>");
+    expect(refused).toContain("Deposit at least <code>7.292 TRX</code> more");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep:show", `rule:o:${rule.id}`]);
+
+    h.sandbox.control.deposit(accountId, "20");
+    await tap(/Back to the rule/);
+    const resumed = String((await edited((t) => t.includes("TRX spent"))).payload.text);
+    expect(resumed).toContain("🟢 active");
+    expect(resumed).not.toContain("Why paused");
+
+    // Without auto-resume the rule waits for the user, who can now resume it.
+    await tapData(`rule:o:${manual.id}`);
+    const waiting = String((await edited((t) => t.includes(manual.id))).payload.text);
+    expect(waiting).toContain("Why paused: System: the balance ran out");
+    expect(waiting).toContain("Auto-resume: off");
+    await tap(/Resume/);
+    await edited((t) => t.includes("Resumed") && t.includes(manual.id) && t.includes("🟢 active"));
+  });
+
+  it("a rule paused by the user stays paused after a deposit, and Resume works once the balance covers a firing", async () => {
+    const { client, accountId } = userWithClient("1");
+    const rule = await client.enableSmart({ targetAddress: OTHER, autoResume: true }).catch(() => undefined);
+    expect(rule).toBeUndefined(); // 1 TRX does not cover a smart delivery
+    h.sandbox.control.deposit(accountId, "20");
+    const smart = await client.enableSmart({ targetAddress: OTHER, autoResume: true });
+    await client.pauseRule(smart.id);
+    h.sandbox.control.deposit(accountId, "5");
+    const card = await openCard(smart.id);
+    expect(card).toContain("Why paused: User: you paused it");
+    await tap(/Resume/);
+    await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
+    await toast((t) => t.includes("Resumed"));
+  });
+});

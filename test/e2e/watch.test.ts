@@ -1,0 +1,186 @@
+/**
+ * The watchers against the sandbox: rule pauses and resumes, firings, the balance alert; keys polled
+ * with care (cancelled-only keys skipped, a broken key never stopping the others); the scheduler.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
+import { createRulesWatcher } from "../../src/watch/rules.js";
+import { createScheduler } from "../../src/watch/scheduler.js";
+import { createLogger } from "../../src/logger.js";
+import { createFormatter } from "../../src/bot/render/format.js";
+import { trxToSun } from "../../src/tron/amounts.js";
+import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
+
+const USER = 7070;
+const OTHER = 7071;
+const ADDR_1 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const ADDR_2 = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+const fmt = createFormatter("en");
+
+let n: NoticesHarness;
+afterEach(async () => {
+  await n?.stop();
+  n = undefined!; // a test that starts none must not stop the previous one again
+});
+
+const texts = (chatId: number) =>
+  n.h.tg
+    .callsOf("sendMessage")
+    .filter((c) => c.payload.chat_id === chatId)
+    .map((c) => String(c.payload.text));
+
+async function refill(client: MarketplaceClient, address: string, autoResume: boolean) {
+  return client.createRefill({ targetAddress: address, minimal: 65_000n, volume: 65_000n, duration: "1h", autoResume });
+}
+
+describe("rules watcher", () => {
+  it("a System pause gives exactly one notice (what is missing, auto-resume, Deposit); an auto-resume after a top-up gives 'resumed'", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { accountId, apiKey } = n.h.givenUserWithKey(USER, { trx: "1" });
+    const client = n.h.marketplace.forKey(apiKey);
+    const manual = await refill(client, ADDR_1, false);
+    const auto = await refill(client, ADDR_2, true);
+    await n.watch.rules.tick(); // first sight: recorded, no notices
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n);
+    n.h.sandbox.control.consumeEnergy(ADDR_2, 1n);
+    const rules = await client.listRules();
+    expect(rules.map((r) => [r.status, r.pauseReason])).toEqual([
+      ["paused", "System"],
+      ["paused", "System"],
+    ]);
+
+    await n.watch.rules.tick();
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    const paused = texts(USER).filter((t) => t.includes("Rule paused"));
+    expect(paused).toHaveLength(2);
+    const price = trxToSun((await client.previewFiring({ type: "refill", volume: 65_000n, duration: "1h" })).priceTrx);
+    const manualNotice = paused.find((t) => t.includes(ADDR_1))!;
+    expect(manualNotice).toContain("Auto-refill");
+    expect(manualNotice).toContain(`Deposit at least <code>${fmt.trx(price - 1_000_000n)}</code> more`);
+    expect(manualNotice).toContain(`one firing costs <code>${fmt.trx(price)}</code>`);
+    expect(manualNotice).toContain("Auto-resume is off");
+    expect(paused.find((t) => t.includes(ADDR_2))).toContain("Auto-resume is on");
+    const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes(ADDR_1))!;
+    const keyboard = (pauseCall.payload.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat();
+    expect(keyboard.map((b) => b.callback_data)).toEqual(["dep:show", `rule:o:${manual.id}`]);
+
+    n.h.sandbox.control.deposit(accountId, "100");
+    await n.watch.rules.tick();
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    const resumed = texts(USER).filter((t) => t.includes("Rule resumed"));
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]).toContain(ADDR_2);
+    expect(texts(USER)).toHaveLength(3);
+    expect(auto.autoResume).toBe(true);
+  });
+
+  it("a notice per firing only when the user asked for it; the user's own pause and resume give none", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { apiKey } = n.h.givenUserWithKey(USER, { trx: "100" });
+    const client = n.h.marketplace.forKey(apiKey);
+    const rule = await refill(client, ADDR_1, false);
+    await n.watch.rules.tick();
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // fires (notices per firing are off)
+    await n.watch.rules.tick();
+    n.h.store.users.update(USER, { notifyFires: true });
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // fires again
+    await n.watch.rules.tick();
+    await n.watch.rules.tick();
+    await client.pauseRule(rule.id);
+    await n.watch.rules.tick();
+    await client.resumeRule(rule.id);
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    const fires = await client.ruleFires(rule.id);
+    expect(fires).toHaveLength(2);
+    expect(texts(USER)).toEqual([
+      `⚡ <b>Rule fired</b>: 🔁 Auto-refill delivered 65,000 energy to <code>${ADDR_1}</code> for <code>${fmt.trx(fires[0]!.priceTrx)}</code>.`,
+    ]);
+  });
+
+  it("skips keys whose rules are all cancelled after the first pass; a broken key never stops the others, and is never logged", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const cancelledOnly = n.h.givenUserWithKey(OTHER, { trx: "100" });
+    const gone = await refill(n.h.marketplace.forKey(cancelledOnly.apiKey), ADDR_2, false);
+    await n.h.marketplace.forKey(cancelledOnly.apiKey).cancelRule(gone.id);
+    const broken = "broken-key-that-the-marketplace-rejects";
+    n.h.store.users.touch(OTHER + 1, OTHER + 1);
+    n.h.store.apiKeys.add(OTHER + 1, { apiKey: broken, label: "bad" });
+    const { apiKey } = n.h.givenUserWithKey(USER, { trx: "1" });
+    await refill(n.h.marketplace.forKey(apiKey), ADDR_1, false);
+
+    const used: string[] = [];
+    const spying: Marketplace = { ...n.h.marketplace, forKey: (key: string) => (used.push(key), n.h.marketplace.forKey(key)) };
+    const watcher = createRulesWatcher({ store: n.h.store, marketplace: spying, notifier: n.notifier, logger: n.h.deps.logger, now: Date.now, concurrency: 2 });
+    await watcher.tick(); // full pass: every key
+    expect(new Set(used)).toEqual(new Set([cancelledOnly.apiKey, broken, apiKey]));
+    used.length = 0;
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n);
+    await watcher.tick(); // only keys with live rules
+    expect(used).toEqual([apiKey]);
+    await n.sender.drain();
+    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toHaveLength(1);
+    expect(n.h.logs.join("\n")).toContain("could not list a key's rules");
+    expect(n.h.logs.join("\n")).not.toContain(broken);
+  });
+});
+
+describe("balance watcher", () => {
+  it("one notice when the balance falls below the alert, not repeated until it has recovered", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { accountId } = n.h.givenUserWithKey(USER, { trx: "100" });
+    n.h.store.users.update(USER, { balanceAlertSun: trxToSun("50").toString() });
+    await n.watch.balance.tick();
+    expect(n.h.store.outbox.listForChat(USER)).toEqual([]);
+
+    n.h.store.users.update(USER, { balanceAlertSun: trxToSun("150").toString() });
+    await n.watch.balance.tick();
+    await n.watch.balance.tick();
+    await n.sender.drain();
+    expect(texts(USER)).toEqual(["💰 Your balance is <code>100.00 TRX</code>, below your alert of <code>150.00 TRX</code>."]);
+    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep:show"]);
+    expect(n.h.store.users.get(USER)?.balanceAlertTripped).toBe(true);
+
+    n.h.sandbox.control.deposit(accountId, "100"); // 200: recovered, re-armed, no notice
+    await n.watch.balance.tick();
+    expect(n.h.store.users.get(USER)?.balanceAlertTripped).toBe(false);
+    n.h.store.users.update(USER, { balanceAlertSun: trxToSun("250.5").toString() }); // below again
+    await n.watch.balance.tick();
+    await n.sender.drain();
+    expect(texts(USER)).toHaveLength(2);
+    expect(texts(USER)[1]).toContain("<code>250.50 TRX</code>");
+
+    n.h.store.users.update(USER, { noticesEnabled: false, balanceAlertSun: trxToSun("1000").toString(), balanceAlertTripped: false });
+    await n.watch.balance.tick();
+    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(2);
+  });
+});
+
+describe("scheduler", () => {
+  it("never overlaps a job with itself, and stop waits for the tick in flight", async () => {
+    let runs = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    let finished = false;
+    const scheduler = createScheduler(
+      [{ name: "slow", cron: "0 0 1 1 *", run: async () => (runs++, await gate, void (finished = true)) }],
+      createLogger({ level: "silent" }),
+    );
+    await scheduler.start();
+    const first = scheduler.run("slow");
+    const second = scheduler.run("slow");
+    expect(second).toBe(first);
+    const stopped = scheduler.stop();
+    let stopDone = false;
+    void stopped.then(() => (stopDone = true));
+    await new Promise((r) => setImmediate(r));
+    expect(stopDone).toBe(false);
+    finish();
+    await stopped;
+    expect(finished).toBe(true);
+    expect(runs).toBe(1);
+    expect(() => createScheduler([{ name: "bad", cron: "not a cron", run: async () => undefined }], createLogger({ level: "silent" }))).toThrow();
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * /webhook through the fake Bot API: the receiver URL, the endpoint id, the secret (deleted at once,
+ * never stored in plaintext, not even in conversation state), the test ping verified by the real
+ * receiver; what to check when it does not arrive or does not verify; the status card's buttons.
+ * The sandbox's `createWebhook` plays the dashboard, handing out an endpoint id and secret.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { startNoticesHarness, type NoticesHarness, type NoticesHarnessOptions } from "../support/notices-harness.js";
+import { waitUntil } from "../support/wait.js";
+import { botStorage } from "../../src/store/schema.js";
+import { MarketplaceError } from "../../src/marketplace/errors.js";
+
+const USER = 8080;
+
+let n: NoticesHarness;
+afterEach(async () => {
+  await n?.stop();
+  n = undefined!; // a test that starts none must not stop the previous one again
+});
+
+const say = (text: string) => n.h.tg.sendText({ userId: USER, text });
+const botSaid = (pattern: RegExp, timeoutMs = 5000) => n.h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === USER && pattern.test(String(p.text)), timeoutMs);
+
+async function setUp(options: NoticesHarnessOptions & { scope?: "read" | "purchase" | "full" } = {}) {
+  n = await startNoticesHarness({ pingWaitMs: 3000, ...options });
+  return n.h.givenUserWithKey(USER, { scope: options.scope ?? "full" });
+}
+
+/** /webhook up to the secret prompt; returns the receiver URL and the dashboard's endpoint. */
+async function upToSecret(accountId: string, options: { endpointUrl?: (url: string) => string } = {}) {
+  await say("/webhook");
+  const steps = String((await botSaid(/receiver URL/)).payload.text);
+  const url = /http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{32}/.exec(steps)?.[0];
+  expect(url).toBeDefined();
+  expect(steps).toContain(`<code>${url}</code>`);
+  expect(steps).toContain("order.filled");
+  const endpoint = n.h.sandbox.control.createWebhook(accountId, options.endpointUrl ? options.endpointUrl(url!) : url!);
+  await say(endpoint.id);
+  await botSaid(/signing secret/);
+  return { url: url!, endpoint };
+}
+
+function storedState(): string {
+  return n.h.store.db
+    .select()
+    .from(botStorage)
+    .all()
+    .map((r) => `${r.key}=${r.value}`)
+    .join("\n");
+}
+
+describe("/webhook setup", () => {
+  it("takes the id and the secret (deleted, sealed, never in conversation state), pings, and reports 'connected'", async () => {
+    const { accountId } = await setUp();
+    const { endpoint } = await upToSecret(accountId);
+    const secretKeyPart = endpoint.secret.slice("whsec_".length);
+
+    const sent = await say(endpoint.secret);
+    await n.h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    // While the bot waits for the test event, the conversation's state holds no secret either.
+    await botSaid(/Secret saved/);
+    expect(storedState()).not.toContain(secretKeyPart);
+    const card = String((await botSaid(/Connected/)).payload.text);
+    expect(card).toContain("signatures verifies".replace("signatures", "signature")); // "…its signature verifies."
+    expect(card).toContain(`Endpoint id: <code>${endpoint.id}</code>`);
+    expect(card).toMatch(/Last event: <code>webhook\.ping<\/code>, .+ · ✅ signature verified/);
+    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["whk:test", "whk:notices", "whk:change", "whk:del"]);
+
+    expect(n.h.tg.messages(USER).find((m) => m.messageId === sent.messageId)?.deleted).toBe(true);
+    const row = n.h.store.webhooks.forUser(USER)!;
+    expect(row.endpointId).toBe(endpoint.id);
+    expect(row.sealedSecret).not.toContain(secretKeyPart);
+    expect(n.h.store.webhooks.revealSecret(row)).toBe(endpoint.secret);
+    await waitUntil(() => storedState().includes("conversation:") === false || !storedState().includes(secretKeyPart));
+    expect(storedState()).not.toContain(secretKeyPart);
+    expect(n.h.logs.join("\n")).not.toContain(secretKeyPart);
+    // The test ping is reported by the flow itself, not pushed a second time.
+    expect(n.h.store.outbox.listForChat(USER)).toEqual([]);
+  });
+
+  it("explains a bad id, refuses a secret of the wrong shape (deleted, nothing stored), and can be cancelled", async () => {
+    const { accountId } = await setUp();
+    await say("/webhook");
+    await botSaid(/receiver URL/);
+    await say("not-an-id");
+    await botSaid(/That is not an endpoint id/);
+    const endpoint = n.h.sandbox.control.createWebhook(accountId, "https://example.test/hooks/x");
+    await say(endpoint.id);
+    await botSaid(/signing secret/);
+    const sent = await say("my secret is hunter2");
+    await n.h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
+    await botSaid(/does not look like a signing secret/);
+    expect(n.h.store.webhooks.forUser(USER)?.sealedSecret).toBeNull();
+    await say("hello?");
+    await botSaid(/did not understand/); // the conversation has ended
+
+    await say("/webhook");
+    await botSaid(/receiver URL/);
+    await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await botSaid(/Cancelled/);
+  });
+
+  it("a secret that does not match: the ping arrives but does not verify, and the user is told so", async () => {
+    const { accountId } = await setUp();
+    await upToSecret(accountId);
+    await say("whsec_" + Buffer.alloc(24, 3).toString("base64"));
+    const card = String((await botSaid(/does not verify/)).payload.text);
+    expect(card).toContain("Copy the endpoint's secret again");
+    expect(card).toContain("its signature did not verify");
+  });
+
+  it("when no test event arrives in time, says what to check", async () => {
+    const { accountId } = await setUp({ pingWaitMs: 1200 });
+    const { url, endpoint } = await upToSecret(accountId, { endpointUrl: (u) => u.replace(/hooks\/.*/, `hooks/${"Z".repeat(32)}`) });
+    await say(endpoint.secret);
+    const text = String((await botSaid(/No test event arrived within 1 s/)).payload.text);
+    expect(text).toContain(`<code>${url}</code>`);
+    expect(text).toContain("order.filled and order.failed");
+    expect(n.h.sandbox.control.deliveries(endpoint.id).every((d) => d.status === 404)).toBe(true);
+  });
+
+  it("a key without full access: the shared scope message; no key: add one; no PUBLIC_URL: what the operator must do", async () => {
+    const { accountId } = await setUp({ scope: "purchase" });
+    await upToSecret(accountId);
+    await say("whsec_" + Buffer.alloc(24, 5).toString("base64"));
+    const refused = String((await botSaid(/can't manage webhooks/)).payload.text);
+    expect(refused).toContain("<b>full</b>");
+    await n.stop();
+
+    n = await startNoticesHarness();
+    await n.h.tg.sendText({ userId: USER + 1, text: "/webhook" });
+    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER + 1 && /add one with \/key/.test(String(p.text)));
+    await n.stop();
+
+    n = await startNoticesHarness({ noPublicUrl: true });
+    n.h.givenUserWithKey(USER, { scope: "full" });
+    await say("/webhook");
+    await botSaid(/PUBLIC_URL/);
+    await n.h.tg.sendText({ userId: USER, chatId: -100, chatType: "group", text: "/webhook" });
+    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === -100 && /private chat/.test(String(p.text)));
+  });
+});
+
+describe("/webhook status", () => {
+  async function configured() {
+    const { accountId, apiKey, keyId } = await setUp();
+    const row = n.h.store.webhooks.ensureForUser(USER, keyId);
+    const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
+    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    n.h.store.webhooks.setSecret(row, endpoint.secret);
+    return { endpoint, apiKey };
+  }
+
+  it("shows the status; Test again pings and reports; Notices off/on flips the user's notices", async () => {
+    await configured();
+    await say("/webhook");
+    expect(String((await botSaid(/Webhook notices/)).payload.text)).toContain("Last event: none received yet.");
+    await n.h.tg.tapButton({ userId: USER, text: /Test again/ });
+    const toast = await n.h.tg.waitForCall("answerCallbackQuery");
+    expect(toast.payload.text).toContain("waiting up to 3 s");
+    const edited = await n.h.tg.waitForCall("editMessageText", (p) => /Connected/.test(String(p.text)));
+    expect(String(edited.payload.text)).toContain("✅ signature verified");
+
+    await n.h.tg.tapButton({ userId: USER, text: /Turn notices off/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Notices: off/.test(String(p.text)));
+    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(false);
+    await n.h.tg.tapButton({ userId: USER, text: /Turn notices on/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Notices: on/.test(String(p.text)));
+    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(true);
+  });
+
+  it("Delete asks first (the secret is lost), deletes the marketplace endpoint and forgets it; a second tap changes nothing", async () => {
+    const { endpoint, apiKey } = await configured();
+    await say("/webhook");
+    await botSaid(/Webhook notices/);
+    await n.h.tg.tapButton({ userId: USER, text: /Delete endpoint/ });
+    const confirm = String((await n.h.tg.waitForCall("editMessageText", (p) => /Delete the webhook endpoint\?/.test(String(p.text)))).payload.text);
+    expect(confirm).toContain("stop delivering");
+    expect(confirm).toContain("secret is lost");
+    const confirmMessage = n.h.tg.lastBotMessage(USER)!.messageId;
+    await n.h.tg.tapButton({ userId: USER, text: /Yes, delete it/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /endpoint deleted/.test(String(p.text)));
+    expect(n.h.store.webhooks.forUser(USER)).toBeUndefined();
+    const ping = await n.h.marketplace.forKey(apiKey).pingWebhook(endpoint.id).catch((e: unknown) => e);
+    expect(ping instanceof MarketplaceError && ping.isNotFound).toBe(true);
+
+    await n.h.tg.tap({ userId: USER, messageId: confirmMessage, data: "whk:del:yes" });
+    const again = await n.h.tg.waitForCall("answerCallbackQuery", (p) => /no webhook endpoint/.test(String(p.text)));
+    expect(again).toBeDefined();
+    await say("/webhook");
+    await botSaid(/receiver URL/); // set up anew
+  });
+});

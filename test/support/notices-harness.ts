@@ -1,0 +1,156 @@
+/**
+ * The e2e harness plus what the notices feature runs beside the bot: the marketplace event receiver
+ * on its own HTTP server (its URL is the bot's PUBLIC_URL), the notifier, the paced sender (talking
+ * to the fake Bot API; not started unless asked) and the three watchers (ticked by the tests).
+ * Every part reads `h.store` when used, so `h.restart()` swaps the store under all of them.
+ */
+import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
+import { mountReceiver, type ReceiverDeps } from "../../src/events/receiver.js";
+import type { SignatureSettings } from "../../src/events/signatures.js";
+import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
+import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { createOrdersWatcher } from "../../src/watch/orders.js";
+import { createRulesWatcher } from "../../src/watch/rules.js";
+import { createBalanceWatcher } from "../../src/watch/balance.js";
+import type { WatchDeps } from "../../src/watch/deps.js";
+import type { Store } from "../../src/store/index.js";
+import type { Logger } from "../../src/logger.js";
+import { startHarness, type Harness, type HarnessOptions } from "./harness.js";
+
+export interface NoticesHarnessOptions {
+  harness?: HarnessOptions;
+  /** Overrides of the receiver's signature settings (default: Standard Webhooks, 300 s, 64 KiB). */
+  signature?: Partial<SignatureSettings & { maxBodyBytes: number }>;
+  /** The receiver's clock (default Date.now). */
+  receiverNow?: () => number;
+  sender?: Partial<Omit<SenderOptions, "store" | "api" | "logger">>;
+  startSender?: boolean;
+  /** /webhook's wait for the test ping. */
+  pingWaitMs?: number;
+  /** Leave PUBLIC_URL unset in the bot. */
+  noPublicUrl?: boolean;
+}
+
+export interface NoticesHarness {
+  h: Harness;
+  receiver: HttpServer;
+  notifier: Notifier;
+  sender: Sender;
+  watch: {
+    orders: ReturnType<typeof createOrdersWatcher>;
+    rules: ReturnType<typeof createRulesWatcher>;
+    balance: ReturnType<typeof createBalanceWatcher>;
+  };
+  /** Another sender over the same store (e.g. "after a restart"); stopped with the harness. */
+  newSender(overrides?: Partial<SenderOptions>): Sender;
+  hookUrl(routeToken: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startNoticesHarness(options: NoticesHarnessOptions = {}): Promise<NoticesHarness> {
+  let h: Harness | undefined;
+  let notifier: Notifier | undefined;
+  let sender: Sender | undefined;
+  const live = {
+    get store(): Store {
+      return h!.store;
+    },
+    get logger(): Logger {
+      return h!.deps.logger;
+    },
+    get notifier(): Notifier {
+      return notifier!;
+    },
+  };
+  const signature = { scheme: "standard" as const, header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536, ...options.signature };
+  const receiverDeps: ReceiverDeps = {
+    get store() {
+      return live.store;
+    },
+    get notifier() {
+      return live.notifier;
+    },
+    get logger() {
+      return live.logger;
+    },
+    signature,
+    now: options.receiverNow ?? (() => Date.now()),
+  };
+  const receiver = await startHttpServer(createHttpApp({ healthy: () => true, mounts: [mountReceiver(receiverDeps)] }), "127.0.0.1", 0);
+
+  h = await startHarness({
+    ...options.harness,
+    publicUrl: receiver.url,
+    extendDeps: (deps) => {
+      const extended = { ...deps, webhooks: { scheme: signature.scheme, pingWaitMs: options.pingWaitMs ?? 3000 } };
+      if (options.noPublicUrl) delete extended.publicUrl;
+      return options.harness?.extendDeps ? options.harness.extendDeps(extended) : extended;
+    },
+  });
+
+  const locale = options.harness?.defaultLocale ?? "en";
+  notifier = createNotifier({
+    get store() {
+      return live.store;
+    },
+    i18n: createI18n(locale),
+    defaultLocale: locale,
+    now: () => Date.now(),
+    onEnqueued: () => sender?.wake(),
+  });
+  const tg = h.tg;
+  const senders: Sender[] = [];
+  const newSender = (overrides: Partial<SenderOptions> = {}) => {
+    const created = createSender({
+      get store() {
+        return live.store;
+      },
+      api: createSenderApi(tg.token, tg.apiRoot),
+      get logger() {
+        return live.logger;
+      },
+      idleMs: 50,
+      perChatIntervalMs: 100,
+      marginMs: 5,
+      backoff: { baseMs: 50, maxMs: 400 },
+      ...options.sender,
+      ...overrides,
+    } as SenderOptions);
+    senders.push(created);
+    return created;
+  };
+  sender = newSender();
+  if (options.startSender) sender.start();
+
+  const watchDeps: WatchDeps = {
+    get store() {
+      return live.store;
+    },
+    marketplace: h.marketplace,
+    get notifier() {
+      return live.notifier;
+    },
+    get logger() {
+      return live.logger;
+    },
+    now: () => Date.now(),
+    concurrency: 3,
+  };
+
+  const harness = h;
+  return {
+    h: harness,
+    receiver,
+    notifier,
+    sender,
+    watch: { orders: createOrdersWatcher(watchDeps), rules: createRulesWatcher(watchDeps), balance: createBalanceWatcher(watchDeps) },
+    newSender,
+    hookUrl: (routeToken) => `${receiver.url}/hooks/${routeToken}`,
+    async stop() {
+      for (const s of senders) await s.stop();
+      await receiver.close();
+      await harness.stop();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { isPlausibleApiKey } from "../../src/bot/features/key-shape.js";
+import { looksLikeKey, normaliseLabel } from "../../src/bot/conversations/label-key.js";
+import { renderKeysList, renderRemoveConfirm } from "../../src/bot/render/keys-list.js";
+import { refusedOperation } from "../../src/bot/render/scope-operation.js";
+import { renderError } from "../../src/bot/render/errors.js";
+import { createFormatter } from "../../src/bot/render/format.js";
+import { MarketplaceError } from "../../src/marketplace/errors.js";
+import type { ApiKeyRow } from "../../src/store/api-keys.js";
+
+const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);
+
+function row(over: Partial<ApiKeyRow>): ApiKeyRow {
+  return { id: 1, userId: 7, label: "Main", fingerprint: "ab<d", sealedKey: "s1.x", isDefault: false, missingScopes: "[]", createdAt: Date.UTC(2026, 10, 21), lastUsedAt: null, ...over };
+}
+
+describe("key shape", () => {
+  it("accepts one token of printable ASCII of sane length", () => {
+    expect(isPlausibleApiKey("sbx_purchase_AbCdEf0123456789")).toBe(true);
+    expect(isPlausibleApiKey("short")).toBe(false);
+    expect(isPlausibleApiKey("two words here")).toBe(false);
+    expect(isPlausibleApiKey("line\nbreak-in-the-key")).toBe(false);
+    expect(isPlausibleApiKey("tab\tinside-the-key")).toBe(false);
+    expect(isPlausibleApiKey("ключ-не-ascii-символы")).toBe(false);
+    expect(isPlausibleApiKey("x".repeat(257))).toBe(false);
+    expect(isPlausibleApiKey("")).toBe(false);
+  });
+});
+
+describe("labels", () => {
+  it("are one line of 1–32 characters", () => {
+    expect(normaliseLabel("  Main   key ")).toBe("Main key");
+    expect(normaliseLabel("  ")).toBeUndefined();
+    expect(normaliseLabel("x".repeat(33))).toBeUndefined();
+    expect(normaliseLabel("🔑".repeat(32))).toBe("🔑".repeat(32));
+    expect(normaliseLabel("bad\u0000label")).toBeUndefined();
+    expect(normaliseLabel("bad\u202elabel")).toBeUndefined();
+    expect(normaliseLabel("👨\u200d👩\u200d👧 family")).toBe("👨\u200d👩\u200d👧 family");
+    expect(normaliseLabel("two\nlines")).toBe("two lines");
+  });
+
+  it("a key pasted as a label is recognised as a key", () => {
+    expect(looksLikeKey("sbx_purchase_AbCdEf0123456789xyzABCDEF")).toBe(true);
+    expect(looksLikeKey("k3yW1thD1g1tsAndL3tters")).toBe(true);
+    expect(looksLikeKey("Main")).toBe(false);
+    expect(looksLikeKey("Trading bot 2026")).toBe(false);
+    expect(looksLikeKey("savings-account-wallet")).toBe(false);
+  });
+});
+
+describe("keys list", () => {
+  it("shows label, fingerprint, default, date and missing scopes, escaping everything", () => {
+    const keys = [row({ id: 1, isDefault: true, label: "<Main>" }), row({ id: 2, label: "", fingerprint: "9999", missingScopes: '["purchase"]' })];
+    const { text, keyboard } = renderKeysList(keys, t, createFormatter("en"));
+    expect(text).toContain("1. <b>&lt;Main&gt;</b> <code>…ab&lt;d</code> keys-default-badge");
+    expect(text).toContain('keys-added-on({"date":"Nov 21, 2026"})');
+    expect(text).toContain("2. <b>keys-no-label</b> <code>…9999</code>\n");
+    expect(text).toContain('keys-cannot({"scopes":"purchase"})');
+    const data = keyboard.inline_keyboard.flat().map((b) => ("callback_data" in b ? b.callback_data : ""));
+    expect(data).toEqual(["keys:ren:1", "keys:rm:1", "keys:def:2", "keys:ren:2", "keys:rm:2", "keys:add"]);
+    for (const d of data) expect(Buffer.byteLength(d)).toBeLessThanOrEqual(64);
+  });
+
+  it("asks before removing", () => {
+    const { text, keyboard } = renderRemoveConfirm(row({ id: 5 }), t);
+    expect(text).toBe('keys-remove-confirm({"name":"Main","fingerprint":"…ab&lt;d"})');
+    expect(keyboard.inline_keyboard.flat().map((b) => ("callback_data" in b ? b.callback_data : ""))).toEqual(["keys:rmy:5", "keys:back"]);
+  });
+});
+
+describe("scope refusals", () => {
+  const scopeError = (label: string) => new MarketplaceError("http", `${label} failed: HTTP 403 api_key.insufficient_scope`, 403, "api_key.insufficient_scope");
+  it("name what the key can't do and the scope that can", () => {
+    expect(refusedOperation(scopeError("POST /api/v1/orders"))).toEqual({ operation: "orders", scope: "purchase" });
+    expect(refusedOperation(scopeError("POST /api/v1/automations/abc/pause"))).toEqual({ operation: "rules", scope: "purchase" });
+    expect(refusedOperation(scopeError("DELETE /api/v1/webhooks/abc"))).toEqual({ operation: "webhooks", scope: "full" });
+    expect(refusedOperation(scopeError("GET /api/v1/wallet/balance"))).toBeUndefined();
+    expect(renderError(scopeError("POST /api/v1/orders"), t, 0).text).toBe('keys-error-scope-op({"operation":"keys-scope-op-orders","scope":"purchase"})');
+    expect(renderError(scopeError("something else"), t, 0).text).toBe("error-insufficient-scope");
+  });
+});
+
+describe("decimal formatter", () => {
+  it("formats decimal strings without floats, rounding half up", () => {
+    const en = createFormatter("en");
+    expect(en.decimal("28.5", { maxFraction: 2 })).toBe("28.5");
+    expect(en.decimal("28.335", { maxFraction: 2 })).toBe("28.34");
+    expect(en.decimal("28.334", { maxFraction: 2 })).toBe("28.33");
+    expect(en.decimal("0.999", { maxFraction: 2 })).toBe("1");
+    expect(en.decimal("5", { minFraction: 2 })).toBe("5.00");
+    expect(en.decimal("12345678901234567890.123456789", { minFraction: 2 })).toBe("12,345,678,901,234,567,890.123457");
+    expect(en.decimal("-0.001", { maxFraction: 2 })).toBe("0");
+    expect(en.decimal("not a number")).toBe("not a number");
+    expect(createFormatter("ru").decimal("1234.5", { minFraction: 2 })).toBe("1\u00a0234,50");
+  });
+});

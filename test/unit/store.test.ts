@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createStore } from "../../src/store/index.js";
+import { createSealer } from "../../src/store/secrets.js";
+import { createKeyValueStorage } from "../../src/store/kv-storage.js";
+
+function tempStore(keys = [randomBytes(32)]) {
+  const path = join(mkdtempSync(join(tmpdir(), "store-")), "bot.db");
+  return { path, store: createStore(path, createSealer(keys)) };
+}
+
+describe("store", () => {
+  it("opens with WAL and applies migrations", () => {
+    const { store } = tempStore();
+    expect(store.db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(store.db.$client.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(store.ping()).toBe(true);
+    store.close();
+    expect(store.ping()).toBe(false);
+  });
+
+  it("key-value storage: cached reads stay exact across writes, deletes and a fresh process", () => {
+    const { path, store } = tempStore();
+    const kv = createKeyValueStorage<{ n: number }>(store.db, "t:", 2);
+    expect(kv.read("a")).toBeUndefined();
+    kv.write("a", { n: 1 });
+    const copy = kv.read("a")!;
+    copy.n = 99; // a caller mutating its copy must not change what is stored
+    expect(kv.read("a")).toEqual({ n: 1 });
+    kv.write("b", { n: 2 });
+    kv.write("c", { n: 3 }); // evicts beyond the limit of 2
+    expect(kv.read("a")).toEqual({ n: 1 });
+    kv.delete("a");
+    expect(kv.read("a")).toBeUndefined();
+    store.close();
+    const reopened = createStore(path, createSealer([randomBytes(32)]));
+    const again = createKeyValueStorage<{ n: number }>(reopened.db, "t:");
+    expect([again.read("a"), again.read("b"), again.read("c")]).toEqual([undefined, { n: 2 }, { n: 3 }]);
+    expect(createKeyValueStorage(reopened.db, "other:").read("b")).toBeUndefined();
+  });
+
+  it("users: touch records the chat, unblocks on contact, and language changes are seen at once", () => {
+    const { store } = tempStore();
+    store.users.touch(7, 7);
+    expect(store.users.get(7)).toMatchObject({ chatId: 7, blocked: false, language: null });
+    expect(store.users.getLanguage(7)).toBeNull();
+    store.users.setLanguage(7, "ru");
+    expect(store.users.getLanguage(7)).toBe("ru");
+    store.users.setBlockedByChat(7, true);
+    expect(store.users.get(7)!.blocked).toBe(true);
+    store.users.touch(7, 7);
+    expect(store.users.get(7)!.blocked).toBe(false);
+    store.users.touch(8, undefined); // seen in a group first
+    expect(store.users.get(8)!.chatId).toBe(8);
+  });
+
+  it("api keys: sealed at rest, default handling, missing scopes, re-sealed after master key rotation", () => {
+    const oldKey = randomBytes(32);
+    const { path, store } = tempStore([oldKey]);
+    store.users.touch(1, 1);
+    const first = store.apiKeys.add(1, { apiKey: "mk_test_aaaaaaaaaaaa1111", label: "main" });
+    const second = store.apiKeys.add(1, { apiKey: "mk_test_bbbbbbbbbbbb2222", label: "bot" });
+    expect(first.isDefault).toBe(true);
+    expect(second.isDefault).toBe(false);
+    expect(second.fingerprint).toBe("2222");
+    expect(store.apiKeys.getDefault(1)!.id).toBe(first.id);
+    expect(store.apiKeys.setDefault(1, second.id)).toBe(true);
+    expect(store.apiKeys.getDefault(1)!.id).toBe(second.id);
+    expect(store.apiKeys.setDefault(2, first.id)).toBe(false); // not the owner
+    store.apiKeys.markMissingScope(first.id, "purchase");
+    store.apiKeys.markMissingScope(first.id, "purchase");
+    expect(JSON.parse(store.apiKeys.get(1, first.id)!.missingScopes)).toEqual(["purchase"]);
+    expect(store.apiKeys.remove(1, second.id)).toBe(true);
+    expect(store.apiKeys.getDefault(1)!.id).toBe(first.id); // promoted
+    store.db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    const file = readFileSync(path).toString("latin1");
+    expect(file).not.toContain("mk_test_aaaaaaaaaaaa1111");
+    store.close();
+
+    const rotated = createStore(path, createSealer([randomBytes(32), oldKey]));
+    const row = rotated.apiKeys.getDefault(1)!;
+    expect(rotated.apiKeys.reveal(row)).toBe("mk_test_aaaaaaaaaaaa1111");
+    const resealed = rotated.apiKeys.getDefault(1)!;
+    expect(resealed.sealedKey).not.toBe(row.sealedKey);
+    expect(rotated.apiKeys.reveal(resealed)).toBe("mk_test_aaaaaaaaaaaa1111");
+  });
+});
