@@ -399,7 +399,6 @@ notice-rule-fired = ⚡ <b>Rule fired</b>: { $rule } delivered { $volume } energ
 notice-balance-low = 💰 Your balance is { $balance }, below your alert of { $threshold }.
 notice-webhook-ping = 🔔 A test event from the marketplace arrived and its signature verifies: webhook notices work.
 notice-button-open-rule = ⚙️ Open rule
-webhook-private-only = 🔒 Webhook notices are set up in our private chat: send me /webhook there.
 webhook-no-public-url = Webhook notices are not available on this bot: its operator has to set PUBLIC_URL (the address where the marketplace can reach the bot). Fill and failure notices still arrive, a little later, without a webhook.
 webhook-setup-steps =
     🔔 <b>Instant notices through a webhook</b>
@@ -465,7 +464,6 @@ settings-alert-ask = Send the TRX amount: I tell you once when your balance fall
 settings-alert-bad = Please send a TRX amount greater than 0 with at most 6 decimals, like 50 or 12.5, or <code>off</code>.
 settings-alert-set = ✅ Balance alert set: below { $amount }.
 settings-alert-cleared = Balance alert turned off.
-settings-private-only = 🔒 Settings are personal: send me /settings in our private chat.
 settings-toast-notices-on = Notices on
 settings-toast-notices-off = Notices off
 settings-toast-fires-on = A notice per firing: on

@@ -378,7 +378,6 @@ notice-rule-fired = ⚡ <b>规则已触发</b>：{ $rule } 向 { $address } 交�
 notice-balance-low = 💰 您的余额为 { $balance }，低于您设置的提醒金额 { $threshold }。
 notice-webhook-ping = 🔔 收到来自市场的测试事件，签名验证通过：webhook 通知工作正常。
 notice-button-open-rule = ⚙️ 打开规则
-webhook-private-only = 🔒 Webhook 需要在私聊中设置：请在那里给我发送 /webhook。
 webhook-no-public-url = 此机器人无法使用 webhook 通知：运营者需要设置 PUBLIC_URL（市场访问机器人的地址）。没有 webhook 时，订单完成和失败的通知仍会送达，只是稍晚一些。
 webhook-setup-steps =
     🔔 <b>通过 webhook 即时通知</b>
@@ -444,7 +443,6 @@ settings-alert-ask = 请发送 TRX 金额：当余额低于该金额时我会提
 settings-alert-bad = 请发送大于 0、最多 6 位小数的 TRX 金额，例如 50 或 12.5，或发送 <code>关闭</code>。
 settings-alert-set = ✅ 余额提醒已设置：低于 { $amount }。
 settings-alert-cleared = 余额提醒已关闭。
-settings-private-only = 🔒 设置是个人的：请在私聊中给我发送 /settings。
 settings-toast-notices-on = 通知已开启
 settings-toast-notices-off = 通知已关闭
 settings-toast-fires-on = 每次触发通知：开启

@@ -12,12 +12,12 @@ import { startSandbox, type Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
 import { stopRunner } from "./bot/stop-runner.js";
-import { createHttpApp, startHttpServer, type Mount, type RawRoute } from "./events/http-server.js";
+import { createHttpApp, startHttpServer, type Mount, type RawPostRoute } from "./events/http-server.js";
 import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
 import type { UserFromGetMe } from "grammy/types";
 import { mountReceiver } from "./events/receiver.js";
 import { createNotifier } from "./notices/notifier.js";
-import { createSender, createSenderApi, type Sender } from "./notices/sender.js";
+import { createSender, createSenderApi } from "./notices/sender.js";
 import { createWatchers } from "./watch/index.js";
 
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
@@ -81,14 +81,14 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     );
 
     // Notices have one way out: the outbox, sent by the paced sender (started once the bot is up).
-    let sender: Sender | undefined;
-    const notifier = createNotifier({ store, i18n, defaultLocale: config.defaultLocale, now, onEnqueued: () => sender?.wake() });
+    const sender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
+    const notifier = createNotifier({ store, i18n, defaultLocale: config.defaultLocale, now, onEnqueued: () => sender.wake() });
 
     const mounts: Mount[] = [mountReceiver({ store, notifier, signature: config.webhookSignature, logger, now })];
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
-    const rawRoutes = new Map<string, RawRoute>();
-    if (config.botMode === "webhook") rawRoutes.set(webhookPath, telegramWebhookRoute(bot, secretToken));
+    const rawRoutes: RawPostRoute[] = [];
+    if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping(), mounts }), config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(() => http.close());
@@ -108,10 +108,8 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     }
 
     // Stopped in reverse: watchers first (no new notices), then the sender (finishes its in-flight sends).
-    const startedSender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
-    sender = startedSender;
-    startedSender.start();
-    cleanup.push(() => startedSender.stop());
+    sender.start();
+    cleanup.push(() => sender.stop());
     const watchers = createWatchers({ store, marketplace, notifier, logger, now, concurrency: config.watch.concurrency }, config.watch);
     await watchers.start();
     cleanup.push(() => watchers.stop());

@@ -30,7 +30,7 @@ bot.api.config.use(async (_prev, method, payload) => ({ ok: true, result: localB
 
 const path = telegramWebhookPath(token);
 const secret = telegramSecretToken(token);
-const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, new Map([[path, telegramWebhookRoute(bot, secret)]]));
+const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(bot, secret) }]);
 
 serveCommands({
   memory: () => {

@@ -11,6 +11,12 @@ import { getRequestListener } from "@hono/node-server";
 
 export type Mount = (app: Hono) => void;
 export type RawRoute = (req: IncomingMessage, res: ServerResponse) => unknown;
+/** A POST route served by node:http directly, in front of Hono: for the hot paths. */
+export interface RawPostRoute {
+  /** An exact path, or a prefix when it ends with "/". */
+  path: string;
+  handle: RawRoute;
+}
 
 export interface HttpServer {
   app: Hono;
@@ -27,17 +33,14 @@ export function createHttpApp(options: { healthy: () => boolean; mounts?: Mount[
   return app;
 }
 
-/** Starts the server; `rawPostRoutes` maps exact paths to node:http handlers served before Hono. */
-export async function startHttpServer(
-  app: Hono,
-  host: string,
-  port: number,
-  rawPostRoutes: ReadonlyMap<string, RawRoute> = new Map(),
-): Promise<HttpServer> {
+/** Starts the server; `rawPostRoutes` are served by node:http before Hono sees the request. */
+export async function startHttpServer(app: Hono, host: string, port: number, rawPostRoutes: readonly RawPostRoute[] = []): Promise<HttpServer> {
   const honoListener = getRequestListener(app.fetch);
+  const matches = (route: RawPostRoute, url: string) => (route.path.endsWith("/") ? url.startsWith(route.path) : url === route.path);
   const server = createServer((req, res) => {
-    const raw = req.method === "POST" && req.url ? rawPostRoutes.get(req.url) : undefined;
-    if (raw) void raw(req, res);
+    const url = req.url ?? "";
+    const raw = req.method === "POST" ? rawPostRoutes.find((r) => matches(r, url)) : undefined;
+    if (raw) void raw.handle(req, res);
     else void honoListener(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -42,7 +42,7 @@ export function isPlausibleSecret(scheme: SignatureScheme, secret: string): bool
     const encoded = secret.startsWith(STANDARD_PREFIX) ? secret.slice(STANDARD_PREFIX.length) : "";
     return /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) && encoded.length % 4 === 0 && standardKey(secret).length >= 16;
   }
-  return secret.length >= 8;
+  return secret.length > 0;
 }
 
 function hmac(key: Buffer | string, ...parts: Array<string | Buffer>): Buffer {

@@ -9,7 +9,6 @@ import type { Db } from "./db.js";
 import { outbox } from "./schema.js";
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type OutboxStatus = "pending" | "sent" | "blocked" | "dead";
 
 export interface NewNotice {
   chatId: number;
@@ -71,7 +70,6 @@ export function createOutboxRepo(db: Db) {
         AND o.chat_id NOT IN (SELECT value FROM json_each(@skipChats))
       ORDER BY o.id LIMIT @limit)
     RETURNING *`);
-  const release = client.prepare(`UPDATE outbox SET lease_until = NULL WHERE id IN (SELECT value FROM json_each(?))`);
 
   return {
     /** Stores a notice once per dedupe key; false when that key was already enqueued. */
@@ -116,11 +114,6 @@ export function createOutboxRepo(db: Db) {
         .set({ status: "dead", leaseUntil: null, lastError: clip(error), attempts: sql`${outbox.attempts} + 1` })
         .where(eq(outbox.id, id))
         .run();
-    },
-    /** Gives leased rows back (a clean stop before their send started). */
-    release(ids: number[]): void {
-      if (ids.length === 0) return;
-      release.run(JSON.stringify(ids));
     },
     getByDedupeKey(dedupeKey: string): OutboxRow | undefined {
       return db.select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).get();

@@ -6,8 +6,9 @@
  * - new firings, when the user asked for a notice per firing (`notifyFires`).
  * A rule seen for the first time is only recorded (no notice), so the first run seeds quietly.
  * Every tick polls the keys with a rule that is not cancelled; every `fullScanEvery` ticks (and the
- * first) polls every key, to discover new rules. Keys run with bounded concurrency, rules one by
- * one; an error skips that key or rule until the next tick (its snapshot is left as it was).
+ * first) polls every key, to discover new rules. Keys of users with notices off (or who blocked the
+ * bot) are not polled. Keys run with bounded concurrency, rules one by one; an error skips that
+ * key or rule until the next tick (its snapshot is left as it was).
  */
 import {
   pauseReasonKind,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
 import { request } from "undici";
 import { sql } from "drizzle-orm";
-import { signStandard } from "../../src/events/signatures.js";
+import { signHmacHex, signStandard, signStripe } from "../../src/events/signatures.js";
 import { startNoticesHarness, type NoticesHarness, type NoticesHarnessOptions } from "../support/notices-harness.js";
 import { webhookEvents } from "../../src/store/schema.js";
 
@@ -148,6 +148,28 @@ describe("receiver: good events", () => {
     const headers = { "webhook-id": ref.id, "webhook-timestamp": String(ref.ts), "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" };
     expect((await post(url, ref.payload, headers)).status).toBe(400);
     expect((await post(url, ref.payload, { ...headers, "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE" })).status).toBe(401);
+  });
+});
+
+describe("receiver: the other signature schemes", () => {
+  it("hex HMAC in the configured header; without an event id, a redelivered body is recognised by its hash", async () => {
+    const { url } = await setUp({ signature: { scheme: "hmac-hex", header: "X-Signature" } });
+    const body = JSON.stringify({ type: "order.filled", data: { order: { id: ORDER_ID, status: "Filled" } } });
+    const headers = { "content-type": "application/json", "x-signature": `sha256=${signHmacHex(SECRET, body)}` };
+    expect(JSON.parse((await post(url, body, headers)).text)).toEqual({ ok: true, duplicate: false });
+    expect(JSON.parse((await post(url, body, headers)).text)).toEqual({ ok: true, duplicate: true });
+    expect((await post(url, body, { ...headers, "x-signature": signHmacHex("other", body) })).status).toBe(401);
+    expect((await post(url, body, signed(body))).status).toBe(401); // Standard headers mean nothing here
+    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(1);
+  });
+
+  it("Stripe's t=,v1= with its tolerance", async () => {
+    const { url } = await setUp({ signature: { scheme: "stripe" } });
+    const body = filledEvent("evt_stripe");
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post(url, body, { "stripe-signature": signStripe(SECRET, now, body) })).status).toBe(200);
+    expect((await post(url, body, { "stripe-signature": signStripe(SECRET, now - 400, body) })).status).toBe(401);
+    expect((await post(url, body, { "stripe-signature": signStripe("nope", now, body) })).status).toBe(401);
   });
 });
 

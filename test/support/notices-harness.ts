@@ -49,18 +49,17 @@ export interface NoticesHarness {
 }
 
 export async function startNoticesHarness(options: NoticesHarnessOptions = {}): Promise<NoticesHarness> {
-  let h: Harness | undefined;
-  let notifier: Notifier | undefined;
-  let sender: Sender | undefined;
+  // Filled in below; everything reads them through `live` when used.
+  const late: { h?: Harness; notifier?: Notifier; sender?: Sender } = {};
   const live = {
     get store(): Store {
-      return h!.store;
+      return late.h!.store;
     },
     get logger(): Logger {
-      return h!.deps.logger;
+      return late.h!.deps.logger;
     },
     get notifier(): Notifier {
-      return notifier!;
+      return late.notifier!;
     },
   };
   const signature = { scheme: "standard" as const, header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536, ...options.signature };
@@ -79,7 +78,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   };
   const receiver = await startHttpServer(createHttpApp({ healthy: () => true, mounts: [mountReceiver(receiverDeps)] }), "127.0.0.1", 0);
 
-  h = await startHarness({
+  const h = await startHarness({
     ...options.harness,
     publicUrl: receiver.url,
     extendDeps: (deps) => {
@@ -89,16 +88,18 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     },
   });
 
+  late.h = h;
   const locale = options.harness?.defaultLocale ?? "en";
-  notifier = createNotifier({
+  const notifier = createNotifier({
     get store() {
       return live.store;
     },
     i18n: createI18n(locale),
     defaultLocale: locale,
     now: () => Date.now(),
-    onEnqueued: () => sender?.wake(),
+    onEnqueued: () => late.sender?.wake(),
   });
+  late.notifier = notifier;
   const tg = h.tg;
   const senders: Sender[] = [];
   const newSender = (overrides: Partial<SenderOptions> = {}) => {
@@ -120,7 +121,8 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     senders.push(created);
     return created;
   };
-  sender = newSender();
+  const sender = newSender();
+  late.sender = sender;
   if (options.startSender) sender.start();
 
   const watchDeps: WatchDeps = {
@@ -138,9 +140,8 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     concurrency: 3,
   };
 
-  const harness = h;
   return {
-    h: harness,
+    h,
     receiver,
     notifier,
     sender,
@@ -150,7 +151,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     async stop() {
       for (const s of senders) await s.stop();
       await receiver.close();
-      await harness.stop();
+      await h.stop();
     },
   };
 }

@@ -149,6 +149,7 @@ describe("helpers", () => {
     expect(isPlausibleSecret("standard", "whsec_")).toBe(false);
     expect(isPlausibleSecret("standard", "whsec_abc")).toBe(false);
     expect(isPlausibleSecret("hmac-hex", "any-long-secret")).toBe(true);
+    expect(isPlausibleSecret("hmac-hex", "k")).toBe(true);
     expect(isPlausibleSecret("hmac-hex", "two words")).toBe(false);
     expect(isPlausibleSecret("stripe", "")).toBe(false);
   });

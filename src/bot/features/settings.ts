@@ -123,8 +123,6 @@ settingsFeature.use(createConversation<BotContext, ConversationContext>(alertCon
 
 const privateChat = settingsFeature.chatType("private");
 
-settingsFeature.chatType(["group", "supergroup", "channel"]).command("settings", (ctx) => ctx.reply(ctx.t("settings-private-only")));
-
 privateChat.command("settings", async (ctx) => {
   const user = ctx.deps.store.users.get(ctx.from.id);
   if (user) await showSettings(ctx, user);

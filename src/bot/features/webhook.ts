@@ -64,8 +64,6 @@ async function showStatus(ctx: BotContext, note?: string): Promise<void> {
 
 const privateChat = webhookFeature.chatType("private");
 
-webhookFeature.chatType(["group", "supergroup", "channel"]).command("webhook", (ctx) => ctx.reply(ctx.t("webhook-private-only")));
-
 privateChat.command("webhook", async (ctx) => {
   if (!ctx.deps.publicUrl) {
     await ctx.reply(ctx.t("webhook-no-public-url"));

@@ -1,0 +1,52 @@
+/**
+ * The marketplace event receiver for benchmark 1: the real mount on the project's HTTP server,
+ * a SQLite store with one endpoint whose secret is known, each order.filled event verified,
+ * deduplicated and committed with its notice in one transaction.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createSealer } from "../../src/store/secrets.js";
+import { createStore } from "../../src/store/index.js";
+import { createLogger } from "../../src/logger.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import { createNotifier } from "../../src/notices/notifier.js";
+import { mountReceiver, receiverPath } from "../../src/events/receiver.js";
+import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
+import { serveCommands } from "../lib/child.js";
+
+const store = createStore(join(mkdtempSync(join(tmpdir(), "bench-recv-")), "bot.db"), createSealer([randomBytes(32)]));
+const secret = `whsec_${randomBytes(24).toString("base64")}`;
+store.users.touch(1, 1);
+const endpoint = store.webhooks.ensureForUser(1, null);
+store.webhooks.setEndpointId(endpoint.id, randomUUID());
+store.webhooks.setSecret(endpoint, secret);
+
+const notifier = createNotifier({ store, i18n: createI18n("en"), defaultLocale: "en", now: Date.now });
+const app = createHttpApp({
+  healthy: () => store.ping(),
+  mounts: [
+    mountReceiver({
+      store,
+      notifier,
+      signature: { scheme: "standard", header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536 },
+      logger: createLogger({ level: "silent" }),
+      now: Date.now,
+    }),
+  ],
+});
+const http = await startHttpServer(app, "127.0.0.1", 0);
+
+serveCommands({
+  stored: () => ({
+    events: (store.db.$client.prepare("select count(*) as n from webhook_events").get() as { n: number }).n,
+    notices: (store.db.$client.prepare("select count(*) as n from outbox").get() as { n: number }).n,
+  }),
+});
+process.on("SIGTERM", async () => {
+  await http.close();
+  store.close();
+  process.exit(0);
+});
+process.stdout.write(`${JSON.stringify({ url: http.url, path: receiverPath(endpoint.routeToken), secret })}\n`);

@@ -1,0 +1,84 @@
+/** /settings: notices on/off, a notice per firing, and the balance-alert threshold (typed, validated, "off"). */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../support/harness.js";
+import { parseAlertAmount } from "../../src/bot/features/settings.js";
+
+const USER = 9090;
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const say = (text: string, languageCode?: string) => h.tg.sendText({ userId: USER, text, ...(languageCode ? { languageCode } : {}) });
+const botSaid = (pattern: RegExp) => h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === USER && pattern.test(String(p.text)));
+
+describe("/settings", () => {
+  it("toggles notices and the per-firing notice in place", async () => {
+    await say("/settings");
+    const card = String((await botSaid(/Settings/)).payload.text);
+    expect(card).toContain("Notices: <b>on</b>");
+    expect(card).toContain("every rule firing: <b>off</b>");
+    expect(card).toContain("Balance alert: <b>off</b>");
+    await h.tg.tapButton({ userId: USER, text: /Turn notices off/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Notices: <b>off</b>"));
+    expect(h.store.users.get(USER)?.noticesEnabled).toBe(false);
+    await h.tg.tapButton({ userId: USER, text: /A notice per firing/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("every rule firing: <b>on</b>"));
+    expect(h.store.users.get(USER)).toMatchObject({ noticesEnabled: false, notifyFires: true });
+  });
+
+  it("sets the balance alert from a typed TRX amount, refuses bad amounts, and turns it off", async () => {
+    h.store.users.touch(USER, USER);
+    h.store.users.update(USER, { balanceAlertTripped: true });
+    await say("/settings");
+    await botSaid(/Settings/);
+    await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
+    await botSaid(/Send the TRX amount/);
+    for (const bad of ["lots", "-5", "0.0", "12.1234567", "1e3"]) {
+      await say(bad);
+      await botSaid(/Please send a TRX amount greater than 0/);
+    }
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+    await say("12,5 TRX");
+    const set = String((await botSaid(/Balance alert set/)).payload.text);
+    expect(set).toContain("below <code>12.50 TRX</code>");
+    expect(h.store.users.get(USER)).toMatchObject({ balanceAlertSun: "12500000", balanceAlertTripped: false });
+
+    await h.tg.tapButton({ userId: USER, text: /Alert off/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: <b>off</b>"));
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+
+    await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
+    await botSaid(/Send the TRX amount/);
+    await say("300");
+    await botSaid(/Balance alert set/);
+    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
+    await botSaid(/Send the TRX amount/);
+    await say("off");
+    await botSaid(/Balance alert turned off/);
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+  });
+
+  it("speaks the user's language and accepts its word for off; groups are pointed to the private chat", async () => {
+    await say("/settings", "ru");
+    await botSaid(/Настройки/);
+    await h.tg.tapButton({ userId: USER, text: /Задать оповещение/ });
+    await botSaid(/Пришлите сумму в TRX/);
+    await say("выкл", "ru");
+    await botSaid(/Оповещение о балансе выключено/);
+    await h.tg.sendText({ userId: USER, chatId: -200, chatType: "group", text: "/settings" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -200 && /личном чате/.test(String(p.text)));
+  });
+
+  it("parses amounts without floats", () => {
+    expect(parseAlertAmount("50")).toBe(50_000_000n);
+    expect(parseAlertAmount(" 0.000001 ")).toBe(1n);
+    expect(parseAlertAmount("1 000")).toBe(1_000_000_000n);
+    expect(parseAlertAmount("12,5")).toBe(12_500_000n);
+    expect(parseAlertAmount("99999999999")).toBeUndefined();
+    expect(parseAlertAmount("0.0000001")).toBeUndefined();
+  });
+});
