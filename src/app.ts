@@ -12,10 +12,10 @@ import { startSandbox, type Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
 import { stopRunner } from "./bot/stop-runner.js";
-import { createHttpApp, startHttpServer, type Mount, type RawPostRoute } from "./events/http-server.js";
+import { createHttpApp, startHttpServer, type RawPostRoute } from "./events/http-server.js";
 import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
 import type { UserFromGetMe } from "grammy/types";
-import { mountReceiver } from "./events/receiver.js";
+import { receiverRoute } from "./events/receiver.js";
 import { createNotifier } from "./notices/notifier.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
 import { createWatchers } from "./watch/index.js";
@@ -84,13 +84,12 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     const sender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
     const notifier = createNotifier({ store, i18n, defaultLocale: config.defaultLocale, now, onEnqueued: () => sender.wake() });
 
-    const mounts: Mount[] = [mountReceiver({ store, notifier, signature: config.webhookSignature, logger, now })];
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
-    const rawRoutes: RawPostRoute[] = [];
+    const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, signature: config.webhookSignature, logger, now })];
     if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
 
-    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping(), mounts }), config.httpHost, config.httpPort, rawRoutes);
+    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(() => http.close());
     logger.info({ url: http.url }, "HTTP server listening");
 

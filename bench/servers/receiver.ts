@@ -1,5 +1,5 @@
 /**
- * The marketplace event receiver for benchmark 1: the real mount on the project's HTTP server,
+ * The marketplace event receiver for benchmark 1: the real route on the project's HTTP server,
  * a SQLite store with one endpoint whose secret is known, each order.filled event verified,
  * deduplicated and committed with its notice in one transaction.
  */
@@ -12,7 +12,7 @@ import { createStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { createNotifier } from "../../src/notices/notifier.js";
-import { mountReceiver, receiverPath } from "../../src/events/receiver.js";
+import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
 import { serveCommands } from "../lib/child.js";
 
@@ -24,19 +24,14 @@ store.webhooks.setEndpointId(endpoint.id, randomUUID());
 store.webhooks.setSecret(endpoint, secret);
 
 const notifier = createNotifier({ store, i18n: createI18n("en"), defaultLocale: "en", now: Date.now });
-const app = createHttpApp({
-  healthy: () => store.ping(),
-  mounts: [
-    mountReceiver({
-      store,
-      notifier,
-      signature: { scheme: "standard", header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536 },
-      logger: createLogger({ level: "silent" }),
-      now: Date.now,
-    }),
-  ],
+const receiver = receiverRoute({
+  store,
+  notifier,
+  signature: { scheme: "standard", header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536 },
+  logger: createLogger({ level: "silent" }),
+  now: Date.now,
 });
-const http = await startHttpServer(app, "127.0.0.1", 0);
+const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [receiver]);
 
 serveCommands({
   stored: () => ({

@@ -12,7 +12,7 @@ export function pickLocale(languageCode: string | undefined, fallback: Locale): 
 
 /** Fluent translations; the locale is the user's stored choice, else their Telegram language. */
 export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
-  return new I18n<Context & DepsFlavor>({
+  const i18n = new I18n<Context & DepsFlavor>({
     defaultLocale,
     directory: localesDir,
     useSession: false,
@@ -22,4 +22,27 @@ export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
       return stored ?? pickLocale(ctx.from?.language_code, ctx.deps.defaultLocale);
     },
   });
+  memoizeBundleMatching(i18n.fluent);
+  return i18n;
+}
+
+/**
+ * The plugin negotiates languages (@fluent/langneg) on every single translation, which costs more
+ * than the rest of an update. The bundles never change after loading, so the match for a locale
+ * list is computed once.
+ */
+function memoizeBundleMatching(fluent: I18n["fluent"]): void {
+  // matchBundles is private in the plugin's types but a plain method at run time
+  const target = fluent as unknown as { matchBundles(locales: string[]): Set<unknown> };
+  const match = target.matchBundles.bind(target);
+  const memo = new Map<string, Set<unknown>>();
+  target.matchBundles = (locales: string[]) => {
+    const key = locales.join(",");
+    let bundles = memo.get(key);
+    if (!bundles) {
+      bundles = match(locales);
+      memo.set(key, bundles);
+    }
+    return bundles;
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * The project's HTTP server: /healthz (checks the database), the Telegram webhook path in webhook
- * mode, and the marketplace event receiver (/hooks/:token) mounted by the notices feature.
- * Routes are Hono `Mount`s; the Telegram webhook is a raw node:http route in front of Hono, because
- * it carries every update and Hono's Request conversion would cost more than the update itself.
+ * mode, and the marketplace event receiver (/hooks/:token) of the notices feature.
+ * Routes are Hono `Mount`s, except the hot paths: the Telegram webhook and the event receiver are
+ * raw node:http routes in front of Hono, because each carries every update or delivery and Hono's
+ * Request conversion would cost more than handling it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

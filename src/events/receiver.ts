@@ -1,22 +1,28 @@
 /**
- * The marketplace event receiver, POST /hooks/:token. In order: the body size limit (413), the
- * endpoint by route token (404), the signature over the raw body with that endpoint's secret and
- * the timestamp tolerance (401), the JSON (400); then the event, its notice and the endpoint's
- * stamps are written in one SQLite transaction, deduplicated by event id (a replay is acknowledged
- * with 200 and changes nothing), before the 200. Bad input never gets a 5xx.
+ * The marketplace event receiver, POST /hooks/:token. In order: the declared body size (413), the
+ * endpoint by route token (404), the body read up to the limit (413 past it), the signature over
+ * the raw body with that endpoint's secret and the timestamp tolerance (401), the JSON (400); then
+ * the event, its notice and the endpoint's stamps are written together in one SQLite transaction
+ * (shared with the deliveries of the same loop turn: group commit), deduplicated by event id (a
+ * replay is acknowledged with 200 and changes nothing), and committed before the 200.
+ * Bad input never gets a 5xx.
+ *
+ * It is a raw node:http route in front of Hono (like the Telegram webhook): every delivery passes
+ * here, and Hono's Request conversion and body limit would cost more than verifying and storing it.
  */
 import { createHash } from "node:crypto";
-import { bodyLimit } from "hono/body-limit";
-import type { Context } from "hono";
-import type { Mount } from "./http-server.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RawPostRoute } from "./http-server.js";
 import type { Store } from "../store/index.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
 import { recordSettlement } from "../notices/settlement.js";
-import { verifySignature, type SignatureSettings } from "./signatures.js";
+import { verifySignature, type HeaderLookup, type SignatureSettings } from "./signatures.js";
 import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
-import type { WebhookEndpointRow } from "../store/webhooks.js";
+import type { EndpointRoute } from "../store/webhooks.js";
+import { readBodyUpTo } from "./read-body.js";
+import { createGroupCommit, type GroupCommit } from "../store/group-commit.js";
 
 export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
@@ -30,6 +36,7 @@ export interface ReceiverDeps {
 /** A ping within this long after the bot asked for one is reported by the waiting /webhook flow, not pushed. */
 export const REQUESTED_PING_WINDOW_MS = 120_000;
 
+const PREFIX = "/hooks/";
 const ROUTE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 type Kind = "filled" | "failed" | "ping" | "other";
@@ -44,66 +51,127 @@ function kindOf(type: string): Kind {
 }
 
 export function receiverPath(routeToken: string): string {
-  return `/hooks/${routeToken}`;
+  return `${PREFIX}${routeToken}`;
 }
 
-export function mountReceiver(deps: ReceiverDeps): Mount {
-  const tooLarge = bodyLimit({ maxSize: deps.signature.maxBodyBytes, onError: (c) => c.json({ error: "payload too large" }, 413) });
+/** The route token of a /hooks/… URL (query string dropped, percent-escapes decoded); "" when unreadable. */
+function routeTokenOf(url: string): string {
+  const end = url.indexOf("?");
+  const token = url.slice(PREFIX.length, end === -1 ? undefined : end);
+  if (!token.includes("%")) return token;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return "";
+  }
+}
 
-  /** Writes the event and what it causes; false for a replayed event id. */
-  function apply(row: WebhookEndpointRow, eventId: string, event: MarketplaceEvent, raw: string): boolean {
-    const { store, notifier } = deps;
+// The answers are few and fixed: their bodies are built once.
+const answers = {
+  ok: JSON.stringify({ ok: true, duplicate: false }),
+  duplicate: JSON.stringify({ ok: true, duplicate: true }),
+  unknown: JSON.stringify({ error: "unknown endpoint" }),
+  tooLarge: JSON.stringify({ error: "payload too large" }),
+  unreadable: JSON.stringify({ error: "unreadable body" }),
+  notConfigured: JSON.stringify({ error: "endpoint not configured" }),
+  invalidSignature: JSON.stringify({ error: "invalid signature" }),
+  malformed: JSON.stringify({ error: "malformed event" }),
+  internal: JSON.stringify({ error: "internal error" }),
+};
+
+function answer(res: ServerResponse, status: number, body: string, close = false): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+  // A refused body is not read to its end: the connection cannot carry another request after it.
+  if (close) headers.connection = "close";
+  res.writeHead(status, headers).end(body);
+}
+
+function headerLookup(req: IncomingMessage): HeaderLookup {
+  return (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+}
+
+interface Delivery {
+  notifier: Notifier;
+  row: EndpointRoute;
+  eventId: string;
+  event: MarketplaceEvent;
+  raw: string;
+  now: number;
+}
+
+/** Writes the event and what it causes; false for a replayed event id. Runs inside a transaction. */
+function applyDelivery(store: Store, { notifier, row, eventId, event, raw, now }: Delivery): boolean {
+  if (!store.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now)) return false;
+  const kind = kindOf(event.type);
+  if ((kind === "filled" || kind === "failed") && event.order) recordSettlement(store, notifier, row.userId, event.order, kind);
+  const requested = row.lastPingAt !== null && now - row.lastPingAt < REQUESTED_PING_WINDOW_MS;
+  if (kind === "ping" && !requested) notifier.webhookPing(row.userId, row.id, eventId);
+  return true;
+}
+
+/** The receiver as a raw POST route for every path under /hooks/. */
+export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
+  // Deliveries in the same loop turn share one commit (each still whole: event + notice + stamps).
+  // One group per store: tests swap stores on restart.
+  const groups = new WeakMap<Store, GroupCommit<Delivery, boolean>>();
+  const commit = (store: Store, delivery: Delivery) => {
+    let group = groups.get(store);
+    if (!group) {
+      group = createGroupCommit(store.db.$client, (d: Delivery) => applyDelivery(store, d));
+      groups.set(store, group);
+    }
+    return group(delivery);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const limit = deps.signature.maxBodyBytes;
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > limit) return answer(res, 413, answers.tooLarge, true);
+
+    const token = routeTokenOf(req.url ?? "");
+    const store = deps.store;
+    const row = ROUTE_TOKEN.test(token) ? store.webhooks.routeFor(token) : undefined;
+    if (!row || !row.enabled) return answer(res, 404, answers.unknown);
+
+    const body = await readBodyUpTo(req, limit);
+    if (body === "too-large") return answer(res, 413, answers.tooLarge, true);
+    if (body === "unreadable") return answer(res, 400, answers.unreadable, true);
+
+    const secret = store.webhooks.revealSecret(row);
+    if (secret === undefined) return answer(res, 401, answers.notConfigured);
+
     const now = deps.now();
-    return store.db.transaction(() => {
-      if (!store.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now)) return false;
-      const kind = kindOf(event.type);
-      if ((kind === "filled" || kind === "failed") && event.order) recordSettlement(store, notifier, row.userId, event.order, kind);
-      const requested = row.lastPingAt !== null && now - row.lastPingAt < REQUESTED_PING_WINDOW_MS;
-      if (kind === "ping" && !requested) notifier.webhookPing(row.userId, row.id, eventId);
-      return true;
-    });
-  }
-
-  async function handle(c: Context) {
-    const token = c.req.param("token") ?? "";
-    const row = ROUTE_TOKEN.test(token) ? deps.store.webhooks.byToken(token) : undefined;
-    if (!row || !row.enabled) return c.json({ error: "unknown endpoint" }, 404);
-
-    let raw: Buffer;
-    try {
-      raw = Buffer.from(await c.req.arrayBuffer());
-    } catch {
-      return c.json({ error: "unreadable body" }, 400);
-    }
-    const secret = deps.store.webhooks.revealSecret(row);
-    if (secret === undefined) return c.json({ error: "endpoint not configured" }, 401);
-
-    const verified = verifySignature(deps.signature, secret, (name) => c.req.header(name), raw, deps.now());
+    const verified = verifySignature(deps.signature, secret, headerLookup(req), body, now);
     if (!verified.ok) {
-      deps.store.webhooks.markUnverified(row.id, deps.now());
+      store.webhooks.markUnverified(row.id, now);
       deps.logger.info({ endpoint: row.id, reason: verified.reason }, "webhook delivery refused: signature");
-      return c.json({ error: "invalid signature" }, 401);
+      return answer(res, 401, answers.invalidSignature);
     }
 
-    const text = raw.toString("utf8");
-    const event = parseEvent(text);
-    if (!event) return c.json({ error: "malformed event" }, 400);
-    const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+    const raw = body.toString("utf8");
+    const event = parseEvent(raw);
+    if (!event) return answer(res, 400, answers.malformed);
+    const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
-    const fresh = apply(row, eventId, event, text);
-    deps.logger.debug({ endpoint: row.id, type: event.type, duplicate: !fresh }, "webhook event");
-    return c.json({ ok: true, duplicate: !fresh }, 200);
+    const fresh = await commit(store, { notifier: deps.notifier, row, eventId, event, raw, now });
+    if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, duplicate: !fresh }, "webhook event");
+    answer(res, 200, fresh ? answers.ok : answers.duplicate);
   }
 
-  return (app) => {
-    app.post("/hooks/:token", tooLarge, async (c) => {
+  return {
+    path: PREFIX,
+    handle: async (req, res) => {
       try {
-        return await handle(c);
+        await handle(req, res);
       } catch (err) {
         // Our own failure (database, sealing): a 5xx makes the marketplace deliver again later.
         deps.logger.error({ err: errorFields(err) }, "webhook receiver failed");
-        return c.json({ error: "internal error" }, 500);
+        answer(res, 500, answers.internal);
       }
-    });
+    },
   };
 }

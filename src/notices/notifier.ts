@@ -49,14 +49,20 @@ export const NoticeKeys = {
 } as const;
 
 export function createNotifier(deps: NotifierDeps) {
+  const locales = new Map<string, NoticeLocale>();
   function localeFor(language: string | null): NoticeLocale {
     const locale = language ?? deps.defaultLocale;
-    return { t: (key, vars) => deps.i18n.t(locale, key, vars), fmt: createFormatter(locale) };
+    let l = locales.get(locale);
+    if (!l) {
+      l = { t: (key, vars) => deps.i18n.t(locale, key, vars), fmt: createFormatter(locale) };
+      locales.set(locale, l);
+    }
+    return l;
   }
 
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
   function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): boolean {
-    const user = deps.store.users.get(userId);
+    const user = deps.store.outbox.recipient(userId);
     if (!user || !user.noticesEnabled) return false;
     const notice = render(localeFor(user.language));
     const added = deps.store.outbox.enqueue({ chatId: user.chatId, dedupeKey, text: notice.text, replyMarkup: notice.replyMarkup }, deps.now());
@@ -67,7 +73,7 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     /** True when the user wants notices (the watchers skip work for the others). */
     wantsNotices(userId: number): boolean {
-      return deps.store.users.get(userId)?.noticesEnabled === true;
+      return deps.store.outbox.recipient(userId)?.noticesEnabled === true;
     },
     orderFilled(userId: number, order: EventOrder): boolean {
       return push(userId, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l));

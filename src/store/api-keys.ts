@@ -2,7 +2,7 @@
  * Users' marketplace API keys, sealed at rest and bound to their owner. Only the fingerprint
  * (last 4 characters) is ever shown; the plaintext exists only while a call is made.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
 import type { Sealer } from "./secrets.js";
 import { apiKeys } from "./schema.js";
@@ -12,17 +12,43 @@ export type Scope = "read" | "purchase" | "full";
 
 const owner = (userId: number) => `api-key:${userId}`;
 
+interface RawApiKeyRow {
+  id: number;
+  user_id: number;
+  label: string;
+  fingerprint: string;
+  sealed_key: string;
+  is_default: number;
+  missing_scopes: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+function fromRaw(r: RawApiKeyRow): ApiKeyRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    label: r.label,
+    fingerprint: r.fingerprint,
+    sealedKey: r.sealed_key,
+    isDefault: r.is_default === 1,
+    missingScopes: r.missing_scopes,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  };
+}
+
 export function createApiKeysRepo(db: Db, sealer: Sealer) {
-  // prepared once: /start and every key-using command ask for it
-  const selectDefault = db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.userId, sql.placeholder("userId")))
-    .orderBy(desc(apiKeys.isDefault), desc(apiKeys.id))
-    .limit(1)
-    .prepare();
+  // /start and every key-using command ask for it: a plain prepared statement (see kv-storage.ts)
+  const selectDefault = db.$client.prepare<[number], RawApiKeyRow>(
+    "SELECT * FROM api_keys WHERE user_id = ? ORDER BY is_default DESC, id DESC LIMIT 1",
+  );
+  // userId → default key (null: none); every write below drops the user's entry
+  const defaults = new Map<number, ApiKeyRow | null>();
+  const forget = (userId?: number) => (userId === undefined ? defaults.clear() : defaults.delete(userId));
   const repo = {
     add(userId: number, input: { apiKey: string; label: string }): ApiKeyRow {
+      forget(userId);
       return db.transaction((tx) => {
         const hasDefault = tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.isDefault, true))).get();
         return tx
@@ -48,17 +74,25 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       return db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).get();
     },
     getDefault(userId: number): ApiKeyRow | undefined {
-      return selectDefault.get({ userId });
+      const cached = defaults.get(userId);
+      if (cached !== undefined) return cached ?? undefined;
+      const raw = selectDefault.get(userId);
+      const row = raw ? fromRaw(raw) : null;
+      if (defaults.size >= 50_000) defaults.clear();
+      defaults.set(userId, row);
+      return row ?? undefined;
     },
     /** The plaintext key, for the duration of a call. Re-seals with the current master key if stale. */
     reveal(row: ApiKeyRow): string {
       const plain = sealer.open(row.sealedKey, owner(row.userId));
       if (sealer.isStale(row.sealedKey)) {
         db.update(apiKeys).set({ sealedKey: sealer.seal(plain, owner(row.userId)) }).where(eq(apiKeys.id, row.id)).run();
+        forget(row.userId);
       }
       return plain;
     },
     setDefault(userId: number, keyId: number): boolean {
+      forget(userId);
       return db.transaction((tx) => {
         const found = tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.id, keyId))).get();
         if (!found) return false;
@@ -68,10 +102,12 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       });
     },
     rename(userId: number, keyId: number, label: string): boolean {
+      forget(userId);
       return db.update(apiKeys).set({ label }).where(and(eq(apiKeys.userId, userId), eq(apiKeys.id, keyId))).run().changes > 0;
     },
     /** Removes a key; if it was the default, the newest remaining key becomes the default. */
     remove(userId: number, keyId: number): boolean {
+      forget(userId);
       return db.transaction((tx) => {
         const row = tx.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.id, keyId))).get();
         if (!row) return false;
@@ -91,9 +127,11 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       if (missing.has(scope)) return;
       missing.add(scope);
       db.update(apiKeys).set({ missingScopes: JSON.stringify([...missing]) }).where(eq(apiKeys.id, keyId)).run();
+      forget(row.userId);
     },
     touch(keyId: number, now: number): void {
       db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)).run();
+      forget();
     },
     /** Every key with its owner, for watchers. */
     all(): ApiKeyRow[] {

@@ -14,6 +14,8 @@ import { createRecentAddressesRepo } from "./recent-addresses.js";
 
 export function createStore(path: string, sealer: Sealer) {
   const db = openDatabase(path);
+  const sessions = createKeyValueStorage<unknown>(db, "session:");
+  const conversations = createKeyValueStorage<unknown>(db, "conversation:");
   return {
     db,
     sealer,
@@ -23,10 +25,15 @@ export function createStore(path: string, sealer: Sealer) {
     recentAddresses: createRecentAddressesRepo(db),
     outbox: createOutboxRepo(db),
     webhooks: createWebhooksRepo(db, sealer),
-    sessions: createKeyValueStorage<unknown>(db, "session:"),
-    conversations: createKeyValueStorage<unknown>(db, "conversation:"),
+    sessions,
+    conversations,
     ping: () => pingDatabase(db),
-    close: () => db.$client.close(),
+    close: () => {
+      if (!db.$client.open) return;
+      sessions.flush();
+      conversations.flush();
+      db.$client.close();
+    },
   };
 }
 

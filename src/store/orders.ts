@@ -33,6 +33,19 @@ export interface PlacedOrder {
 export function createOrdersRepo(db: Db) {
   const byIntent = (intentId: string) => eq(orders.intentId, intentId);
   const inState = (...states: IntentState[]) => inArray(orders.state, states);
+  // prepared once: every settlement event (receiver or watcher) looks its order up and updates it
+  const orderIdParam = sql.placeholder("orderId");
+  const selectByOrderId = db.select().from(orders).where(eq(orders.orderId, orderIdParam)).prepare();
+  const setStatus = db
+    .update(orders)
+    .set({ status: sql`${sql.placeholder("status")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(orders.orderId, orderIdParam))
+    .prepare();
+  const setStatusAndTx = db
+    .update(orders)
+    .set({ status: sql`${sql.placeholder("status")}`, txId: sql`${sql.placeholder("txId")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(orders.orderId, orderIdParam))
+    .prepare();
 
   return {
     /** A new intent in state `previewed` with a fresh Idempotency-Key. */
@@ -58,7 +71,7 @@ export function createOrdersRepo(db: Db) {
       return db.select().from(orders).where(byIntent(intentId)).get();
     },
     getByOrderId(orderId: string): OrderIntentRow | undefined {
-      return db.select().from(orders).where(eq(orders.orderId, orderId)).get();
+      return selectByOrderId.get({ orderId });
     },
     /** The card that shows this intent (set once the preview message exists). */
     setMessageId(intentId: string, messageId: number): void {
@@ -101,9 +114,9 @@ export function createOrdersRepo(db: Db) {
     },
     /** Settlement news for an order placed through the bot (from a refresh, a webhook or a watcher). */
     updateStatus(orderId: string, update: { status: string; txId?: string | null }): boolean {
-      const set: Partial<OrderIntentRow> = { status: update.status, updatedAt: Date.now() };
-      if (update.txId !== undefined) set.txId = update.txId;
-      return db.update(orders).set(set).where(eq(orders.orderId, orderId)).run().changes > 0;
+      const params = { orderId, status: update.status, now: Date.now() };
+      const result = update.txId === undefined ? setStatus.run(params) : setStatusAndTx.run({ ...params, txId: update.txId });
+      return result.changes > 0;
     },
     /** Placed orders the marketplace still reports as Created (any spelling), oldest first. */
     listAwaitingSettlement(): OrderIntentRow[] {

@@ -52,6 +52,13 @@ function fromRaw(r: RawRow): OutboxRow {
 
 const clip = (error: string) => error.slice(0, 500);
 
+/** Where a user's notices go, in which language, and whether they want them at all. */
+export interface NoticeRecipient {
+  chatId: number;
+  language: string | null;
+  noticesEnabled: boolean;
+}
+
 export function createOutboxRepo(db: Db) {
   const client = db.$client;
   // A notice for a chat that blocked the bot is kept (as blocked) but never sent.
@@ -71,7 +78,16 @@ export function createOutboxRepo(db: Db) {
       ORDER BY o.id LIMIT @limit)
     RETURNING *`);
 
+  const selectRecipient = client.prepare<[number], { chat_id: number; language: string | null; notices_enabled: number }>(
+    "SELECT chat_id, language, notices_enabled FROM users WHERE id = ?",
+  );
+
   return {
+    /** The user's notice settings (prepared: read for every notice); undefined for an unknown user. */
+    recipient(userId: number): NoticeRecipient | undefined {
+      const row = selectRecipient.get(userId);
+      return row && { chatId: row.chat_id, language: row.language, noticesEnabled: row.notices_enabled === 1 };
+    },
     /** Stores a notice once per dedupe key; false when that key was already enqueued. */
     enqueue(notice: NewNotice, now = Date.now()): boolean {
       const replyMarkup = notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup);

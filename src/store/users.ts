@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "./db.js";
 import { users } from "./schema.js";
 
@@ -17,39 +17,34 @@ export function createUsersRepo(db: Db) {
   const known = new Map<number, number | undefined>();
   const languages = new Map<number, string | null | undefined>();
 
-  const selectForTouch = db
-    .select({ chatId: users.chatId, blocked: users.blocked, language: users.language })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .prepare();
-  const insert = db
-    .insert(users)
-    .values({ id: sql.placeholder("id"), chatId: sql.placeholder("chatId") })
-    .onConflictDoNothing()
-    .prepare();
-  const updateChat = db
-    .update(users)
-    .set({ chatId: sql`${sql.placeholder("chatId")}`, blocked: false, updatedAt: sql`${sql.placeholder("now")}` })
-    .where(eq(users.id, sql.placeholder("id")))
-    .prepare();
-  const selectLanguage = db.select({ language: users.language }).from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+  // touch and getLanguage run for every update: plain prepared statements (see kv-storage.ts)
+  const client = db.$client;
+  const selectForTouch = client.prepare<[number], { chat_id: number; blocked: number; language: string | null }>(
+    "SELECT chat_id, blocked, language FROM users WHERE id = ?",
+  );
+  const insert = client.prepare<[number, number, number, number]>(
+    "INSERT INTO users (id, chat_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING",
+  );
+  const updateChat = client.prepare<[number, number, number]>("UPDATE users SET chat_id = ?, blocked = 0, updated_at = ? WHERE id = ?");
+  const selectLanguage = client.prepare<[number], { language: string | null }>("SELECT language FROM users WHERE id = ?");
 
   return {
     /** Records the user on each update; from a private chat, also where their notices go. */
     touch(userId: number, chatId: number | undefined): void {
       if (known.has(userId) && (chatId === undefined || known.get(userId) === chatId)) return;
-      const row = selectForTouch.get({ id: userId });
-      if (!row) insert.run({ id: userId, chatId: chatId ?? userId });
-      else if (chatId !== undefined && (row.chatId !== chatId || row.blocked)) updateChat.run({ id: userId, chatId, now: Date.now() });
+      const row = selectForTouch.get(userId);
+      const now = Date.now();
+      if (!row) insert.run(userId, chatId ?? userId, now, now);
+      else if (chatId !== undefined && (row.chat_id !== chatId || row.blocked)) updateChat.run(chatId, now, userId);
       remember(languages, userId, row?.language ?? null);
-      remember(known, userId, chatId ?? row?.chatId ?? userId);
+      remember(known, userId, chatId ?? row?.chat_id ?? userId);
     },
     get(userId: number): UserRow | undefined {
       return db.select().from(users).where(eq(users.id, userId)).get();
     },
     getLanguage(userId: number): string | null | undefined {
       if (languages.has(userId)) return languages.get(userId);
-      return remember(languages, userId, selectLanguage.get({ id: userId })?.language);
+      return remember(languages, userId, selectLanguage.get(userId)?.language);
     },
     setLanguage(userId: number, language: string): void {
       db.update(users).set({ language, updatedAt: Date.now() }).where(eq(users.id, userId)).run();

@@ -5,7 +5,7 @@
  * Every part reads `h.store` when used, so `h.restart()` swaps the store under all of them.
  */
 import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
-import { mountReceiver, type ReceiverDeps } from "../../src/events/receiver.js";
+import { receiverRoute, type ReceiverDeps } from "../../src/events/receiver.js";
 import type { SignatureSettings } from "../../src/events/signatures.js";
 import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
 import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
@@ -76,7 +76,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     signature,
     now: options.receiverNow ?? (() => Date.now()),
   };
-  const receiver = await startHttpServer(createHttpApp({ healthy: () => true, mounts: [mountReceiver(receiverDeps)] }), "127.0.0.1", 0);
+  const receiver = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [receiverRoute(receiverDeps)]);
 
   const h = await startHarness({
     ...options.harness,

@@ -22,7 +22,7 @@ describe("store", () => {
     expect(store.ping()).toBe(false);
   });
 
-  it("key-value storage: cached reads stay exact across writes, deletes and a fresh process", () => {
+  it("key-value storage: cached reads stay exact across writes, deletes and a fresh process", async () => {
     const { path, store } = tempStore();
     const kv = createKeyValueStorage<{ n: number }>(store.db, "t:", 2);
     expect(kv.read("a")).toBeUndefined();
@@ -33,8 +33,12 @@ describe("store", () => {
     kv.write("b", { n: 2 });
     kv.write("c", { n: 3 }); // evicts beyond the limit of 2
     expect(kv.read("a")).toEqual({ n: 1 });
+    expect(store.db.$client.prepare("select count(*) as n from bot_storage").get()).toEqual({ n: 0 }); // not yet committed
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.db.$client.prepare("select count(*) as n from bot_storage").get()).toEqual({ n: 3 }); // one batch at the end of the turn
     kv.delete("a");
     expect(kv.read("a")).toBeUndefined();
+    kv.flush(); // writes are group-committed; the store flushes its own storages on close
     store.close();
     const reopened = createStore(path, createSealer([randomBytes(32)]));
     const again = createKeyValueStorage<{ n: number }>(reopened.db, "t:");
