@@ -47,6 +47,7 @@ if (wanted("fanout")) {
     { benchmark: "Notice fan-out", figure: "achieved rate", value: `${f.rate.toFixed(1)}/s (${(f.rate / 30).toFixed(2)} of 30/s)`, baseline: "30/s ceiling", target: "≥ 0.9 of ceiling", met: f.rate / 30 >= 0.9 },
     { benchmark: "Notice fan-out", figure: "lost / duplicates", value: `${f.lost} / ${f.duplicates}`, baseline: "—", target: "0 / 0", met: f.lost === 0 && f.duplicates === 0 },
     { benchmark: "Notice fan-out", figure: "429s received", value: String(f.tooManyRequests), baseline: "—", target: "—", met: null },
+    { benchmark: "Notice fan-out", figure: "chats whose notices arrived out of order", value: String(f.outOfOrderChats), baseline: "—", target: "0", met: f.outOfOrderChats === 0 },
   );
 }
 if (wanted("memory")) {

@@ -43,7 +43,9 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
   try {
     for (const warning of config.warnings) logger.warn(warning);
     const sealer = createSealer(config.secretsKeys);
-    const store = createStore(config.databasePath, sealer);
+    const store = createStore(config.databasePath, sealer, {
+      onWriteError: (err) => logger.error({ err }, "could not write session or conversation state; retrying"),
+    });
     cleanup.push(() => store.close());
 
     let marketplaceUrl: string;

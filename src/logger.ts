@@ -56,7 +56,8 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
-      serializers: { err: errorFields },
+      // call sites usually pass errorFields(err) already; a raw Error is reduced the same way
+      serializers: { err: (e: unknown) => (e instanceof Error ? errorFields(e) : e) },
       hooks: { streamWrite: (line) => scrubSecrets(line, secrets) },
     },
     options.destination ?? (options.pretty ? pino.transport({ target: "pino-pretty" }) : pino.destination(1)),

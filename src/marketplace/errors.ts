@@ -9,8 +9,18 @@ export type MarketplaceErrorKind =
   | "ambiguous" // a non-idempotent POST may or may not have taken effect
   | "invalid_response"; // 2xx but the body did not fit the schema
 
+export interface MarketplaceErrorOptions {
+  cause?: unknown;
+  /**
+   * The body was the marketplace's own problem document (a JSON object with a code, type or title),
+   * not e.g. a reverse proxy's HTML page. Defaults to "a code or a title was found".
+   */
+  problem?: boolean;
+}
+
 export class MarketplaceError extends Error {
   override readonly name = "MarketplaceError";
+  readonly problem: boolean;
   constructor(
     readonly kind: MarketplaceErrorKind,
     message: string,
@@ -18,9 +28,10 @@ export class MarketplaceError extends Error {
     readonly code?: string,
     readonly title?: string,
     readonly detail?: string,
-    options?: { cause?: unknown },
+    options?: MarketplaceErrorOptions,
   ) {
-    super(message, options);
+    super(message, options && "cause" in options ? { cause: options.cause } : undefined);
+    this.problem = kind === "http" && (options?.problem ?? (code !== undefined || title !== undefined));
   }
 
   get isInsufficientBalance(): boolean {
@@ -36,8 +47,13 @@ export class MarketplaceError extends Error {
   get isKeyRejected(): boolean {
     return this.status === 401 || (this.status === 403 && !this.isInsufficientScope && !this.isSpendLimit);
   }
+  /**
+   * The spec's 502: the provider failed and the balance was refunded. Only when the marketplace
+   * itself said so: a proxy answers 502 too (e.g. the app died after committing the order), and
+   * then the outcome is unknown.
+   */
   get isProviderFailed(): boolean {
-    return this.status === 502;
+    return this.status === 502 && this.problem;
   }
   get isCheckerUnavailable(): boolean {
     return this.code === "address_checker.unavailable" || (this.status === 503 && this.kind === "http");
@@ -53,12 +69,19 @@ export class MarketplaceError extends Error {
     return (
       this.kind === "network" ||
       this.kind === "timeout" ||
-      (this.kind === "http" && this.status !== undefined && this.status >= 500 && this.status !== 502)
+      (this.kind === "http" && this.status !== undefined && this.status >= 500 && !this.isProviderFailed)
     );
   }
 }
 
 const CODE_SHAPE = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+
+/** A problem document as the marketplace sends it: a JSON object with a code, type or title. */
+export function isProblemDocument(body: unknown): boolean {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return false;
+  const b = body as Record<string, unknown>;
+  return [b.code, b.errorCode, b.type, b.title].some((v) => typeof v === "string" && v.trim() !== "");
+}
 
 /** Finds the error code as DESIGN.md says: `code`, `errorCode`, last path segment of `type`, `title`. */
 export function findErrorCode(body: unknown): string | undefined {

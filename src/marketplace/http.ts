@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { Pool, type Dispatcher } from "undici";
-import { MarketplaceError, findErrorCode, type MarketplaceErrorKind } from "./errors.js";
+import { MarketplaceError, findErrorCode, isProblemDocument, type MarketplaceErrorKind } from "./errors.js";
 import { parseJsonExact, stringifyJson } from "./json.js";
 
 export interface Timeouts {
@@ -33,8 +33,9 @@ const API_PREFIX = "/api/v1";
 /**
  * How a call may be replayed:
  * - `safe`: a GET; retried on network errors, timeouts, 429 and 5xx.
- * - `keyed`: POST /orders with an Idempotency-Key; retried with the same key, except on 502
- *   (the provider failed and the balance was refunded).
+ * - `keyed`: POST /orders with an Idempotency-Key; retried with the same key, except on the
+ *   marketplace's own 502 problem document (the provider failed and the balance was refunded). A 502
+ *   without one (a proxy's page) says nothing about the order: retried like any other 5xx.
  * - `never`: a POST/DELETE without idempotency; never retried, and a failure after the request may
  *   have been sent is reported as `ambiguous`.
  */
@@ -116,11 +117,12 @@ function retryAfterMs(headers: IncomingHttpHeaders, now: number): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-function isRetryableStatus(status: number, replay: Replay): boolean {
+function isRetryableStatus(error: MarketplaceError, replay: Replay): boolean {
+  const status = error.status ?? 0;
   if (replay === "never") return false;
   if (status === 429) return true;
   if (status < 500) return false;
-  return replay === "safe" || status !== 502;
+  return replay === "safe" || !error.isProviderFailed;
 }
 
 function stringField(body: unknown, name: string): string | undefined {
@@ -276,11 +278,12 @@ export class HttpTransport {
       code,
       title === undefined ? undefined : redact(title),
       detail === undefined ? undefined : redact(detail),
+      { problem: isProblemDocument(parsed) },
     );
     return {
       ok: false,
       error,
-      retry: isRetryableStatus(status, call.replay),
+      retry: isRetryableStatus(error, call.replay),
       retryAfterMs: retryAfterMs(responseHeaders, Date.now()),
     };
   }

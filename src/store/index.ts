@@ -12,10 +12,15 @@ import { createWebhooksRepo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
 
-export function createStore(path: string, sealer: Sealer) {
+export interface StoreOptions {
+  /** Told when group-committed session or conversation state could not be written (it is retried). */
+  onWriteError?: (err: unknown) => void;
+}
+
+export function createStore(path: string, sealer: Sealer, options: StoreOptions = {}) {
   const db = openDatabase(path);
-  const sessions = createKeyValueStorage<unknown>(db, "session:");
-  const conversations = createKeyValueStorage<unknown>(db, "conversation:");
+  const sessions = createKeyValueStorage<unknown>(db, "session:", options);
+  const conversations = createKeyValueStorage<unknown>(db, "conversation:", options);
   return {
     db,
     sealer,

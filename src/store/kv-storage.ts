@@ -22,7 +22,14 @@ export interface KeyValueStorage<T> {
 
 const CACHE_LIMIT = 20_000;
 
-export function createKeyValueStorage<T>(db: Db, prefix: string, cacheLimit = CACHE_LIMIT): KeyValueStorage<T> {
+export interface KeyValueOptions {
+  cacheLimit?: number;
+  /** A batch could not be written (disk full, database busy): it is kept and retried in a second. */
+  onWriteError?: (err: unknown) => void;
+}
+
+export function createKeyValueStorage<T>(db: Db, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {
+  const cacheLimit = options.cacheLimit ?? CACHE_LIMIT;
   const client = db.$client;
   const read = client.prepare<[string], { value: string }>("SELECT value FROM bot_storage WHERE key = ?");
   const write = client.prepare<[string, string, number]>(
@@ -45,6 +52,7 @@ export function createKeyValueStorage<T>(db: Db, prefix: string, cacheLimit = CA
       else write.run(prefix + key, json, now);
     }
   });
+  let retry: NodeJS.Timeout | undefined;
   const flush = () => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
@@ -52,7 +60,17 @@ export function createKeyValueStorage<T>(db: Db, prefix: string, cacheLimit = CA
     if (pending.size === 0 || !client.open) return;
     const entries = [...pending];
     pending.clear();
-    writeAll(entries);
+    try {
+      writeAll(entries);
+    } catch (err) {
+      // keep what was not written again meanwhile, and try later: never lose state, never crash
+      for (const [key, json] of entries) if (!pending.has(key)) pending.set(key, json);
+      options.onWriteError?.(err);
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        flush();
+      }, 1_000).unref();
+    }
   };
   const enqueue = (key: string, json: string | null) => {
     remember(key, json);

@@ -170,19 +170,61 @@ describe("error bodies", () => {
     expect(err.isKeyRejected).toBe(false);
   });
 
-  it("handles an HTML error page: no code, still a clean error; a GET retries it", async () => {
+  it("handles an HTML error page: no code, still a clean error; a GET retries it and it stays transient", async () => {
     stub.handle((_req, res) => sendRaw(res, 502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"));
     const err = await failure(mp.forKey(KEY).balance());
-    expect(err).toMatchObject({ kind: "http", status: 502, code: undefined, title: undefined, detail: undefined });
+    expect(err).toMatchObject({ kind: "http", status: 502, code: undefined, title: undefined, detail: undefined, problem: false });
     expect(err.message).not.toContain("<html>");
+    expect(err.isProviderFailed).toBe(false);
+    expect(err.isTransient).toBe(true);
     expect(stub.requests).toHaveLength(3);
   });
 
-  it("502 on POST /orders means provider failed and refunded: not retried", async () => {
-    stub.handle((_req, res) => sendRaw(res, 502, "<html>Bad Gateway</html>", "text/html"));
+  it("502 with the marketplace's problem document on POST /orders: provider failed and refunded, not retried", async () => {
+    stub.handle((_req, res) =>
+      sendJson(res, 502, { type: "https://errors.example/provider.failed", title: "Bad Gateway", status: 502, detail: "refunded", code: "provider.failed" }),
+    );
     const err = await failure(mp.forKey(KEY).placeOrder({ targetAddress: ADDRESS, duration: "1h" }, { idempotencyKey: "k-502" }));
+    expect(err).toMatchObject({ kind: "http", status: 502, code: "provider.failed", problem: true });
     expect(err.isProviderFailed).toBe(true);
+    expect(err.isTransient).toBe(false);
     expect(stub.requests).toHaveLength(1);
+  });
+
+  it("a problem document is recognised by its title or type alone too", async () => {
+    stub.handle((_req, res) => sendJson(res, 502, { type: "about:blank", status: 502 }));
+    const byType = await failure(mp.forKey(KEY).placeOrder({ targetAddress: ADDRESS, duration: "1h" }, { idempotencyKey: "k-type" }));
+    expect(byType).toMatchObject({ problem: true, code: undefined });
+    expect(byType.isProviderFailed).toBe(true);
+    stub.handle((_req, res) => sendJson(res, 502, { title: "Provider failed" }));
+    expect((await failure(mp.forKey(KEY).placeOrder({ targetAddress: ADDRESS, duration: "1h" }, { idempotencyKey: "k-title" }))).isProviderFailed).toBe(true);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it("a 502 from a proxy (HTML, or JSON that is no problem document) on POST /orders: outcome unknown, retried with the same key", async () => {
+    const bodies: Array<[string, string]> = [
+      ["<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html"],
+      ['{"message":"An invalid response was received from the upstream server"}', "application/json"],
+      ["", "text/plain"],
+      ["[]", "application/json"],
+    ];
+    for (const [body, type] of bodies) {
+      stub.requests.length = 0;
+      stub.handle((_req, res) => sendRaw(res, 502, body, type));
+      const err = await failure(mp.forKey(KEY).placeOrder({ targetAddress: ADDRESS, duration: "1h" }, { idempotencyKey: "k-proxy" }));
+      expect(err, body).toMatchObject({ kind: "http", status: 502, problem: false });
+      expect(err.isProviderFailed, body).toBe(false);
+      expect(err.isTransient, body).toBe(true);
+      expect(stub.requests, body).toHaveLength(3);
+      expect(stub.requests.every((r) => r.headers["idempotency-key"] === "k-proxy")).toBe(true);
+    }
+  });
+
+  it("a proxy's 502 on POST /orders followed by the order: the retry with the same key gets it", async () => {
+    stub.handle((_req, res, i) => (i === 0 ? sendRaw(res, 502, "<html>Bad Gateway</html>", "text/html") : sendJson(res, 200, wireOrder())));
+    const order = await mp.forKey(KEY).placeOrder({ targetAddress: ADDRESS, duration: "1h", volume: 65000n }, { idempotencyKey: "k-again" });
+    expect(order.id).toBe(ORDER_ID);
+    expect(stub.requests.map((r) => r.headers["idempotency-key"])).toEqual(["k-again", "k-again"]);
   });
 
   it("handles a 500 with an empty body", async () => {

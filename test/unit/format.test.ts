@@ -28,6 +28,10 @@ describe("formatter", () => {
     expect(en.duration("weird", t)).toBe("weird");
     expect(en.dateTime("2026-11-21T14:05:00Z")).toBe("Nov 21, 2026, 2:05 PM UTC");
     expect(en.dateTime("garbage")).toBe("garbage");
+    // values shown raw because they were not recognised are still HTML-safe
+    expect(en.duration("<1 week>", t)).toBe("&lt;1 week&gt;");
+    expect(en.dateTime("a<b")).toBe("a&lt;b");
+    expect(en.percent("n/a & <x>")).toBe("n/a &amp; &lt;x&gt;");
   });
 });
 

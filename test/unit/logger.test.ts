@@ -31,6 +31,14 @@ describe("logger", () => {
     for (const secret of [BOT_TOKEN, API_KEY, WEBHOOK_SECRET, "somethingelse123"]) expect(out).not.toContain(secret);
     expect(out).toContain("[REDACTED]");
   });
+  it("logs an error's message whether given raw or through errorFields", () => {
+    const { lines, logger } = capture();
+    logger.error({ err: new Error("raw failure") }, "raw");
+    logger.error({ err: errorFields(new Error("reduced failure")) }, "reduced");
+    expect(JSON.parse(lines[0]!).err.message).toBe("raw failure");
+    expect(JSON.parse(lines[1]!).err.message).toBe("reduced failure");
+  });
+
   it("keeps useful error fields and drops attached objects", () => {
     const err = Object.assign(new Error("boom"), { status: 402, code: "wallet.insufficient_balance", payload: { key: API_KEY } });
     const fields = errorFields(err);

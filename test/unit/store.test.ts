@@ -24,7 +24,7 @@ describe("store", () => {
 
   it("key-value storage: cached reads stay exact across writes, deletes and a fresh process", async () => {
     const { path, store } = tempStore();
-    const kv = createKeyValueStorage<{ n: number }>(store.db, "t:", 2);
+    const kv = createKeyValueStorage<{ n: number }>(store.db, "t:", { cacheLimit: 2 });
     expect(kv.read("a")).toBeUndefined();
     kv.write("a", { n: 1 });
     const copy = kv.read("a")!;
@@ -44,6 +44,20 @@ describe("store", () => {
     const again = createKeyValueStorage<{ n: number }>(reopened.db, "t:");
     expect([again.read("a"), again.read("b"), again.read("c")]).toEqual([undefined, { n: 2 }, { n: 3 }]);
     expect(createKeyValueStorage(reopened.db, "other:").read("b")).toBeUndefined();
+  });
+
+  it("key-value storage: a batch that cannot be written is kept, reported and retried, not lost", async () => {
+    const { store } = tempStore();
+    const errors: unknown[] = [];
+    const kv = createKeyValueStorage<{ n: number }>(store.db, "t:", { onWriteError: (e) => errors.push(e) });
+    store.db.$client.exec("CREATE TRIGGER refuse BEFORE INSERT ON bot_storage BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    kv.write("a", { n: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors).toHaveLength(1);
+    expect(kv.read("a")).toEqual({ n: 1 });
+    store.db.$client.exec("DROP TRIGGER refuse");
+    kv.flush();
+    expect(store.db.$client.prepare("select value from bot_storage where key = 't:a'").get()).toEqual({ value: '{"n":1}' });
   });
 
   it("users: touch records the chat, unblocks on contact, and language changes are seen at once", () => {

@@ -28,7 +28,7 @@ export async function addKeyConversation(conversation: BotConversation, ctx: Con
     reply_markup: new InlineKeyboard().text(ctx.t("button-cancel"), ADD_KEY_CANCEL),
   });
   const askedAt = await conversation.now();
-  const reply = await waitForReply(conversation, { buttons: new RegExp(`^${ADD_KEY_CANCEL}$`) });
+  const reply = await waitForReply(conversation, { buttons: new RegExp(`^${ADD_KEY_CANCEL}$`), expectsSecret: true });
   if (reply.kind === "button") {
     await reply.ctx.answerCallbackQuery().catch(() => undefined);
     await reply.ctx.api.editMessageText(prompt.chat.id, prompt.message_id, ctx.t("cancel-done")).catch(() => undefined);

@@ -203,8 +203,11 @@ export async function confirmAndCreate(
     await edit(`${rendered.text}\n\n${ctx.t("auto-cancelled")}`);
     return;
   }
+  // Only the create call is guarded: once the rule exists, a failing edit must not read as "try again"
+  // (that would invite a second rule); the card is then sent as a new message instead.
+  let rule;
   try {
-    const rule = await external(conversation, async () => {
+    rule = await external(conversation, async () => {
       const created = await withUserClient(ctx.deps, flow.userId, create);
       try {
         ctx.deps.store.recentAddresses.remember(flow.userId, draft.address, ctx.deps.now());
@@ -213,8 +216,6 @@ export async function confirmAndCreate(
       }
       return created;
     });
-    const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note: ctx.t("auto-created") });
-    await edit(card.text, card.keyboard);
   } catch (err) {
     if (err instanceof MarketplaceError && err.isInsufficientBalance) {
       const shortfall = await external(conversation, () => withUserClient(ctx.deps, flow.userId, (client) => loadShortfall(client, spec))).catch(
@@ -228,5 +229,8 @@ export async function confirmAndCreate(
     }
     // The shared mapping; an `ambiguous` answer says the outcome is unknown and points to /rules.
     await replyWithError(tap.ctx, err, { edit: true });
+    return;
   }
+  const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note: ctx.t("auto-created") });
+  await edit(card.text, card.keyboard).catch(() => tap.ctx.reply(card.text, { reply_markup: card.keyboard }));
 }

@@ -35,7 +35,9 @@ export function decodeJson(value: unknown): unknown {
 export function encodeError(err: unknown): unknown {
   if (err instanceof NoApiKeyError) return { [NO_KEY]: true };
   if (err instanceof MarketplaceError) {
-    return { [MP_ERROR]: { kind: err.kind, message: err.message, status: err.status, code: err.code, title: err.title, detail: err.detail } };
+    return {
+      [MP_ERROR]: { kind: err.kind, message: err.message, status: err.status, code: err.code, title: err.title, detail: err.detail, problem: err.problem },
+    };
   }
   return { message: err instanceof Error ? err.message : String(err), name: err instanceof Error ? err.name : "Error" };
 }
@@ -43,10 +45,14 @@ export function encodeError(err: unknown): unknown {
 export function decodeError(value: unknown): unknown {
   const rec = value as Record<string, unknown> | undefined;
   const mp = rec?.[MP_ERROR] as
-    | { kind: MarketplaceErrorKind; message: string; status?: number; code?: string; title?: string; detail?: string }
+    | { kind: MarketplaceErrorKind; message: string; status?: number; code?: string; title?: string; detail?: string; problem?: boolean }
     | undefined;
   if (rec?.[NO_KEY] === true) return new NoApiKeyError();
-  if (mp) return new MarketplaceError(mp.kind, mp.message, mp.status, mp.code, mp.title, mp.detail);
+  if (mp) {
+    // A log written before `problem` existed leaves it out: the constructor's default then applies.
+    const options = typeof mp.problem === "boolean" ? { problem: mp.problem } : undefined;
+    return new MarketplaceError(mp.kind, mp.message, mp.status, mp.code, mp.title, mp.detail, options);
+  }
   if (value instanceof Error) return value;
   const e = new Error(String(rec?.message ?? "error"));
   e.name = String(rec?.name ?? "Error");

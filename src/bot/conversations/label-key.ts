@@ -57,7 +57,8 @@ export async function labelKeyConversation(conversation: BotConversation, ctx: C
   const closePrompt = () => ctx.api.editMessageReplyMarkup(prompt.chat.id, prompt.message_id).catch(() => undefined);
 
   for (;;) {
-    const reply = await waitForReply(conversation, { buttons: new RegExp(`^${SKIP}$`) });
+    // a key pasted here is handed over as a new key (below), so the guard in waitForReply steps aside
+    const reply = await waitForReply(conversation, { buttons: new RegExp(`^${SKIP}$`), expectsSecret: true });
     if (reply.kind === "button") {
       await reply.ctx.answerCallbackQuery().catch(() => undefined);
       await closePrompt();

@@ -2,9 +2,24 @@
  * Waiting for the user inside a conversation, the same way in every flow:
  * - another /command leaves the conversation and runs as usual (halt with next);
  * - a tap on a button this step does not expect is passed on to the rest of the bot (skip with next);
- * - anything else that is not text gets a short hint and the step keeps waiting.
+ * - anything else that is not text gets a short hint and the step keeps waiting;
+ * - text that looks like a credential (an API key, a webhook secret) at a step that does not ask
+ *   for one is deleted and the conversation ends in the same update: conversations v2 would
+ *   otherwise keep that update, in plaintext, in the replay log it stores.
  */
 import type { BotConversation, ConversationContext } from "../context.js";
+import { isTronAddress } from "../../tron/address.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A single long token mixing letters and digits (not an address, id or URL), or a whsec_ secret. */
+export function looksLikeCredential(text: string): boolean {
+  const t = text.trim();
+  if (/^whsec_/i.test(t)) return true;
+  if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
+  if (isTronAddress(t) || UUID.test(t)) return false;
+  return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
+}
 
 export type Reply =
   | { kind: "text"; ctx: ConversationContext; text: string }
@@ -12,7 +27,7 @@ export type Reply =
 
 export async function waitForReply(
   conversation: BotConversation,
-  options: { buttons?: RegExp; acceptText?: boolean; hintKey?: string } = {},
+  options: { buttons?: RegExp; acceptText?: boolean; hintKey?: string; expectsSecret?: boolean } = {},
 ): Promise<Reply> {
   const acceptText = options.acceptText ?? true;
   for (;;) {
@@ -26,6 +41,14 @@ export async function waitForReply(
       const match = options.buttons ? data.match(options.buttons) : null;
       if (match) return { kind: "button", ctx, data, match };
       await conversation.skip({ next: true });
+    }
+    if (text !== undefined && !options.expectsSecret && looksLikeCredential(text)) {
+      const deleted = await ctx.deleteMessage().then(
+        () => true,
+        () => false,
+      );
+      await ctx.reply(ctx.t(deleted ? "conversation-secret-deleted" : "conversation-secret-not-deleted"));
+      await conversation.halt();
     }
     if (text !== undefined && acceptText) return { kind: "text", ctx, text: text.trim() };
     if (ctx.message) await ctx.reply(ctx.t(options.hintKey ?? (acceptText ? "conversation-send-text" : "conversation-use-buttons")));

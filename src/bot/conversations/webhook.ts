@@ -95,7 +95,7 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   });
 
   // The last wait of this conversation (see the header): from here on every path ends it.
-  const reply = await waitForReply(conversation, { buttons: CANCEL });
+  const reply = await waitForReply(conversation, { buttons: CANCEL, expectsSecret: true });
   if (reply.kind === "button") return cancelled(reply.ctx);
   const deleted = await reply.ctx.deleteMessage().then(
     () => true,

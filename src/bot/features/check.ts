@@ -120,7 +120,10 @@ checkFeature.command("start", async (ctx, next) => {
 checkFeature.command("check", async (ctx) => {
   const input = ctx.match.trim().split(/\s+/)[0] ?? "";
   if (input) return replyWithCheck(ctx, input);
-  if (ctx.chat.type === "private") return ctx.conversation.enter(CHECK_CONVERSATION);
+  if (ctx.chat.type === "private") {
+    await ctx.conversation.exitAll(); // a new command replaces whatever flow was going on
+    return ctx.conversation.enter(CHECK_CONVERSATION);
+  }
   await ctx.reply(ctx.t("check-usage"));
 });
 

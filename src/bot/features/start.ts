@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
+import { escapeHtml } from "../render/html.js";
 
 export const startFeature = new Composer<BotContext>();
 
@@ -9,7 +10,7 @@ startFeature.command("start", async (ctx) => {
   const keyboard = new InlineKeyboard();
   if (!hasKey && ctx.chat.type === "private") keyboard.text(ctx.t("button-add-key"), Actions.addKey).row();
   keyboard.text(ctx.t("button-buy-energy"), Actions.buyEnergy).text(ctx.t("button-balance"), Actions.showBalance);
-  await ctx.reply(ctx.t(hasKey ? "start-welcome-back" : "start-welcome", { name: ctx.from?.first_name ?? "" }), {
+  await ctx.reply(ctx.t(hasKey ? "start-welcome-back" : "start-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
     reply_markup: keyboard,
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The one formatter for amounts, volumes, durations and dates. TRX goes from decimal strings or
- * SUN bigints to text without floats; volumes get the locale's thousands separators.
+ * SUN bigints to text without floats; volumes get the locale's thousands separators. Output is
+ * HTML-safe: a value shown raw because it was not recognised is escaped.
  */
 import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
 import { toBigInt } from "../../tron/volume.js";
 import { parseDuration } from "../../tron/duration.js";
+import { escapeHtml } from "./html.js";
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -69,23 +71,23 @@ function buildFormatter(locale: string): Formatter {
     },
     duration(value, t) {
       const parts = parseDuration(value);
-      return parts ? t(`duration-${parts.unit}`, { count: parts.count }) : value;
+      return parts ? t(`duration-${parts.unit}`, { count: parts.count }) : escapeHtml(value);
     },
     dateTime(iso) {
       const d = new Date(iso);
-      return Number.isNaN(d.getTime()) ? String(iso) : `${dateTimeFmt.format(d)} UTC`;
+      return Number.isNaN(d.getTime()) ? escapeHtml(String(iso)) : `${dateTimeFmt.format(d)} UTC`;
     },
     date(iso) {
       const d = new Date(iso);
-      return Number.isNaN(d.getTime()) ? String(iso) : dateFmt.format(d);
+      return Number.isNaN(d.getTime()) ? escapeHtml(String(iso)) : dateFmt.format(d);
     },
     percent(value) {
       const n = Number(value);
-      return Number.isFinite(n) ? `${percentFmt.format(n)}%` : value;
+      return Number.isFinite(n) ? `${percentFmt.format(n)}%` : escapeHtml(value);
     },
     decimal(value, options) {
       const match = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(value);
-      if (!match) return value;
+      if (!match) return escapeHtml(value);
       const [, sign, whole, fraction = ""] = match;
       const max = options?.maxFraction ?? 6;
       const min = Math.min(options?.minFraction ?? 0, max);

@@ -10,7 +10,7 @@ import type { BuyRequest } from "../buy/request.js";
 import { BuyData } from "../buy/callbacks.js";
 import { Actions } from "../actions.js";
 import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
+import { code, escapeHtml } from "./html.js";
 
 export interface PreviewMoney {
   priceSun: bigint;
@@ -30,7 +30,7 @@ export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activatio
 }
 
 export function resourceLabel(resource: string, t: Translate): string {
-  return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : resource;
+  return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : escapeHtml(resource);
 }
 
 export function renderOrderPreview(

@@ -1,0 +1,102 @@
+/**
+ * Cross-cutting safety: user text is escaped, a new command replaces a flow, credentials typed at a
+ * step that does not ask for one never stay in the chat or the stored conversation state, and a
+ * created rule is never reported as a failure.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../support/harness.js";
+import { waitUntil } from "../support/wait.js";
+import { looksLikeCredential } from "../../src/bot/conversations/wait.js";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const USER = 3301;
+const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const sent = (predicate: (text: string) => boolean) =>
+  h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && predicate(String(p.text)));
+
+function storedConversations(): string {
+  h.store.conversations.flush();
+  return (h.store.db.$client.prepare("select group_concat(value, ' ') as v from bot_storage").get() as { v: string | null }).v ?? "";
+}
+
+describe("safety", () => {
+  it("escapes the user's name in the welcome", async () => {
+    await h.tg.sendText({ userId: USER, text: "/start", firstName: "Ann <Dev> & Co" });
+    const call = await sent((t) => t.includes("Ann"));
+    expect(call.payload.text).toContain("Hi, Ann &lt;Dev&gt; &amp; Co!");
+    expect((call.response as { ok: boolean }).ok).toBe(true);
+  });
+
+  it("/check with no address during /buy replaces the buy flow instead of failing", async () => {
+    h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/buy" });
+    await sent((t) => t.includes("What would you like to buy?"));
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    const ask = await sent((t) => !t.includes("Something went wrong"));
+    expect(String(ask.payload.text)).not.toContain("Something went wrong");
+    await h.tg.sendText({ userId: USER, text: ADDRESS });
+    await sent((t) => t.includes(ADDRESS) && t.toLowerCase().includes("energy"));
+  });
+
+  it("an API key pasted at the address step is deleted, the flow stops, and nothing keeps it", async () => {
+    const { apiKey } = h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/refill" });
+    await sent((t) => t.includes("TRON address"));
+    const { messageId } = await h.tg.sendText({ userId: USER, text: apiKey });
+    await sent((t) => t.includes("looked like a secret key"));
+    expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
+    // the flow ended: an address now is just a bare address, not an answer to the refill prompt
+    await h.tg.sendText({ userId: USER, text: ADDRESS });
+    await waitUntil(() => h.tg.callsOf("sendMessage").some((c) => c.payload.chat_id === USER && String(c.payload.text).includes(ADDRESS)));
+    expect(storedConversations()).not.toContain(apiKey);
+    h.store.db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    expect(readFileSync(h.dbPath).toString("latin1")).not.toContain(apiKey);
+  });
+
+  it("a webhook secret pasted where the endpoint id is asked is deleted and not stored", async () => {
+    h.givenUserWithKey(USER, { scope: "full" });
+    await h.tg.sendText({ userId: USER, text: "/webhook" });
+    await sent((t) => t.includes("/hooks/") && t.includes("endpoint's <b>id</b>"));
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    const { messageId } = await h.tg.sendText({ userId: USER, text: secret });
+    await sent((t) => t.includes("looked like a secret key"));
+    expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
+    expect(storedConversations()).not.toContain(secret);
+  });
+
+  it("a created rule whose card cannot be edited is shown as a new message, never as a failure", async () => {
+    h.givenUserWithKey(USER, { trx: "1000" });
+    await h.tg.sendText({ userId: USER, text: "/smart" });
+    await sent((t) => t.includes("TRON address"));
+    await h.tg.sendText({ userId: USER, text: ADDRESS });
+    await waitUntil(() => h.tg.buttons(USER).some((b) => b.text === "Yes"));
+    await h.tg.tapButton({ userId: USER, text: /^Yes$/ });
+    await waitUntil(() => h.tg.buttons(USER).some((b) => b.text === "✅ Confirm"));
+    h.tg.failNext("editMessageText", { code: 400, description: "Bad Request: message can't be edited" });
+    await h.tg.tapButton({ userId: USER, text: /Confirm/ });
+    const card = await sent((t) => t.includes("Smart"));
+    expect(String(card.payload.text)).not.toContain("Something went wrong");
+    const calls = h.tg.callsOf("sendMessage").map((c) => String(c.payload.text));
+    expect(calls.some((t) => t.includes("Something went wrong"))).toBe(false);
+  });
+});
+
+describe("credential shapes", () => {
+  it("recognises keys and secrets but not addresses, ids, amounts or words", () => {
+    expect(looksLikeCredential("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")).toBe(true);
+    expect(looksLikeCredential("sbx_purchase_3kT9vQ2xLm8pR4sN7wZ1yA5b")).toBe(true);
+    expect(looksLikeCredential(ADDRESS)).toBe(false);
+    expect(looksLikeCredential("3f1c2a7e-9b4d-4c1e-8a2f-5d6e7f8a9b0c")).toBe(false);
+    expect(looksLikeCredential("131000")).toBe(false);
+    expect(looksLikeCredential("my trading bot key")).toBe(false);
+    expect(looksLikeCredential("https://example.com/a1b2c3d4e5f6g7h8i9")).toBe(false);
+  });
+});
