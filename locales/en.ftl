@@ -476,3 +476,7 @@ private-only-open = Open private chat
 # ── Secrets typed at the wrong step ──
 conversation-secret-deleted = That looked like a secret key, so I deleted your message and stopped here. To add an API key use /key; to connect a webhook use /webhook.
 conversation-secret-not-deleted = That looked like a secret key, so I stopped here without keeping it. I could not delete your message: please delete it yourself. To add an API key use /key; to connect a webhook use /webhook.
+
+# ── Buy: expired preview cards (buy-expired-*) ──
+buy-expired-toast = Prices refreshed: check the new preview.
+buy-expired-note = 🔄 That preview was more than { $minutes } minutes old, so nothing was ordered. Here are today's prices: check the total and tap Confirm.

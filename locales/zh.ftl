@@ -455,3 +455,7 @@ private-only-open = 打开私聊
 # ── 在错误步骤输入的密钥 ──
 conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。
 conversation-secret-not-deleted = 这看起来像是密钥，所以我停止了当前操作且没有保存它。我无法删除您的消息：请您自行删除。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。
+
+# ── 购买：过期的预览（buy-expired-*） ──
+buy-expired-toast = 价格已刷新：请查看新的预览。
+buy-expired-note = 🔄 该预览已超过 { $minutes } 分钟，因此未下单。以下是当前价格：请核对总额后点击确认。

@@ -4,9 +4,10 @@
  *   previewed → placing → placed | rejected      previewed → cancelled
  * `placing` is persisted before the HTTP call, so a repeated tap, a redelivered update or a restart
  * calls again with the same key and the marketplace answers with the same order (one charge).
+ * An intent left `placing` is resolved by the orders watcher from GET /orders (adopted or rejected).
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
 import { orders } from "./schema.js";
 
@@ -21,6 +22,8 @@ export interface NewIntent {
   targetAddress: string;
   volume: bigint;
   duration: string;
+  /** When the card was quoted, by the bot's clock (default: now). */
+  createdAt?: number;
 }
 
 export interface PlacedOrder {
@@ -63,6 +66,7 @@ export function createOrdersRepo(db: Db) {
           volume: input.volume.toString(),
           duration: input.duration,
           state: "previewed" satisfies IntentState,
+          ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
         })
         .returning()
         .get();
@@ -99,6 +103,30 @@ export function createOrdersRepo(db: Db) {
         .where(and(byIntent(intentId), inState("previewed", "placing")))
         .run();
     },
+    /**
+     * placing → placed with an order found in GET /orders (the answer to POST /orders was lost).
+     * False when the intent is no longer `placing` (e.g. a Confirm got the order meanwhile).
+     */
+    adoptPlaced(intentId: string, placed: PlacedOrder): boolean {
+      const result = db
+        .update(orders)
+        .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
+        .where(and(byIntent(intentId), inState("placing")))
+        .run();
+      return result.changes > 0;
+    },
+    /**
+     * placing → rejected when the marketplace has no such order, only if the intent was not touched
+     * since `seenUpdatedAt` (a Confirm meanwhile bumps it and may be placing right now).
+     */
+    abandonPlacing(intentId: string, seenUpdatedAt: number, error: string): boolean {
+      const result = db
+        .update(orders)
+        .set({ state: "rejected" satisfies IntentState, lastError: error, updatedAt: Date.now() })
+        .where(and(byIntent(intentId), inState("placing"), eq(orders.updatedAt, seenUpdatedAt)))
+        .run();
+      return result.changes > 0;
+    },
     /** Outcome unknown (the intent stays `placing`): remembered for logs and support. */
     noteError(intentId: string, error: string): void {
       db.update(orders).set({ lastError: error, updatedAt: Date.now() }).where(byIntent(intentId)).run();
@@ -125,6 +153,15 @@ export function createOrdersRepo(db: Db) {
         .from(orders)
         .where(and(eq(orders.state, "placed" satisfies IntentState), sql`lower(${orders.status}) = 'created'`))
         .orderBy(orders.updatedAt)
+        .all();
+    },
+    /** Intents `placing` with no placement attempt since `touchedBefore` (ms), oldest first. */
+    listStuckPlacing(touchedBefore: number): OrderIntentRow[] {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.state, "placing" satisfies IntentState), lte(orders.updatedAt, touchedBefore)))
+        .orderBy(asc(orders.createdAt))
         .all();
     },
     listByUser(userId: number, limit = 20): OrderIntentRow[] {

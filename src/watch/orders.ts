@@ -1,7 +1,8 @@
 /**
  * Orders placed through the bot that the marketplace still reports as Created are polled, so fill
  * and failure notices arrive without a webhook too. The notice has the same dedupe key as the
- * webhook's, so when both see the settlement the user gets one.
+ * webhook's, so when both see the settlement the user gets one. First, intents left `placing` are
+ * resolved from the order list (placing.ts): an adopted order is watched like the others.
  */
 import { orderStatusKind, type Order } from "../marketplace/index.js";
 import type { EventOrder } from "../events/event-payload.js";
@@ -10,6 +11,7 @@ import { errorFields } from "../logger.js";
 import type { OrderIntentRow } from "../store/orders.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { createPlacingReconciler } from "./placing.js";
 
 export function toEventOrder(order: Order): EventOrder {
   const event: EventOrder = {
@@ -26,20 +28,29 @@ export function toEventOrder(order: Order): EventOrder {
 }
 
 export function createOrdersWatcher(deps: WatchDeps) {
-  async function check(row: OrderIntentRow): Promise<void> {
+  const placing = createPlacingReconciler(deps);
+
+  function recordIfSettled(row: OrderIntentRow, order: Order): void {
     const { store } = deps;
-    if (!row.orderId) return;
-    const key = store.apiKeys.getById(row.keyId) ?? store.apiKeys.getDefault(row.userId);
-    if (!key) return;
-    const order = await deps.marketplace.forKey(store.apiKeys.reveal(key)).getOrder(row.orderId);
     const kind = orderStatusKind(order.status);
     // Created, or a status we cannot read yet: keep watching.
     if (kind !== "filled" && kind !== "failed") return;
     store.db.transaction(() => recordSettlement(store, deps.notifier, row.userId, toEventOrder(order), kind));
   }
 
+  async function check(row: OrderIntentRow): Promise<void> {
+    const { store } = deps;
+    if (!row.orderId) return;
+    const key = store.apiKeys.getById(row.keyId) ?? store.apiKeys.getDefault(row.userId);
+    if (!key) return;
+    const order = await deps.marketplace.forKey(store.apiKeys.reveal(key)).getOrder(row.orderId);
+    recordIfSettled(row, order);
+  }
+
   return {
     async tick(): Promise<void> {
+      // An order adopted already settled is never Created in the store: its news is recorded here.
+      for (const { row, order } of await placing.run()) recordIfSettled(row, order);
       const rows = deps.store.orders.listAwaitingSettlement();
       await forEachLimit(rows, deps.concurrency, check, (row, err) =>
         deps.logger.warn({ err: errorFields(err), orderId: row.orderId }, "order watch: could not check an order"),

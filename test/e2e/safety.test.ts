@@ -94,6 +94,7 @@ describe("credential shapes", () => {
     expect(looksLikeCredential("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")).toBe(true);
     expect(looksLikeCredential("sbx_purchase_3kT9vQ2xLm8pR4sN7wZ1yA5b")).toBe(true);
     expect(looksLikeCredential(ADDRESS)).toBe(false);
+    expect(looksLikeCredential("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toBe(false); // a typo'd address stays an answer
     expect(looksLikeCredential("3f1c2a7e-9b4d-4c1e-8a2f-5d6e7f8a9b0c")).toBe(false);
     expect(looksLikeCredential("131000")).toBe(false);
     expect(looksLikeCredential("my trading bot key")).toBe(false);

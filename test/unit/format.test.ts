@@ -53,7 +53,9 @@ describe("error mapping", () => {
     expect(renderError(http(403, "api_key.spend_limit_exceeded"), t, now).text).toBe('error-spend-limit({"hours":4,"minutes":30})');
     expect(renderError(http(401, "api_key.invalid"), t, now).text).toBe("error-key-rejected");
     expect(renderError(http(403), t, now).text).toBe("error-key-rejected");
-    expect(renderError(http(502), t, now).text).toBe("error-provider-failed");
+    expect(renderError(http(502, "provider.failed"), t, now).text).toBe("error-provider-failed");
+    const proxyPage = new MarketplaceError("http", "x", 502, undefined, undefined, undefined, { problem: false });
+    expect(renderError(proxyPage, t, now).text).toBe("error-marketplace-unreachable");
     expect(renderError(http(503, "address_checker.unavailable"), t, now).text).toBe("error-checker-unavailable");
     expect(renderError(http(404), t, now).text).toBe("error-not-found");
     expect(renderError(new MarketplaceError("ambiguous", "x"), t, now).text).toBe("error-ambiguous");
@@ -79,6 +81,12 @@ describe("conversation replay encoding", () => {
     const back = decodeError(JSON.parse(JSON.stringify(encodeError(err)))) as MarketplaceError;
     expect(back).toBeInstanceOf(MarketplaceError);
     expect(back.isInsufficientBalance).toBe(true);
+    // Whether a 502 came from the marketplace itself (refunded) or a proxy (unknown) survives replay.
+    const roundTrip = (e: MarketplaceError) => decodeError(JSON.parse(JSON.stringify(encodeError(e)))) as MarketplaceError;
+    const proxy502 = new MarketplaceError("http", "m", 502, undefined, undefined, undefined, { problem: false });
+    const refused502 = new MarketplaceError("http", "m", 502, undefined, undefined, undefined, { problem: true });
+    expect([roundTrip(proxy502).isProviderFailed, roundTrip(proxy502).isTransient]).toEqual([false, true]);
+    expect([roundTrip(refused502).isProviderFailed, roundTrip(refused502).isTransient]).toEqual([true, false]);
     expect(decodeError(JSON.parse(JSON.stringify(encodeError(new NoApiKeyError()))))).toBeInstanceOf(NoApiKeyError);
   });
 });

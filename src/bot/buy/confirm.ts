@@ -4,6 +4,7 @@
  * Idempotency-Key; a repeated tap, a redelivered update or a restart while `placing` calls again with
  * the same key and the marketplace returns the same order. Per-chat sequencing (sequentialize) makes
  * repeated taps run one after another, so the later ones find the intent `placed`.
+ * A `previewed` card older than PREVIEW_TTL_MS is not placed: it is cancelled and quoted anew.
  */
 import { GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
@@ -17,6 +18,8 @@ import { code } from "../render/html.js";
 import { orderCardKeyboard, renderOrderCard } from "../render/order-card.js";
 import { previewMoney } from "../render/order-preview.js";
 import { BuyData } from "./callbacks.js";
+import { isPreviewExpired, PREVIEW_TTL_MS } from "./expiry.js";
+import { requoteInPlace } from "./preview.js";
 import { requestOfIntent } from "./request.js";
 
 async function answer(ctx: BotContext, text: string): Promise<void> {
@@ -43,11 +46,14 @@ export async function editCard(ctx: BotContext, intent: OrderIntentRow, text: st
   await ctx.api.sendMessage(intent.chatId, text, extra);
 }
 
-/** The server may or may not have taken the order: keep the key and let the user tap again. */
+/**
+ * The server may or may not have taken the order: keep the key and let the user tap again. A 502 is
+ * "refunded" only in the marketplace's own words; a proxy's 502 page can hide a committed order.
+ */
 function outcomeUnknown(err: MarketplaceError): boolean {
   if (err.kind !== "http") return true;
   const status = err.status ?? 0;
-  return status === 408 || status === 429 || (status >= 500 && status !== 502);
+  return status === 408 || status === 429 || (status >= 500 && !err.isProviderFailed);
 }
 
 function describe(err: unknown): string {
@@ -158,6 +164,14 @@ export async function confirmIntent(ctx: BotContext, intentId: string): Promise<
   }
   if (state !== "previewed" && state !== "placing") {
     await answer(ctx, ctx.t(state === "cancelled" ? "buy-intent-cancelled" : "buy-intent-rejected"));
+    return;
+  }
+
+  if (isPreviewExpired(intent, ctx.deps.now())) {
+    // Old numbers on the card: never place at today's price unseen. (A placing intent never gets here.)
+    if (!store.orders.markCancelled(intentId)) return; // moved on meanwhile (cannot happen with per-chat sequencing)
+    await answer(ctx, ctx.t("buy-expired-toast"));
+    await requoteInPlace(ctx, intent, ctx.t("buy-expired-note", { minutes: PREVIEW_TTL_MS / 60_000 }));
     return;
   }
 

@@ -2,7 +2,7 @@
  * Shows the preview card for a complete request and stores the order intent behind its buttons
  * (state `previewed`, a fresh Idempotency-Key, the user's default key). Used by the step-by-step
  * flow (inside a conversation, where every side effect goes through `external`), by the one-line
- * form and by "Try again".
+ * form, by "Try again" and by Confirm on an expired card.
  */
 import type { Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
@@ -10,7 +10,8 @@ import type { DepsFlavor } from "../context.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
 import { renderOrderPreview } from "../render/order-preview.js";
-import type { BuyRequest } from "./request.js";
+import type { OrderIntentRow } from "../../store/orders.js";
+import { requestOfIntent, type BuyRequest } from "./request.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -20,13 +21,13 @@ export const runNow: Effect = async (task) => await task();
 
 /**
  * Sends the card (or edits `editMessageId` into it) and returns the intent id; on a marketplace
- * error the user gets the one mapped sentence and nothing is stored.
+ * error the user gets the one mapped sentence and nothing is stored. `note` goes above the card.
  */
 export async function sendPreviewCard(
   ctx: Ctx,
   request: BuyRequest,
   effect: Effect,
-  options: { editMessageId?: number } = {},
+  options: { editMessageId?: number; note?: string } = {},
 ): Promise<string | undefined> {
   const userId = ctx.from?.id;
   const chatId = ctx.chat?.id;
@@ -55,9 +56,11 @@ export async function sendPreviewCard(
       targetAddress: request.address,
       volume: request.volume,
       duration: request.duration,
+      createdAt: deps.now(),
     }),
   );
   const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId }, (k, v) => ctx.t(k, v), ctx.fmt);
+  if (options.note) card.text = `${options.note}\n\n${card.text}`;
 
   let messageId: number | undefined;
   if (options.editMessageId !== undefined) {
@@ -72,4 +75,13 @@ export async function sendPreviewCard(
   const shownIn = messageId;
   await effect(() => deps.store.orders.setMessageId(intent.intentId, shownIn));
   return intent.intentId;
+}
+
+/** A fresh preview (new intent, new Idempotency-Key) of an intent's request, in place of its card. */
+export function requoteInPlace(ctx: Ctx, intent: OrderIntentRow, note?: string): Promise<string | undefined> {
+  const messageId = intent.messageId ?? ctx.callbackQuery?.message?.message_id;
+  return sendPreviewCard(ctx, requestOfIntent(intent), runNow, {
+    ...(messageId !== undefined ? { editMessageId: messageId } : {}),
+    ...(note !== undefined ? { note } : {}),
+  });
 }

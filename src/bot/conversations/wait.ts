@@ -8,7 +8,7 @@
  *   otherwise keep that update, in plaintext, in the replay log it stores.
  */
 import type { BotConversation, ConversationContext } from "../context.js";
-import { isTronAddress } from "../../tron/address.js";
+import { findAddressLike } from "../../tron/address.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +17,8 @@ export function looksLikeCredential(text: string): boolean {
   const t = text.trim();
   if (/^whsec_/i.test(t)) return true;
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
-  if (isTronAddress(t) || UUID.test(t)) return false;
+  // address-shaped text is an (maybe mistyped) address, answered as such by the step
+  if (findAddressLike(t) === t || UUID.test(t)) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

@@ -15,7 +15,7 @@ import { code, escapeHtml } from "../render/html.js";
 import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "../conversations/buy.js";
 import { BuyPattern } from "../buy/callbacks.js";
 import { confirmIntent, editCard } from "../buy/confirm.js";
-import { runNow, sendPreviewCard } from "../buy/preview.js";
+import { requoteInPlace, runNow, sendPreviewCard } from "../buy/preview.js";
 import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../buy/request.js";
 
 export const buyFeature = new Composer<BotContext>();
@@ -179,6 +179,5 @@ buyFeature.callbackQuery(BuyPattern.again, async (ctx) => {
   }
   if (state === "previewed") ctx.deps.store.orders.markCancelled(intent.intentId);
   await ctx.answerCallbackQuery();
-  const messageId = intent.messageId ?? ctx.callbackQuery.message?.message_id;
-  await sendPreviewCard(ctx, requestOfIntent(intent), runNow, messageId !== undefined ? { editMessageId: messageId } : {});
+  await requoteInPlace(ctx, intent);
 });
