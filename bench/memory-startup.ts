@@ -1,6 +1,8 @@
 /**
- * Benchmark 4: resident memory after 10,000 users have sessions, and start-up time of the real
+ * Benchmark 4: resident memory after 10,000 users have stored state, and start-up time of the real
  * entry point (what `npm start` runs) to the first answered update, against the fake Bot API.
+ * Each user sends /start and then /check without an address, which opens a conversation whose
+ * state is persisted per chat (grammY sessions are lazy: /start alone stores nothing).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,18 +25,21 @@ export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigur
   const server = await startChild<{ url: string; path: string; secret: string }>("bench/servers/bot-webhook.ts");
   let sent = 0;
   try {
-    // exactly `users` distinct users, each sending /start once (then a few more rounds)
-    while (sent < users) {
-      const load = await runLoad({
-        url: server.info.url,
-        path: server.info.path,
-        durationSeconds: 2,
-        connections: 20,
-        makeRequest: () => ({ body: startCommandUpdate(users), headers: { "x-telegram-bot-api-secret-token": server.info.secret } }),
-      });
-      sent += load.requests;
+    // every one of `users` distinct users sends /start, then /check (a conversation with stored state)
+    for (const command of ["/start", "/check"]) {
+      sent = 0;
+      while (sent < users * 1.2) {
+        const load = await runLoad({
+          url: server.info.url,
+          path: server.info.path,
+          durationSeconds: 2,
+          connections: 20,
+          makeRequest: () => ({ body: startCommandUpdate(users, 0, command), headers: { "x-telegram-bot-api-secret-token": server.info.secret } }),
+        });
+        sent += load.requests;
+      }
     }
-    const sessions = (await server.ask<{ n: number }>("sessions")).n;
+    const sessions = (await server.ask<{ n: number }>("stored")).n;
     const memory = await server.ask<{ rss: number; heapUsed: number }>("memory");
     return { users, sessions, rssMb: memory.rss / 2 ** 20, heapUsedMb: memory.heapUsed / 2 ** 20, startupMs: await startupTime() };
   } finally {

@@ -51,11 +51,11 @@ if (wanted("fanout")) {
   );
 }
 if (wanted("memory")) {
-  console.log("memory and start-up: 10,000 users with sessions; npm start to the first answered update…");
+  console.log("memory and start-up: 10,000 users with stored conversation state; npm start to the first answered update…");
   const m = await benchMemoryAndStartup(10_000);
   figures.memory = m;
   rows.push(
-    { benchmark: "Memory", figure: `RSS after ${m.sessions.toLocaleString("en")} users' sessions`, value: fmt.mb(m.rssMb), baseline: "—", target: "< 250 MB", met: m.rssMb < 250 },
+    { benchmark: "Memory", figure: `RSS after ${m.sessions.toLocaleString("en")} users with stored state`, value: fmt.mb(m.rssMb), baseline: "—", target: "< 250 MB", met: m.rssMb < 250 },
     { benchmark: "Start-up", figure: "spawn to first answered update", value: fmt.ms(m.startupMs), baseline: "—", target: "—", met: null },
   );
 }

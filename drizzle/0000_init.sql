@@ -92,6 +92,7 @@ CREATE TABLE `users` (
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX `users_chat` ON `users` (`chat_id`);--> statement-breakpoint
 CREATE TABLE `webhook_endpoints` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

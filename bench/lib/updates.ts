@@ -1,7 +1,7 @@
-/** Telegram updates for the load: a /start from one of `users` distinct users, each update id fresh. */
+/** Telegram updates for the load: a command from one of `users` distinct users, each update id fresh. */
 let updateId = 1;
 
-export function startCommandUpdate(users: number, offset = 0): string {
+export function startCommandUpdate(users: number, offset = 0, command = "/start"): string {
   const id = updateId++;
   const userId = 1_000_000 + offset + (id % users);
   return JSON.stringify({
@@ -11,8 +11,8 @@ export function startCommandUpdate(users: number, offset = 0): string {
       date: Math.floor(Date.now() / 1000),
       chat: { id: userId, type: "private", first_name: "Bench" },
       from: { id: userId, is_bot: false, first_name: "Bench", language_code: ["en", "ru", "zh"][id % 3] },
-      text: "/start",
-      entities: [{ type: "bot_command", offset: 0, length: 6 }],
+      text: command,
+      entities: [{ type: "bot_command", offset: 0, length: command.length }],
     },
   });
 }

@@ -4,6 +4,8 @@
  * are answered in-process (the same way as for the baseline), so Telegram is not what is measured.
  */
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -18,13 +20,27 @@ import { BENCH_BOT_INFO, localBotApiResult } from "../lib/updates.js";
 import { serveCommands } from "../lib/child.js";
 
 const token = "42:BENCH-token-for-the-update-pipeline";
+
+// Conversations rebuild ctx.api without the bot's transformers (only the client options carry
+// over), so calls made inside a conversation reach this local responder through apiRoot.
+const responder = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    const method = (req.url ?? "").split("/").at(-1) ?? "";
+    const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, result: localBotApiResult(method, payload) }));
+  });
+});
+await new Promise<void>((resolve) => responder.listen(0, "127.0.0.1", resolve));
+const apiRoot = `http://127.0.0.1:${(responder.address() as AddressInfo).port}`;
 const dir = mkdtempSync(join(tmpdir(), "bench-bot-"));
 const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
 const marketplace = createMarketplace({ baseUrl: "http://127.0.0.1:9" });
 const { bot } = createBot(
   token,
   { store, marketplace, logger: createLogger({ level: "silent" }), now: Date.now, defaultLocale: "en" },
-  { botInfo: BENCH_BOT_INFO },
+  { botInfo: BENCH_BOT_INFO, apiRoot },
 );
 bot.api.config.use(async (_prev, method, payload) => ({ ok: true, result: localBotApiResult(method, payload as Record<string, unknown>) }) as never);
 
@@ -38,7 +54,10 @@ serveCommands({
     const m = process.memoryUsage();
     return { rss: m.rss, heapUsed: m.heapUsed };
   },
-  sessions: () => store.db.$client.prepare("select count(*) as n from bot_storage where key like 'session:%'").get(),
+  stored: () => {
+    store.conversations.flush();
+    return store.db.$client.prepare("select count(*) as n from bot_storage where key like 'conversation:%'").get();
+  },
 });
 process.on("SIGTERM", async () => {
   await http.close();

@@ -18,7 +18,6 @@ import { serveCommands } from "../lib/child.js";
 
 const store = createStore(join(mkdtempSync(join(tmpdir(), "bench-recv-")), "bot.db"), createSealer([randomBytes(32)]));
 const secret = `whsec_${randomBytes(24).toString("base64")}`;
-if (process.env.PRAGMAS) for (const p of process.env.PRAGMAS.split(";")) store.db.$client.pragma(p);
 store.users.touch(1, 1);
 const endpoint = store.webhooks.ensureForUser(1, null);
 store.webhooks.setEndpointId(endpoint.id, randomUUID());

@@ -1,4 +1,4 @@
-import type { Context, SessionFlavor } from "grammy";
+import type { Context, LazySessionFlavor } from "grammy";
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Logger } from "../logger.js";
@@ -21,7 +21,10 @@ export interface BotDeps {
   webhooks?: { scheme: SignatureScheme; pingWaitMs?: number };
 }
 
-/** Per-chat session. Kept small: durable state lives in the store's tables. */
+/**
+ * Per-chat session, loaded lazily (`await ctx.session`): most updates never need it, so they never
+ * touch its storage. Kept small: durable state lives in the store's tables.
+ */
 export interface SessionData {
   ordersPage?: number;
   rulesPage?: number;
@@ -37,6 +40,6 @@ export interface DepsFlavor {
 export type ConversationContext = Context & I18nFlavor & DepsFlavor;
 
 /** The context of ordinary middleware. */
-export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
+export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;

@@ -3,7 +3,7 @@
  * botInfo and a Bot API root. Middleware order: deps → per-chat sequencing → user → session →
  * i18n → conversations → /cancel → features → fallback, all inside one error boundary.
  */
-import { Bot, session, type Context } from "grammy";
+import { Bot, lazySession, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
@@ -51,7 +51,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   protectedBot.use(sequentialize(chatSequenceKey));
   protectedBot.use(trackUser);
   protectedBot.use(
-    session<SessionData, BotContext>({
+    lazySession<SessionData, BotContext>({
       initial: () => ({}),
       storage: deps.store.sessions as StorageAdapter<SessionData>,
     }),

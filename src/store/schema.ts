@@ -7,18 +7,23 @@ import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "driz
 
 const now = () => Date.now();
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey(), // Telegram user id
-  chatId: integer("chat_id").notNull(), // private chat for pushed notices
-  language: text("language"), // chosen with /language; null = follow Telegram's language_code
-  blocked: integer("blocked", { mode: "boolean" }).notNull().default(false), // 403 from Telegram
-  noticesEnabled: integer("notices_enabled", { mode: "boolean" }).notNull().default(true),
-  notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
-  balanceAlertSun: text("balance_alert_sun"), // null = no alert
-  balanceAlertTripped: integer("balance_alert_tripped", { mode: "boolean" }).notNull().default(false),
-  createdAt: integer("created_at").notNull().$defaultFn(now),
-  updatedAt: integer("updated_at").notNull().$defaultFn(now),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey(), // Telegram user id
+    chatId: integer("chat_id").notNull(), // private chat for pushed notices
+    language: text("language"), // chosen with /language; null = follow Telegram's language_code
+    blocked: integer("blocked", { mode: "boolean" }).notNull().default(false), // 403 from Telegram
+    noticesEnabled: integer("notices_enabled", { mode: "boolean" }).notNull().default(true),
+    notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
+    balanceAlertSun: text("balance_alert_sun"), // null = no alert
+    balanceAlertTripped: integer("balance_alert_tripped", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  },
+  // notices are addressed by chat: the outbox looks users up by chat id
+  (t) => [index("users_chat").on(t.chatId)],
+);
 
 /** grammY sessions and conversation state (conversations v2 storage), JSON values by key. */
 export const botStorage = sqliteTable("bot_storage", {

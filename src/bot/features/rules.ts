@@ -60,14 +60,14 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard, toa
 }
 
 async function showNotFound(ctx: BotContext): Promise<void> {
-  const keyboard = new InlineKeyboard().text(ctx.t("button-back"), RuleActions.page(ctx.session.rulesPage ?? 0));
+  const keyboard = new InlineKeyboard().text(ctx.t("button-back"), RuleActions.page((await ctx.session).rulesPage ?? 0));
   await show(ctx, ctx.t("rules-not-found"), keyboard);
 }
 
 async function showList(ctx: BotContext, page: number, asNewMessage = false): Promise<void> {
   const rules = await callRules(ctx, (client) => client.listRules());
   const list = renderRulesList(rules, page, ctx.t, ctx.fmt);
-  ctx.session.rulesPage = list.page;
+  (await ctx.session).rulesPage = list.page;
   if (asNewMessage) {
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
     await ctx.reply(list.text, { reply_markup: list.keyboard });
@@ -79,7 +79,7 @@ async function showList(ctx: BotContext, page: number, asNewMessage = false): Pr
 async function showCard(ctx: BotContext, id: string): Promise<void> {
   const rule = await findRule(ctx, id);
   if (!rule) return showNotFound(ctx);
-  const card = renderRuleCard(rule, ctx.t, ctx.fmt, { backPage: ctx.session.rulesPage });
+  const card = renderRuleCard(rule, ctx.t, ctx.fmt, { backPage: (await ctx.session).rulesPage });
   await show(ctx, card.text, card.keyboard);
 }
 
@@ -113,7 +113,7 @@ async function runAction(ctx: BotContext, action: RuleAction, id: string): Promi
       action === "pause" ? client.pauseRule(id) : action === "resume" ? client.resumeRule(id) : client.cancelRule(id),
     );
     const note = ctx.t(DONE_NOTE[action]);
-    const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: ctx.session.rulesPage });
+    const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: (await ctx.session).rulesPage });
     await show(ctx, card.text, card.keyboard, note);
   } catch (err) {
     if (isNotFound(err)) return showNotFound(ctx);
@@ -122,7 +122,7 @@ async function runAction(ctx: BotContext, action: RuleAction, id: string): Promi
       if (!rule) return showNotFound(ctx);
       const already = ruleStatusKind(rule.status) === TARGET_STATUS[action];
       const note = ctx.t(already ? `rules-note-already-${TARGET_STATUS[action]}` : "rules-note-state-changed");
-      const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: ctx.session.rulesPage });
+      const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note, backPage: (await ctx.session).rulesPage });
       return show(ctx, card.text, card.keyboard, note);
     }
     if (action === "resume" && err instanceof MarketplaceError && err.isInsufficientBalance) return resumeShortfall(ctx, id, err);
@@ -163,7 +163,7 @@ rulesFeature.callbackQuery(/^rule:x:([^:]+)$/, (ctx) =>
     const rule = await findRule(ctx, ctx.match[1]!);
     if (!rule) return showNotFound(ctx);
     if (ruleStatusKind(rule.status) === "cancelled") {
-      const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note: ctx.t("rules-note-already-cancelled"), backPage: ctx.session.rulesPage });
+      const card = renderRuleCard(rule, ctx.t, ctx.fmt, { note: ctx.t("rules-note-already-cancelled"), backPage: (await ctx.session).rulesPage });
       return show(ctx, card.text, card.keyboard);
     }
     const confirm = renderCancelConfirm(rule, ctx.t);
