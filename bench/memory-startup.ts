@@ -5,13 +5,14 @@
  * state is persisted per chat (grammY sessions are lazy: /start alone stores nothing).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startChild } from "./lib/child.js";
 import { runLoad } from "./lib/load.js";
 import { startCommandUpdate } from "./lib/updates.js";
 import { startFakeBotApi } from "../test/support/fake-bot-api.js";
+import { projectRoot } from "../src/paths.js";
 
 export interface MemoryFigures {
   users: number;
@@ -22,7 +23,7 @@ export interface MemoryFigures {
 }
 
 export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigures> {
-  const server = await startChild<{ url: string; path: string; secret: string }>("bench/servers/bot-webhook.ts");
+  const server = await startChild<{ url: string; path: string; secret: string }>("bot-webhook");
   let sent = 0;
   try {
     // every one of `users` distinct users sends /start, then /check (a conversation with stored state)
@@ -52,7 +53,9 @@ async function startupTime(): Promise<number> {
   const tg = await startFakeBotApi({ token });
   const dir = mkdtempSync(join(tmpdir(), "bench-start-"));
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // the production entry point (npm start builds, then runs dist/main.js); tsx when not built
+  const built = existsSync(join(projectRoot, "dist", "main.js"));
+  const child = spawn(process.execPath, built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")], {
     env: {
       ...process.env,
       BOT_TOKEN: token,

@@ -25,7 +25,7 @@ function request(secret: string) {
 }
 
 export async function benchPipeline(seconds = 10, connections = 50): Promise<PipelineFigures> {
-  const baseline = await measure("bench/servers/bare-grammy.ts", seconds, connections);
-  const bot = await measure("bench/servers/bot-webhook.ts", seconds, connections);
+  const baseline = await measure("bare-grammy", seconds, connections);
+  const bot = await measure("bot-webhook", seconds, connections);
   return { bot, baseline, ratio: bot.perSecond / baseline.perSecond };
 }

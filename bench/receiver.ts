@@ -64,7 +64,7 @@ async function measure(script: string, seconds: number, connections: number): Pr
 }
 
 export async function benchReceiver(seconds = 10, connections = 50): Promise<ReceiverFigures> {
-  const baseline = await measure("bench/servers/bare-http.ts", seconds, connections);
-  const receiver = await measure("bench/servers/receiver.ts", seconds, connections);
+  const baseline = await measure("bare-http", seconds, connections);
+  const receiver = await measure("receiver", seconds, connections);
   return { receiver: receiver.load, baseline: baseline.load, ratio: receiver.load.perSecond / baseline.load.perSecond, stored: receiver.stored };
 }

@@ -1,6 +1,6 @@
 /** Prints the figures as a table and keeps them: bench/results/latest.json and the README section. */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../src/paths.js";
 import { cpus } from "node:os";
 
 export interface Row {
@@ -12,7 +12,7 @@ export interface Row {
   met: boolean | null;
 }
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = `${projectRoot}/`;
 const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
 

@@ -8,7 +8,7 @@ import type { Logger } from "./logger.js";
 import { createSealer } from "./store/secrets.js";
 import { createStore } from "./store/index.js";
 import { createMarketplace } from "./marketplace/index.js";
-import { startSandbox, type Sandbox } from "./sandbox/index.js";
+import type { Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
 import { stopRunner } from "./bot/stop-runner.js";
@@ -52,6 +52,8 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     if (config.marketplaceUrl) {
       marketplaceUrl = config.marketplaceUrl;
     } else {
+      // loaded only when used: a production bot never carries the simulated marketplace
+      const { startSandbox } = await import("./sandbox/index.js");
       const sandbox: Sandbox = await startSandbox({ port: 0, seedDemo: true });
       cleanup.push(() => sandbox.stop());
       marketplaceUrl = sandbox.url;

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { projectRoot } from "../../src/paths.js";
 
 export interface ChildServer<T> {
   info: T;
@@ -11,11 +12,18 @@ export interface ChildServer<T> {
   stop(): Promise<void>;
 }
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function startChild<T>(script: string, env: Record<string, string> = {}, args: string[] = []): Promise<ChildServer<T>> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : []), "--import", "tsx", script, ...args], {
-    cwd: root,
+/**
+ * Starts `bench/servers/<name>`: compiled JavaScript next to this file when the bench was built
+ * (`npm run bench` compiles first, so bot and baselines run as production does), TypeScript via tsx
+ * otherwise. BENCH_CHILD_FLAGS adds node flags (e.g. --cpu-prof) for profiling.
+ */
+export async function startChild<T>(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<ChildServer<T>> {
+  const compiled = import.meta.url.endsWith(".js");
+  const script = fileURLToPath(new URL(`../servers/${name}.${compiled ? "js" : "ts"}`, import.meta.url));
+  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : [];
+  const child = spawn(process.execPath, [...flags, ...(compiled ? [] : ["--import", "tsx"]), script, ...args], {
+    cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });

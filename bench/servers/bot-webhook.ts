@@ -52,11 +52,11 @@ serveCommands({
   memory: () => {
     global.gc?.();
     const m = process.memoryUsage();
-    return { rss: m.rss, heapUsed: m.heapUsed };
+    return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
   },
   stored: () => {
     store.conversations.flush();
-    return store.db.$client.prepare("select count(*) as n from bot_storage where key like 'conversation:%'").get();
+    return store.db.$client.prepare("select count(*) as n, avg(length(value)) as avgBytes from bot_storage where key like 'conversation:%'").get();
   },
 });
 process.on("SIGTERM", async () => {
