@@ -186,8 +186,8 @@ describe("receiver: bad input never changes anything and never gets a 5xx", () =
     const cases: Array<[string, () => Promise<{ status: number }>, number]> = [
       ["wrong secret", () => post(url, body, signed(body, { secret: "whsec_" + Buffer.alloc(24, 1).toString("base64") })), 401],
       ["tampered body", () => post(url, body.replace("131000", "131001"), signed(body)), 401],
-      ["stale timestamp", () => post(url, body, signed(body, { timestamp: now - 301 })), 401],
-      ["future timestamp", () => post(url, body, signed(body, { timestamp: now + 301 })), 401],
+      ["stale timestamp", () => post(url, body, signed(body, { timestamp: now - 330 })), 401],
+      ["future timestamp", () => post(url, body, signed(body, { timestamp: now + 330 })), 401],
       ["missing webhook-id", () => post(url, body, withoutHeader("webhook-id")), 401],
       ["missing webhook-timestamp", () => post(url, body, withoutHeader("webhook-timestamp")), 401],
       ["missing webhook-signature", () => post(url, body, withoutHeader("webhook-signature")), 401],
