@@ -57,7 +57,6 @@ const envSchema = z.object({
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
-  isProduction: boolean;
   botToken: string;
   telegramApiRoot: string;
   botMode: "polling" | "webhook";
@@ -102,7 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     nodeEnv: e.NODE_ENV,
-    isProduction: e.NODE_ENV === "production",
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ""),
     botMode: e.BOT_MODE,

@@ -1,3 +1,4 @@
+import { testBotInfo } from "../../test/support/bot-info.js";
 /** Telegram updates for the load: a command from one of `users` distinct users, each update id fresh. */
 let updateId = 1;
 
@@ -25,18 +26,4 @@ export function localBotApiResult(method: string, payload: Record<string, unknow
   return true;
 }
 
-export const BENCH_BOT_INFO = {
-  id: 42,
-  is_bot: true as const,
-  first_name: "Bench",
-  username: "bench_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+export const BENCH_BOT_INFO = testBotInfo({ id: 42, first_name: "Bench", username: "bench_bot" });

@@ -26,7 +26,6 @@ export interface BotDeps {
  * touch its storage. Kept small: durable state lives in the store's tables.
  */
 export interface SessionData {
-  ordersPage?: number;
   rulesPage?: number;
 }
 

@@ -26,7 +26,7 @@ export async function withUserClient<T>(
   const client = deps.marketplace.forKey(deps.store.apiKeys.reveal(key));
   try {
     const result = await call(client, key);
-    deps.store.apiKeys.touch(key.id, deps.now());
+    deps.store.apiKeys.touch(key, deps.now());
     return result;
   } catch (err) {
     if (err instanceof MarketplaceError && err.isInsufficientScope) {

@@ -1,16 +1,15 @@
 /**
  * The project's HTTP server: /healthz (checks the database), the Telegram webhook path in webhook
  * mode, and the marketplace event receiver (/hooks/:token) of the notices feature.
- * Routes are Hono `Mount`s, except the hot paths: the Telegram webhook and the event receiver are
- * raw node:http routes in front of Hono, because each carries every update or delivery and Hono's
- * Request conversion would cost more than handling it.
+ * The hot paths, the Telegram webhook and the event receiver, are raw node:http routes in front of
+ * Hono, because each carries every update or delivery and Hono's Request conversion would cost more
+ * than handling it; Hono serves the rest (/healthz, 404s).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
 
-export type Mount = (app: Hono) => void;
 export type RawRoute = (req: IncomingMessage, res: ServerResponse) => unknown;
 /** A POST route served by node:http directly, in front of Hono: for the hot paths. */
 export interface RawPostRoute {
@@ -20,15 +19,13 @@ export interface RawPostRoute {
 }
 
 export interface HttpServer {
-  app: Hono;
   url: string;
   close(): Promise<void>;
 }
 
-export function createHttpApp(options: { healthy: () => boolean; mounts?: Mount[] }): Hono {
+export function createHttpApp(options: { healthy: () => boolean }): Hono {
   const app = new Hono();
   app.get("/healthz", (c) => (options.healthy() ? c.json({ ok: true }) : c.json({ ok: false }, 503)));
-  for (const mount of options.mounts ?? []) mount(app);
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((_err, c) => c.json({ error: "internal error" }, 500));
   return app;
@@ -51,7 +48,6 @@ export async function startHttpServer(app: Hono, host: string, port: number, raw
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
-    app,
     url: `http://${shownHost}:${address.port}`,
     // graceful: requests in flight finish (up to 5 s), idle keep-alive connections close at once
     close: () =>

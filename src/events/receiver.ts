@@ -10,6 +10,7 @@
  * It is a raw node:http route in front of Hono (like the Telegram webhook): every delivery passes
  * here, and Hono's Request conversion and body limit would cost more than verifying and storing it.
  */
+import { eventTypeKind } from "../marketplace/normalise.js";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RawPostRoute } from "./http-server.js";
@@ -38,17 +39,6 @@ export const REQUESTED_PING_WINDOW_MS = 120_000;
 
 const PREFIX = "/hooks/";
 const ROUTE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-type Kind = "filled" | "failed" | "ping" | "other";
-
-/** order.filled, ORDER_FILLED, orderFilled… → one kind. */
-function kindOf(type: string): Kind {
-  const s = type.toLowerCase().replace(/[^a-z]/g, "");
-  if (s === "orderfilled") return "filled";
-  if (s === "orderfailed") return "failed";
-  if (s === "webhookping" || s === "ping") return "ping";
-  return "other";
-}
 
 export function receiverPath(routeToken: string): string {
   return `${PREFIX}${routeToken}`;
@@ -106,7 +96,7 @@ interface Delivery {
 /** Writes the event and what it causes; false for a replayed event id. Runs inside a transaction. */
 function applyDelivery(store: Store, { notifier, row, eventId, event, raw, now }: Delivery): boolean {
   if (!store.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now)) return false;
-  const kind = kindOf(event.type);
+  const kind = eventTypeKind(event.type);
   if ((kind === "filled" || kind === "failed") && event.order) recordSettlement(store, notifier, row.userId, event.order, kind);
   const requested = row.lastPingAt !== null && now - row.lastPingAt < REQUESTED_PING_WINDOW_MS;
   if (kind === "ping" && !requested) notifier.webhookPing(row.userId, row.id, eventId);

@@ -20,10 +20,12 @@ export { DEFAULT_RETRY, DEFAULT_TIMEOUTS, isUsableHeaderValue, type RetryPolicy,
 export { MarketplaceError, findErrorCode, type MarketplaceErrorKind } from "./errors.js";
 export { iterateOrders, MAX_PAGE_SIZE, type IterateOrdersOptions } from "./pagination.js";
 export {
+  eventTypeKind,
   orderStatusKind,
   pauseReasonKind,
   ruleKind,
   ruleStatusKind,
+  type EventTypeKind,
   type OrderStatusKind,
   type PauseReasonKind,
   type RuleKind,

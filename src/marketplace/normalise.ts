@@ -41,6 +41,17 @@ export function ruleStatusKind(status: string | null | undefined): RuleStatusKin
   return "unknown";
 }
 
+export type EventTypeKind = "filled" | "failed" | "ping" | "other";
+
+/** Event types: order.filled, ORDER_FILLED, orderFilled… → one kind. */
+export function eventTypeKind(type: string | null | undefined): EventTypeKind {
+  const s = squash(type);
+  if (s === "orderfilled") return "filled";
+  if (s === "orderfailed") return "failed";
+  if (s === "webhookping" || s === "ping") return "ping";
+  return "other";
+}
+
 export type PauseReasonKind = "system" | "user" | "other" | null;
 
 /** System (the balance could not cover a firing), User (paused by the caller), or null. */

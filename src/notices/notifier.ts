@@ -71,10 +71,6 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   return {
-    /** True when the user wants notices (the watchers skip work for the others). */
-    wantsNotices(userId: number): boolean {
-      return deps.store.outbox.recipient(userId)?.noticesEnabled === true;
-    },
     orderFilled(userId: number, order: EventOrder): boolean {
       return push(userId, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l));
     },

@@ -2,6 +2,7 @@
  * Users' marketplace API keys, sealed at rest and bound to their owner. Only the fingerprint
  * (last 4 characters) is ever shown; the plaintext exists only while a call is made.
  */
+import { rememberBounded } from "./bounded-map.js";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
 import type { Sealer } from "./secrets.js";
@@ -45,7 +46,7 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
   );
   // userId → default key (null: none); every write below drops the user's entry
   const defaults = new Map<number, ApiKeyRow | null>();
-  const forget = (userId?: number) => (userId === undefined ? defaults.clear() : defaults.delete(userId));
+  const forget = (userId: number) => defaults.delete(userId);
   const repo = {
     add(userId: number, input: { apiKey: string; label: string }): ApiKeyRow {
       forget(userId);
@@ -77,10 +78,7 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       const cached = defaults.get(userId);
       if (cached !== undefined) return cached ?? undefined;
       const raw = selectDefault.get(userId);
-      const row = raw ? fromRaw(raw) : null;
-      if (defaults.size >= 50_000) defaults.clear();
-      defaults.set(userId, row);
-      return row ?? undefined;
+      return rememberBounded(defaults, userId, raw ? fromRaw(raw) : null, 50_000) ?? undefined;
     },
     /** The plaintext key, for the duration of a call. Re-seals with the current master key if stale. */
     reveal(row: ApiKeyRow): string {
@@ -129,9 +127,9 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       db.update(apiKeys).set({ missingScopes: JSON.stringify([...missing]) }).where(eq(apiKeys.id, keyId)).run();
       forget(row.userId);
     },
-    touch(keyId: number, now: number): void {
-      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)).run();
-      forget();
+    touch(key: Pick<ApiKeyRow, "id" | "userId">, now: number): void {
+      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id)).run();
+      forget(key.userId);
     },
     /** Every key with its owner, for watchers. */
     all(): ApiKeyRow[] {

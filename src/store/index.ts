@@ -23,7 +23,6 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
   const conversations = createKeyValueStorage<unknown>(db, "conversation:", options);
   return {
     db,
-    sealer,
     users: createUsersRepo(db),
     apiKeys: createApiKeysRepo(db, sealer),
     orders: createOrdersRepo(db),

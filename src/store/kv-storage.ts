@@ -11,6 +11,7 @@
  * turn (a commit costs ~15 µs, a row in a batch ~2 µs). Reads are answered by the cache meanwhile;
  * `flush()` writes the queue at once (the store calls it before closing).
  */
+import { rememberBounded } from "./bounded-map.js";
 import type { Db } from "./db.js";
 
 export interface KeyValueStorage<T> {
@@ -41,10 +42,7 @@ export function createKeyValueStorage<T>(db: Db, prefix: string, options: KeyVal
   const pending = new Map<string, string | null>(); // queued writes (null: delete), never evicted
   let scheduled: NodeJS.Immediate | undefined;
 
-  const remember = (key: string, json: string | null) => {
-    if (cache.size >= cacheLimit && !cache.has(key)) cache.delete(cache.keys().next().value as string);
-    cache.set(key, json);
-  };
+  const remember = (key: string, json: string | null) => rememberBounded(cache, key, json, cacheLimit);
   const writeAll = client.transaction((entries: Array<[string, string | null]>) => {
     const now = Date.now();
     for (const [key, json] of entries) {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { rememberBounded } from "./bounded-map.js";
 import type { Db } from "./db.js";
 import { users } from "./schema.js";
 
@@ -6,11 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Bounded memo for per-update lookups; cleared on every write that could change the answer. */
 const MEMO_LIMIT = 50_000;
-function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
-  if (map.size >= MEMO_LIMIT) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-  return value;
-}
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(map, key, value, MEMO_LIMIT);
 
 export function createUsersRepo(db: Db) {
   // userId → chatId already stored (and not blocked): the per-update touch then writes nothing

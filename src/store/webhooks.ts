@@ -9,6 +9,7 @@
  * secret per endpoint row (still sealed at rest), keyed by the sealed text so a changed secret is
  * never served stale.
  */
+import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
@@ -26,10 +27,7 @@ export function newRouteToken(): string {
 /** Routes and opened secrets kept in memory; more endpoints than this start evicting the oldest. */
 const CACHE_LIMIT = 10_000;
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= CACHE_LIMIT && !map.has(key)) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-}
+const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(map, key, value, CACHE_LIMIT);
 
 /** What the receiver needs of an endpoint to route, verify and apply a delivery. */
 export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret" | "lastPingAt">;

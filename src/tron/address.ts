@@ -7,8 +7,13 @@ const TRON_PREFIX = 0x41;
 
 export type TronAddress = string & { readonly __brand: "TronAddress" };
 
+/** What an address looks like (T and 33 base58 characters), for building patterns; checksum not checked. */
+export const TRON_ADDRESS_PATTERN = "T[1-9A-HJ-NP-Za-km-z]{33}";
+export const TRON_ADDRESS_SHAPE = new RegExp(`^${TRON_ADDRESS_PATTERN}$`);
+const ADDRESS_IN_TEXT = new RegExp(`\\b${TRON_ADDRESS_PATTERN}\\b`);
+
 export function isTronAddress(value: string): value is TronAddress {
-  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) return false;
+  if (!TRON_ADDRESS_SHAPE.test(value)) return false;
   try {
     const bytes = base58check.decode(value);
     return bytes.length === 21 && bytes[0] === TRON_PREFIX;
@@ -28,7 +33,7 @@ export function tronAddressFromAccountId(accountId: Uint8Array): TronAddress {
 
 /** Finds the first thing that looks like a TRON address in free text (not validated). */
 export function findAddressLike(text: string): string | undefined {
-  return /\bT[1-9A-HJ-NP-Za-km-z]{33}\b/.exec(text)?.[0];
+  return ADDRESS_IN_TEXT.exec(text)?.[0];
 }
 
 export function shortAddress(address: string): string {

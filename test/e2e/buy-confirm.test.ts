@@ -8,9 +8,8 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
 import type { BotDeps } from "../../src/bot/context.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import type { Marketplace } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
-import { buttonData, cardMessageId, charges, confirm, freshAddress, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, freshAddress, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3001;
 let h: Harness;
@@ -26,28 +25,17 @@ interface PlaceTap {
 }
 
 function interceptPlaceOrder(tap: PlaceTap) {
-  return (deps: BotDeps): BotDeps => {
-    const marketplace: Marketplace = {
-      public: deps.marketplace.public,
-      close: () => deps.marketplace.close(),
-      forKey(apiKey) {
-        const client = deps.marketplace.forKey(apiKey);
-        const place = client.placeOrder.bind(client);
-        client.placeOrder = async (body, options) => {
-          const intent = deps.store.orders.listByUser(USER).find((r) => r.idempotencyKey === options.idempotencyKey);
-          tap.calls.push({ idempotencyKey: options.idempotencyKey, stateAtCall: intent?.state });
-          const order = await place(body, options);
-          const mode = tap.next;
-          tap.next = "pass";
-          if (mode === "drop") throw new MarketplaceError("network", "POST /api/v1/orders: network error (ECONNRESET)");
-          if (mode === "hang") return new Promise<never>(() => undefined);
-          return order;
-        };
-        return client;
-      },
-    };
-    return { ...deps, marketplace };
-  };
+  return (deps: BotDeps): BotDeps =>
+    aroundPlaceOrder(deps, async (place, body, options) => {
+      const intent = deps.store.orders.listByUser(USER).find((r) => r.idempotencyKey === options.idempotencyKey);
+      tap.calls.push({ idempotencyKey: options.idempotencyKey, stateAtCall: intent?.state });
+      const order = await place(body, options);
+      const mode = tap.next;
+      tap.next = "pass";
+      if (mode === "drop") throw new MarketplaceError("network", "POST /api/v1/orders: network error (ECONNRESET)");
+      if (mode === "hang") return new Promise<never>(() => undefined);
+      return order;
+    });
 }
 
 async function start(tap?: PlaceTap): Promise<void> {

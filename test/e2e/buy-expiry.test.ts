@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import type { BotDeps } from "../../src/bot/context.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import type { Marketplace } from "../../src/marketplace/index.js";
 import { PREVIEW_TTL_MS } from "../../src/bot/buy/expiry.js";
-import { buttonData, cardMessageId, charges, confirm, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3201;
 const MINUTE = 60_000;
@@ -24,25 +23,16 @@ afterEach(async () => {
 });
 
 function withClockAndTap(deps: BotDeps): BotDeps {
-  const marketplace: Marketplace = {
-    public: deps.marketplace.public,
-    close: () => deps.marketplace.close(),
-    forKey(apiKey) {
-      const client = deps.marketplace.forKey(apiKey);
-      const place = client.placeOrder.bind(client);
-      client.placeOrder = async (body, options) => {
-        tap.keys.push(options.idempotencyKey);
-        const order = await place(body, options);
-        if (tap.dropNext) {
-          tap.dropNext = false;
-          throw new MarketplaceError("network", "POST /api/v1/orders: network error (ECONNRESET)");
-        }
-        return order;
-      };
-      return client;
-    },
-  };
-  return { ...deps, marketplace, now: () => Date.now() + clock.aheadMs };
+  const tapped = aroundPlaceOrder(deps, async (place, body, options) => {
+    tap.keys.push(options.idempotencyKey);
+    const order = await place(body, options);
+    if (tap.dropNext) {
+      tap.dropNext = false;
+      throw new MarketplaceError("network", "POST /api/v1/orders: network error (ECONNRESET)");
+    }
+    return order;
+  });
+  return { ...tapped, now: () => Date.now() + clock.aheadMs };
 }
 
 async function start(): Promise<void> {

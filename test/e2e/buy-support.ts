@@ -5,6 +5,8 @@ import type { Harness } from "../support/harness.js";
 import type { RecordedCall } from "../support/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
+import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
+import type { BotDeps } from "../../src/bot/context.js";
 
 export const freshAddress = (): string => tronAddressFromAccountId(randomBytes(20));
 
@@ -47,4 +49,24 @@ export async function confirm(h: Harness, userId: number, intentId: string, expe
 
 export function charges(h: Harness, accountId: string) {
   return h.sandbox.control.ledger(accountId).filter((e) => e.kind === "charge");
+}
+
+type PlaceOrder = MarketplaceClient["placeOrder"];
+
+/**
+ * The bot's deps with every client's POST /orders passed through `around` (which gets the real
+ * call), for tests that lose, drop or watch placements.
+ */
+export function aroundPlaceOrder(deps: BotDeps, around: (place: PlaceOrder, ...args: Parameters<PlaceOrder>) => ReturnType<PlaceOrder>): BotDeps {
+  const marketplace: Marketplace = {
+    public: deps.marketplace.public,
+    close: () => deps.marketplace.close(),
+    forKey(apiKey) {
+      const client = deps.marketplace.forKey(apiKey);
+      const place = client.placeOrder.bind(client);
+      client.placeOrder = (body, options) => around(place, body, options);
+      return client;
+    },
+  };
+  return { ...deps, marketplace };
 }

@@ -12,7 +12,7 @@ import { MarketplaceError } from "../../src/marketplace/errors.js";
 import type { Marketplace, MarketplaceClient, Order, OrderPage } from "../../src/marketplace/index.js";
 import { createOrdersWatcher } from "../../src/watch/orders.js";
 import { PLACING_GIVE_UP_MS, PLACING_SETTLE_MS } from "../../src/watch/placing.js";
-import { charges, confirm, freshAddress, previewByOneLiner } from "./buy-support.js";
+import { aroundPlaceOrder, charges, confirm, freshAddress, previewByOneLiner } from "./buy-support.js";
 
 const USER = 7301;
 const MINUTE = 60_000;
@@ -27,25 +27,15 @@ afterEach(async () => {
 const tap = { next: "pass" as "pass" | "drop" | "lose", keys: [] as string[] };
 
 function intercept(deps: BotDeps): BotDeps {
-  const marketplace: Marketplace = {
-    public: deps.marketplace.public,
-    close: () => deps.marketplace.close(),
-    forKey(apiKey) {
-      const client = deps.marketplace.forKey(apiKey);
-      const place = client.placeOrder.bind(client);
-      client.placeOrder = async (body, options) => {
-        tap.keys.push(options.idempotencyKey);
-        const mode = tap.next;
-        tap.next = "pass";
-        if (mode === "lose") throw new MarketplaceError("timeout", "POST /api/v1/orders: no complete response within 15000 ms");
-        const order = await place(body, options);
-        if (mode === "drop") throw new MarketplaceError("timeout", "POST /api/v1/orders: no complete response within 15000 ms");
-        return order;
-      };
-      return client;
-    },
-  };
-  return { ...deps, marketplace };
+  return aroundPlaceOrder(deps, async (place, body, options) => {
+    tap.keys.push(options.idempotencyKey);
+    const mode = tap.next;
+    tap.next = "pass";
+    if (mode === "lose") throw new MarketplaceError("timeout", "POST /api/v1/orders: no complete response within 15000 ms");
+    const order = await place(body, options);
+    if (mode === "drop") throw new MarketplaceError("timeout", "POST /api/v1/orders: no complete response within 15000 ms");
+    return order;
+  });
 }
 
 async function start(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderStatusKind, pauseReasonKind, ruleKind, ruleStatusKind } from "../../src/marketplace/normalise.js";
+import { eventTypeKind, orderStatusKind, pauseReasonKind, ruleKind, ruleStatusKind } from "../../src/marketplace/normalise.js";
 
 describe("orderStatusKind", () => {
   it.each([
@@ -72,5 +72,14 @@ describe("pauseReasonKind", () => {
     ["", null],
   ] as const)("%s → %s", (reason, kind) => {
     expect(pauseReasonKind(reason)).toBe(kind);
+  });
+});
+
+describe("eventTypeKind", () => {
+  it("recognises event types in any spelling and keeps the rest as other", () => {
+    expect(["order.filled", "ORDER_FILLED", "orderFilled"].map(eventTypeKind)).toEqual(["filled", "filled", "filled"]);
+    expect(eventTypeKind("order.failed")).toBe("failed");
+    expect([eventTypeKind("webhook.ping"), eventTypeKind("ping")]).toEqual(["ping", "ping"]);
+    expect([eventTypeKind("deposit.received"), eventTypeKind(undefined)]).toEqual(["other", "other"]);
   });
 });

@@ -13,6 +13,7 @@
  * rendered or validated (the text is stored as sent).
  */
 import { createServer } from "node:http";
+import { testBotInfo } from "./bot-info.js";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
@@ -790,22 +791,7 @@ class FakeBotApiServer implements FakeBotApi {
   constructor(options: FakeBotApiOptions) {
     this.token = options.token ?? DEFAULT_TOKEN;
     const id = Number(this.token.split(":")[0]);
-    this.botInfo = {
-      id: Number.isSafeInteger(id) && id > 0 ? id : 123456,
-      is_bot: true,
-      first_name: "Energy Bot",
-      username: "energy_test_bot",
-      can_join_groups: true,
-      can_read_all_group_messages: false,
-      supports_inline_queries: true,
-      can_connect_to_business: false,
-      has_main_web_app: false,
-      has_topics_enabled: false,
-      allows_users_to_create_topics: false,
-      can_manage_bots: false,
-      supports_join_request_queries: false,
-      ...options.botInfo,
-    } as UserFromGetMe;
+    this.botInfo = testBotInfo({ id: Number.isSafeInteger(id) && id > 0 ? id : 123456, ...options.botInfo });
     this.rateLimit = options.rateLimit;
     this.handlers = this.buildHandlers();
     this.server = createServer((req, res) => void this.onRequest(req, res));

@@ -6,7 +6,9 @@
  * repeated taps run one after another, so the later ones find the intent `placed`.
  * A `previewed` card older than PREVIEW_TTL_MS is not placed: it is cancelled and quoted anew.
  */
-import { GrammyError, InlineKeyboard } from "grammy";
+import { shortfallOf } from "../rule-pricing.js";
+import { isNotModified } from "../reply-error.js";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { Order } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
@@ -25,10 +27,6 @@ import { requestOfIntent } from "./request.js";
 async function answer(ctx: BotContext, text: string): Promise<void> {
   // A redelivered update's query may be too old to answer: that must not stop the placement.
   await ctx.answerCallbackQuery({ text }).catch(() => undefined);
-}
-
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
 }
 
 /** Edits the intent's card; a new message when the card cannot be edited any more. */
@@ -104,12 +102,12 @@ async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<s
       { keyId: intent.keyId },
     );
     const money = previewMoney(preview);
-    const shortfall = money.totalSun - money.balanceSun;
-    if (shortfall <= 0n) return undefined;
+    const { missingSun } = shortfallOf(money.totalSun, money.balanceSun);
+    if (missingSun === 0n) return undefined;
     return ctx.t("buy-shortfall", {
       balance: code(ctx.fmt.trx(money.balanceSun)),
       needed: code(ctx.fmt.trx(money.totalSun)),
-      shortfall: code(ctx.fmt.trx(shortfall)),
+      shortfall: code(ctx.fmt.trx(missingSun)),
     });
   } catch {
     return undefined;

@@ -3,6 +3,7 @@
  * the limits of /orders/options, a duration the options allow, the presets offered as buttons, and
  * the words of the one-line form `/buy energy <address> <volume> <duration>`.
  */
+import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
 import type { OrderOptions, ResourceOptions } from "../../marketplace/index.js";
 import { isTronAddress } from "../../tron/address.js";
 import { durationSeconds } from "../../tron/duration.js";
@@ -29,8 +30,6 @@ export interface BuyAnswers {
 }
 
 /** A USDT transfer to an address that holds USDT needs about 64,285 energy; to a new holder about 130,285. */
-export const ENERGY_ONE_TRANSFER = 65_000n;
-export const ENERGY_TWO_TRANSFERS = 131_000n;
 const ENERGY_ROUND_VALUES = [500_000n, 1_000_000n];
 const BANDWIDTH_TRANSFER_COUNTS = [1n, 3n, 5n, 10n, 30n];
 const MAX_PRESETS = 4;
@@ -82,8 +81,8 @@ export function volumePresets(resource: Resource, options: ResourceOptions): Vol
   let presets: VolumePreset[];
   if (resource === "energy") {
     presets = [
-      { volume: ENERGY_ONE_TRANSFER, kind: "one_transfer" as const },
-      { volume: ENERGY_TWO_TRANSFERS, kind: "two_transfers" as const },
+      { volume: ENERGY_PER_USDT_TRANSFER, kind: "one_transfer" as const },
+      { volume: ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER, kind: "two_transfers" as const },
       ...ENERGY_ROUND_VALUES.map((volume) => ({ volume, kind: "round" as const })),
     ].filter((p) => fits(p.volume));
   } else {

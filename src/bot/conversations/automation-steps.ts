@@ -10,12 +10,13 @@
  * Inside a conversation a failed Bot API call must not be caught and carried on from (the replay
  * log would lose its place), so steps only send messages and edit them into something new.
  */
+import { checkVolume } from "../buy/request.js";
+import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { isTronAddress } from "../../tron/address.js";
-import { parseVolumeInput } from "../../tron/volume.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
@@ -28,7 +29,7 @@ import { external } from "./external.js";
 import { waitForButton, waitForReply } from "./wait.js";
 
 /** Offered as buttons where the allowed range has them: one USDT transfer to a holder / a new holder. */
-const VOLUME_PRESETS = [65_000n, 131_000n];
+const VOLUME_PRESETS = [ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER];
 const RECENT_SHOWN = 4;
 
 export interface AutomationFlow {
@@ -113,17 +114,15 @@ export async function askVolume(conversation: BotConversation, ctx: Conversation
   for (;;) {
     const reply = await waitForReply(conversation, { buttons: buttonsOf(flow, "v") });
     if (reply.kind === "button") await reply.ctx.answerCallbackQuery();
-    const value = reply.kind === "button" ? BigInt(reply.match[1]!) : parseVolumeInput(reply.text);
-    if (value === undefined) {
-      await reply.ctx.reply(ctx.t("auto-invalid-number", range));
+    const checked = checkVolume(reply.kind === "button" ? BigInt(reply.match[1]!) : reply.text, { minVolume: step.min, maxVolume: step.max });
+    if (!checked.ok) {
+      await reply.ctx.reply(
+        checked.reason === "unreadable" ? ctx.t("auto-invalid-number", range) : ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(checked.volume) }),
+      );
       continue;
     }
-    if (value < step.min || value > step.max) {
-      await reply.ctx.reply(ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(value) }));
-      continue;
-    }
-    await settle(reply.ctx, flow, prompt.message_id, question, code(ctx.fmt.volume(value)));
-    return value;
+    await settle(reply.ctx, flow, prompt.message_id, question, code(ctx.fmt.volume(checked.volume)));
+    return checked.volume;
   }
 }
 

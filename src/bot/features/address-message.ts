@@ -5,9 +5,9 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
-import { isTronAddress } from "../../tron/address.js";
+import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../tron/address.js";
 import { code } from "../render/html.js";
-import { ADDRESS_SHAPE, invalidAddressText } from "../render/address-check.js";
+import { invalidAddressText } from "../render/address-check.js";
 
 /** Quotes, brackets and backticks that often come along when an address is copied. */
 const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
@@ -16,7 +16,7 @@ export const addressMessageFeature = new Composer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
   const text = ctx.message.text.replace(WRAPPING, "");
-  if (!ADDRESS_SHAPE.test(text)) return next();
+  if (!TRON_ADDRESS_SHAPE.test(text)) return next();
   if (!isTronAddress(text)) {
     await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
     return;

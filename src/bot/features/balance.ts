@@ -1,17 +1,13 @@
 /** /balance: TRX and USDT, with Deposit, Buy energy and Refresh (which edits the card in place). */
-import { Composer, GrammyError } from "grammy";
+import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
+import { isNotModified, replyWithError } from "../reply-error.js";
 import { BALANCE_REFRESH, renderBalance } from "../render/balance.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 
 export const balanceFeature = new Composer<BotContext>();
-
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
-}
 
 async function showBalance(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
   if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);

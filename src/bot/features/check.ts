@@ -3,15 +3,14 @@
  * links /start check_<address> and /start buy_<address> that group and inline cards point to.
  * The address checker is public: no API key is needed.
  */
-import { Composer, GrammyError, InlineKeyboard, type Context } from "grammy";
+import { isNotModified, renderAndLogError } from "../reply-error.js";
+import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../context.js";
 import type { AddressCheck } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { isTronAddress } from "../../tron/address.js";
-import { errorFields } from "../../logger.js";
-import { renderError } from "../render/errors.js";
+import { isTronAddress, TRON_ADDRESS_PATTERN } from "../../tron/address.js";
 import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "../render/address-check.js";
 import { Actions } from "../actions.js";
 import { external } from "../conversations/external.js";
@@ -20,7 +19,7 @@ import { waitForReply } from "../conversations/wait.js";
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
 export const CHECK_CONVERSATION = "check-address";
-const CHECK_BUTTON = /^chk:a:(T[1-9A-HJ-NP-Za-km-z]{33})$/;
+const CHECK_BUTTON = new RegExp(`^chk:a:(${TRON_ADDRESS_PATTERN})$`);
 const START_PAYLOAD = /^(buy|check)_(T\S*)$/;
 
 export interface CheckOutcome {
@@ -61,8 +60,7 @@ export function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): 
   if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) {
     return { text: invalidAddressText(address, t, { refusedByServer: true }) };
   }
-  const rendered = renderError(outcome.error, t, outcome.at);
-  if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(outcome.error), updateId: ctx.update.update_id }, "address check failed");
+  const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "address check failed" });
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
   if (place === "private") keyboard.text(ctx.t("button-buy-energy"), Actions.buyFor(address));
   if (place !== "inline") keyboard.text(ctx.t("button-refresh"), Actions.checkAddress(address));
@@ -77,10 +75,6 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
   await ctx.replyWithChatAction("typing").catch(() => undefined);
   const { text, keyboard } = checkMessage(ctx, address, await runCheck(ctx, address));
   await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
-}
-
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
 }
 
 async function askForAddress(conversation: BotConversation, ctx: ConversationContext): Promise<void> {

@@ -2,17 +2,16 @@
  * Inline mode: "@bot T…" in any chat offers the address check as a card to send. Anything else
  * gets no results and a button that opens the bot. The card's Buy button deep-links to the bot.
  */
+import { renderAndLogError } from "../reply-error.js";
 import { Composer } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../context.js";
-import { isTronAddress, shortAddress } from "../../tron/address.js";
+import { isTronAddress, shortAddress, TRON_ADDRESS_PATTERN } from "../../tron/address.js";
 import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "../render/address-check.js";
-import { renderError } from "../render/errors.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { errorFields } from "../../logger.js";
 import { runCheck } from "./check.js";
 
-const ADDRESS_QUERY = /^\s*(T[1-9A-HJ-NP-Za-km-z]{33})\s*$/;
+const ADDRESS_QUERY = new RegExp(`^\\s*(${TRON_ADDRESS_PATTERN})\\s*$`);
 /** Short: an address's resources change by the minute. */
 const CACHE_SECONDS = 10;
 const START_PARAMETER = "inline";
@@ -59,8 +58,7 @@ inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
       reply_markup: addressCheckKeyboard(address, t, "inline", ctx.me.username),
     };
   } else {
-    const rendered = renderError(outcome.error, t, outcome.at);
-    if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(outcome.error), updateId: ctx.update.update_id }, "inline address check failed");
+    const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "inline address check failed" });
     result = {
       type: "article",
       id: `err:${address}`,

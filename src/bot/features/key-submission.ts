@@ -4,12 +4,11 @@
  * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
+import { renderAndLogError } from "../reply-error.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { renderError } from "../render/errors.js";
 import { escapeHtml } from "../render/html.js";
-import { errorFields } from "../../logger.js";
 import { Actions } from "../actions.js";
 import { LABEL_KEY_CONVERSATION } from "../conversations/label-key.js";
 import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
@@ -86,7 +85,6 @@ function isStoredAlready(ctx: BotContext, userId: number, apiKey: string): boole
 function verificationFailure(ctx: BotContext, err: unknown): string {
   const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
   if (err instanceof MarketplaceError && err.isKeyRejected) return t("keys-rejected");
-  const rendered = renderError(err, t, ctx.deps.now());
-  if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(err), updateId: ctx.update.update_id }, "key verification failed");
+  const rendered = renderAndLogError(ctx, err, { t, what: "key verification failed" });
   return `${rendered.text}\n\n${t("keys-nothing-stored")}`;
 }

@@ -2,12 +2,12 @@
  * /orders: the user's orders, newest first, five to a page; each row opens the order card, whose
  * Refresh reads GET /orders/{id} (and updates the stored row when the order was placed here).
  */
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { OrderPage } from "../../marketplace/index.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
+import { isNotModified, replyWithError } from "../reply-error.js";
 import { orderButtonLabel, orderCardKeyboard, orderListLine, renderOrderCard } from "../render/order-card.js";
 import { OrderData, OrderPattern } from "../buy/callbacks.js";
 
@@ -16,10 +16,6 @@ export const PAGE_SIZE = 5;
 export const ordersFeature = new Composer<BotContext>();
 
 type Translate = (k: string, v?: Record<string, string | number>) => string;
-
-function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
-}
 
 /** Edits the tapped message (a tap) or sends a new one; an unchanged message is left alone. */
 async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard, edit: boolean): Promise<"shown" | "unchanged"> {

@@ -1,4 +1,5 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
+import { replyUsePrivateChat } from "../render/private-chat.js";
 import type { BotContext } from "../context.js";
 import { COMMANDS } from "../commands.js";
 
@@ -10,10 +11,4 @@ export const privateOnlyFeature = new Composer<BotContext>();
 
 const accountCommands = COMMANDS.filter((c) => !c.inGroups).map((c) => c.name);
 
-privateOnlyFeature.chatType(["group", "supergroup", "channel"]).command(accountCommands, async (ctx) => {
-  const link = `https://t.me/${ctx.me.username}?start`;
-  await ctx.reply(ctx.t("private-only"), {
-    reply_markup: new InlineKeyboard().url(ctx.t("private-only-open"), link),
-    reply_parameters: ctx.msg?.message_id ? { message_id: ctx.msg.message_id, allow_sending_without_reply: true } : undefined,
-  });
-});
+privateOnlyFeature.chatType(["group", "supergroup", "channel"]).command(accountCommands, (ctx) => replyUsePrivateChat(ctx, undefined, { quote: true }));

@@ -2,6 +2,8 @@
  * The address check card: activation, energy and bandwidth (limit, used, available) and how many
  * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
  */
+import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
+import { TRON_ADDRESS_SHAPE } from "../../tron/address.js";
 import { InlineKeyboard } from "grammy";
 import type { AddressCheck } from "../../marketplace/index.js";
 import { Actions } from "../actions.js";
@@ -9,8 +11,6 @@ import type { Formatter, Translate } from "./format.js";
 import { code } from "./html.js";
 
 /** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
-export const ENERGY_PER_TRANSFER_TO_HOLDER = 65_000n;
-export const ENERGY_PER_TRANSFER_TO_NEW_HOLDER = 131_000n;
 export const BANDWIDTH_PER_TRANSFER = 345n;
 export const ACTIVATION_FEE_TRX = "1.1";
 
@@ -24,8 +24,8 @@ const floorDiv = (value: bigint, unit: bigint) => (value > 0n ? value / unit : 0
 
 export function transfersCovered(check: Pick<AddressCheck, "energyAvailable" | "bandwidthAvailable">): TransfersCovered {
   return {
-    toHolder: floorDiv(check.energyAvailable, ENERGY_PER_TRANSFER_TO_HOLDER),
-    toNewHolder: floorDiv(check.energyAvailable, ENERGY_PER_TRANSFER_TO_NEW_HOLDER),
+    toHolder: floorDiv(check.energyAvailable, ENERGY_PER_USDT_TRANSFER),
+    toNewHolder: floorDiv(check.energyAvailable, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER),
     bandwidth: floorDiv(check.bandwidthAvailable, BANDWIDTH_PER_TRANSFER),
   };
 }
@@ -49,8 +49,8 @@ export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Forma
     resource(check.bandwidthLimit, check.bandwidthUsed, check.bandwidthAvailable),
     "",
     t("check-covers-title"),
-    t("check-covers-holder", countVars(fmt, covered.toHolder, ENERGY_PER_TRANSFER_TO_HOLDER)),
-    t("check-covers-new-holder", countVars(fmt, covered.toNewHolder, ENERGY_PER_TRANSFER_TO_NEW_HOLDER)),
+    t("check-covers-holder", countVars(fmt, covered.toHolder, ENERGY_PER_USDT_TRANSFER)),
+    t("check-covers-new-holder", countVars(fmt, covered.toNewHolder, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER)),
     t("check-covers-bandwidth", countVars(fmt, covered.bandwidth, BANDWIDTH_PER_TRANSFER)),
   ];
   if (covered.toHolder === 0n) lines.push("", t("check-covers-none"));
@@ -72,7 +72,6 @@ export function startLink(botUsername: string, payload: string): string {
 }
 
 export const buyPayload = (address: string) => `buy_${address}`;
-export const checkPayload = (address: string) => `check_${address}`;
 
 /**
  * Where the card is shown decides its buttons: a private chat buys in place; a group or an inline
@@ -89,7 +88,6 @@ export function addressCheckKeyboard(address: string, t: Translate, place: CardP
 }
 
 /** The shape of a TRON address, without the checksum (isTronAddress checks both). */
-export const ADDRESS_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /**
  * Why `input` is not an address: a wrong checksum (one mistyped character) or not an address at
@@ -98,6 +96,6 @@ export const ADDRESS_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 export function invalidAddressText(input: string, t: Translate, options: { refusedByServer?: boolean } = {}): string {
   const chars = Array.from(input);
   const shown = chars.length > 64 ? `${chars.slice(0, 64).join("")}…` : input;
-  const badChecksum = !options.refusedByServer && ADDRESS_SHAPE.test(input);
+  const badChecksum = !options.refusedByServer && TRON_ADDRESS_SHAPE.test(input);
   return t(badChecksum ? "check-bad-checksum" : "check-invalid-address", { input: code(shown) });
 }

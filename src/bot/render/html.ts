@@ -11,7 +11,3 @@ export function code(text: string): string {
 export function tronscanTxUrl(txId: string): string {
   return `https://tronscan.org/#/transaction/${encodeURIComponent(txId)}`;
 }
-
-export function tronscanAddressUrl(address: string): string {
-  return `https://tronscan.org/#/address/${encodeURIComponent(address)}`;
-}

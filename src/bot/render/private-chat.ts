@@ -15,9 +15,10 @@ export function isPrivateChat(ctx: Context): boolean {
  * "Please use this in our private chat", with a button that opens it (the same words as the
  * group pointer of features/private-only.ts), plus an extra line when given.
  */
-export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string): Promise<void> {
+export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string, options: { quote?: boolean } = {}): Promise<void> {
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   const text = extraKey ? `${ctx.t("private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("private-only");
   const keyboard = ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), `https://t.me/${ctx.me.username}?start`) : undefined;
-  await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+  const quoted = options.quote && ctx.msg?.message_id ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
+  await ctx.reply(text, { ...(keyboard ? { reply_markup: keyboard } : {}), ...quoted });
 }

@@ -25,7 +25,7 @@ function coverUrl(value: string | null): string | undefined {
 export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, options: { untranslated: boolean }): RenderedPost {
   const header = [
     `<b>${html(post.title)}</b>`,
-    [html(post.categoryName), html(fmt.date(post.publishedAt))].filter(Boolean).join(" · "),
+    [html(post.categoryName), fmt.date(post.publishedAt)].filter(Boolean).join(" · "),
     post.excerpt.trim() ? `<i>${html(post.excerpt)}</i>` : "",
     options.untranslated ? t("blog-not-translated") : "",
   ]
