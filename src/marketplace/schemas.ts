@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isTrxDecimal } from "../tron/amounts.js";
+import { toBigInt } from "../tron/volume.js";
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -14,9 +15,11 @@ const INTEGER_TEXT = /^[+-]?\d+$/;
 /** Integer or numeric string (int64) → bigint, exactly. Big literals arrive as strings (json.ts). */
 export const int64 = z.union([z.number(), z.string(), z.bigint()]).transform((value, ctx) => {
   let result: bigint | undefined;
-  if (typeof value === "bigint") result = value;
-  else if (typeof value === "number") result = Number.isSafeInteger(value) ? BigInt(value) : undefined;
-  else if (INTEGER_TEXT.test(value.trim())) result = BigInt(value.trim());
+  try {
+    result = toBigInt(value);
+  } catch {
+    result = undefined;
+  }
   if (result === undefined || result < INT64_MIN || result > INT64_MAX) {
     ctx.addIssue({ code: "custom", message: "expected an int64 integer or numeric string" });
     return z.NEVER;

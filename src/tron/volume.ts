@@ -26,6 +26,6 @@ export function toBigInt(value: number | string | bigint): bigint {
     if (!Number.isSafeInteger(value)) throw new RangeError(`unsafe integer ${value}`);
     return BigInt(value);
   }
-  if (!/^-?\d+$/.test(value.trim())) throw new RangeError(`not an integer: ${value}`);
+  if (!/^[+-]?\d+$/.test(value.trim())) throw new RangeError(`not an integer: ${value}`);
   return BigInt(value.trim());
 }

@@ -9,6 +9,7 @@
  * once, checked, sealed, and every path from there ends the conversation, so its state is dropped
  * before anything is written and the plaintext never reaches storage (add-key.ts relies on the same).
  */
+import type { WebhookEndpointRow } from "../../store/webhooks.js";
 import { InlineKeyboard } from "grammy";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BotConversation, BotDeps, ConversationContext } from "../context.js";
@@ -29,6 +30,11 @@ export function pingWaitMs(deps: BotDeps): number {
   return deps.webhooks?.pingWaitMs ?? DEFAULT_PING_WAIT_MS;
 }
 
+/** The key that manages the endpoint, if the user still has it; otherwise the default key is used. */
+export function endpointKeyId(store: BotDeps["store"], row: Pick<WebhookEndpointRow, "userId" | "keyId">): number | undefined {
+  return row.keyId !== null && store.apiKeys.get(row.userId, row.keyId) ? row.keyId : undefined;
+}
+
 /**
  * Asks the marketplace to send the endpoint a test event (scope full) and waits until the receiver
  * records a delivery made after the request: verified, or arrived with a signature that does not
@@ -38,7 +44,7 @@ export async function pingAndWait(deps: BotDeps, rowId: number): Promise<PingOut
   const { store } = deps;
   const row = store.webhooks.get(rowId);
   if (!row?.endpointId) return "timeout";
-  const keyId = row.keyId !== null && store.apiKeys.get(row.userId, row.keyId) ? row.keyId : undefined;
+  const keyId = endpointKeyId(store, row);
   const requestedAt = deps.now();
   // Before the call: the test event may arrive before the call returns.
   store.webhooks.markPingRequested(row.id, requestedAt);

@@ -11,6 +11,7 @@ import { MarketplaceError } from "../../marketplace/errors.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
 import {
+  endpointKeyId,
   pingAndWait,
   pingWaitMs,
   WEBHOOK_SETUP_CONVERSATION,
@@ -133,7 +134,7 @@ privateChat.callbackQuery(WebhookActions.delete, async (ctx) => {
     return;
   }
   if (row.endpointId) {
-    const keyId = row.keyId !== null && ctx.deps.store.apiKeys.get(row.userId, row.keyId) ? row.keyId : undefined;
+    const keyId = endpointKeyId(ctx.deps.store, row);
     try {
       await withUserClient(ctx.deps, row.userId, (client) => client.deleteWebhook(row.endpointId!), { keyId, needs: "full" });
     } catch (err) {
