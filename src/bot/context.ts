@@ -7,6 +7,7 @@ import type { Marketplace } from "../marketplace/index.js";
 import type { Locale } from "../config.js";
 import type { Formatter } from "./render/format.js";
 import type { SignatureScheme } from "../events/signatures.js";
+import type { ChatStateFlavor } from "./middlewares/chat-state.js";
 
 /** Everything the bot needs from outside, passed in (never imported as a global). */
 export interface BotDeps {
@@ -39,6 +40,6 @@ export interface DepsFlavor {
 export type ConversationContext = Context & I18nFlavor & DepsFlavor;
 
 /** The context of ordinary middleware. */
-export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
+export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor & ChatStateFlavor>;
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;

@@ -6,8 +6,14 @@ import type { DepsFlavor } from "./context.js";
 
 /** Maps a Telegram language_code ("ru", "en-US", "zh-hans") to a supported locale. */
 export function pickLocale(languageCode: string | undefined, fallback: Locale): Locale {
-  const primary = languageCode?.toLowerCase().split(/[-_]/)[0];
-  return (SUPPORTED_LOCALES as readonly string[]).includes(primary ?? "") ? (primary as Locale) : fallback;
+  const primary = languageCode === undefined ? "" : /^[^-_]*/.exec(languageCode)![0].toLowerCase();
+  return (SUPPORTED_LOCALES as readonly string[]).includes(primary) ? (primary as Locale) : fallback;
+}
+
+/** The user's locale: their stored choice, else their Telegram language, else the bot's default. */
+export function negotiateLocale(ctx: Context & DepsFlavor): Locale {
+  const stored = ctx.from ? ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
+  return (stored as Locale | null | undefined) ?? pickLocale(ctx.from?.language_code, ctx.deps.defaultLocale);
 }
 
 /** Fluent translations; the locale is the user's stored choice, else their Telegram language. */
@@ -17,10 +23,7 @@ export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
     directory: localesDir,
     useSession: false,
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: (ctx) => {
-      const stored = ctx.from ? ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
-      return stored ?? pickLocale(ctx.from?.language_code, ctx.deps.defaultLocale);
-    },
+    localeNegotiator: negotiateLocale,
   });
   memoizeBundleMatching(i18n.fluent);
   return i18n;
@@ -37,7 +40,7 @@ function memoizeBundleMatching(fluent: I18n["fluent"]): void {
   const match = target.matchBundles.bind(target);
   const memo = new Map<string, Set<unknown>>();
   target.matchBundles = (locales: string[]) => {
-    const key = locales.join(",");
+    const key = locales.length === 1 ? locales[0]! : locales.join(",");
     let bundles = memo.get(key);
     if (!bundles) {
       bundles = match(locales);

@@ -1,7 +1,8 @@
 /**
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
- * botInfo and a Bot API root. Middleware order: deps → per-chat sequencing → user → session →
- * i18n → conversations → /cancel → features → fallback, all inside one error boundary.
+ * botInfo and a Bot API root. Middleware order: deps → per-chat sequencing → user → i18n →
+ * /cancel → features → fallback, all inside one error boundary. The session and the conversations
+ * plugin are installed by the features that use them (see composer.ts and chat-state.ts).
  */
 import { Bot, lazySession, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -12,11 +13,13 @@ import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData 
 import { createI18n } from "./i18n.js";
 import { attachDeps, attachFormatter } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
+import { attachChatState, conversationStorageKey, type ChatStatePlugins } from "./middlewares/chat-state.js";
 import { installApiTransformers } from "./api-transformers.js";
 import { handleBotError } from "./error-handler.js";
 import { cancelFeature } from "./features/cancel.js";
 import { fallbackFeature } from "./features/fallback.js";
 import { features } from "./features/index.js";
+import { BotComposer } from "./composer.js";
 import type { StorageAdapter } from "grammy";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
@@ -45,25 +48,20 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const i18n = createI18n(deps.defaultLocale);
 
   bot.catch(handleBotError);
-  const protectedBot = bot.errorBoundary(handleBotError);
+  const protectedBot = new BotComposer<BotContext>();
+  bot.errorBoundary(handleBotError, protectedBot);
 
-  protectedBot.use(attachDeps(deps));
-  protectedBot.use(sequentialize(chatSequenceKey));
-  protectedBot.use(trackUser);
-  protectedBot.use(
-    lazySession<SessionData, BotContext>({
+  const chatState: ChatStatePlugins = {
+    session: lazySession<SessionData, BotContext>({
       initial: () => ({}),
       storage: deps.store.sessions as StorageAdapter<SessionData>,
     }),
-  );
-  protectedBot.use(i18n);
-  protectedBot.use(attachFormatter);
-  protectedBot.use(
-    conversations<BotContext, ConversationContext>({
+    conversations: conversations<BotContext, ConversationContext>({
       storage: {
         type: "key",
         version: CONVERSATIONS_VERSION,
         adapter: deps.store.conversations as never,
+        getStorageKey: conversationStorageKey,
       },
       plugins: [
         attachDeps(deps),
@@ -75,7 +73,14 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
         },
       ],
     }),
-  );
+  };
+
+  protectedBot.use(attachDeps(deps));
+  protectedBot.use(attachChatState(chatState));
+  protectedBot.use(sequentialize(chatSequenceKey));
+  protectedBot.use(trackUser);
+  protectedBot.use(i18n);
+  protectedBot.use(attachFormatter);
   protectedBot.use(cancelFeature);
   for (const feature of features) protectedBot.use(feature);
   protectedBot.use(fallbackFeature);

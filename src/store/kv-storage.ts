@@ -16,6 +16,8 @@ import type { Db } from "./db.js";
 
 export interface KeyValueStorage<T> {
   read(key: string): T | undefined;
+  /** Whether a value is stored under the key, without parsing it. */
+  has(key: string): boolean;
   write(key: string, value: T): void;
   delete(key: string): void;
   flush(): void;
@@ -76,14 +78,22 @@ export function createKeyValueStorage<T>(db: Db, prefix: string, options: KeyVal
     scheduled ??= setImmediate(flush);
   };
 
+  const lookup = (key: string): string | null => {
+    let json = pending.has(key) ? pending.get(key) : cache.get(key);
+    if (json === undefined) {
+      json = read.get(prefix + key)?.value ?? null;
+      remember(key, json);
+    }
+    return json;
+  };
+
   return {
     read(key) {
-      let json = pending.has(key) ? pending.get(key) : cache.get(key);
-      if (json === undefined) {
-        json = read.get(prefix + key)?.value ?? null;
-        remember(key, json);
-      }
+      const json = lookup(key);
       return json === null ? undefined : (JSON.parse(json) as T);
+    },
+    has(key) {
+      return lookup(key) !== null;
     },
     write(key, value) {
       enqueue(key, JSON.stringify(value));

@@ -54,7 +54,7 @@ describe("marketplace refusals of a key", () => {
   });
 
   it("a rejected key: says so and offers to replace it, which opens the key prompt", async () => {
-    h.store.users.touch(USER, USER);
+    h.store.users.ensure(USER, USER);
     h.store.apiKeys.add(USER, { apiKey: "sbx_purchase_revokedLongAgo0000", label: "Old" });
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const answer = await h.tg.waitForCall("sendMessage");

@@ -140,7 +140,7 @@ describe("/key", () => {
 
   it("a key already added is not added twice", async () => {
     const key = sandboxKey();
-    h.store.users.touch(USER, USER);
+    h.store.users.ensure(USER, USER);
     h.store.apiKeys.add(USER, { apiKey: key, label: "Main" });
     await h.tg.sendText({ userId: USER, text: `/key ${key}` });
     const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("already added"));

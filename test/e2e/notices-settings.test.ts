@@ -31,7 +31,7 @@ describe("/settings", () => {
   });
 
   it("sets the balance alert from a typed TRX amount, refuses bad amounts, and turns it off", async () => {
-    h.store.users.touch(USER, USER);
+    h.store.users.ensure(USER, USER);
     h.store.users.update(USER, { balanceAlertTripped: true });
     await say("/settings");
     await botSaid(/Settings/);

@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function setUp(options: Parameters<typeof startNoticesHarness>[0] = {}) {
   n = await startNoticesHarness(options);
-  for (const chat of [A, B]) n.h.store.users.touch(chat, chat);
+  for (const chat of [A, B]) n.h.store.users.ensure(chat, chat);
   return n;
 }
 
@@ -183,7 +183,7 @@ describe("restarts lose nothing and send nothing twice", () => {
     const leased = n!.h.store.outbox.claim({ now: Date.now(), limit: 10, leaseMs: 30_000 });
     expect(leased.map((r) => r.chatId).sort()).toEqual([A, B]);
     enqueue(A + 100, 1);
-    n!.h.store.users.touch(A + 100, A + 100);
+    n!.h.store.users.ensure(A + 100, A + 100);
 
     n!.sender.start();
     await n!.h.tg.waitForCall("sendMessage", (p) => p.chat_id === A + 100);
@@ -210,7 +210,7 @@ describe("pacing against Telegram's limits", () => {
     });
     const chats = Array.from({ length: 12 }, (_, i) => 7000 + i);
     for (const chat of chats) {
-      store.users.touch(chat, chat);
+      store.users.ensure(chat, chat);
       for (let i = 1; i <= 2; i++) store.outbox.enqueue({ chatId: chat, dedupeKey: `p:${chat}:${i}`, text: `${chat} #${i}` });
     }
     const sender = createSender({

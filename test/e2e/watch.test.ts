@@ -106,7 +106,7 @@ describe("rules watcher", () => {
     const gone = await refill(n.h.marketplace.forKey(cancelledOnly.apiKey), ADDR_2, false);
     await n.h.marketplace.forKey(cancelledOnly.apiKey).cancelRule(gone.id);
     const broken = "broken-key-that-the-marketplace-rejects";
-    n.h.store.users.touch(OTHER + 1, OTHER + 1);
+    n.h.store.users.ensure(OTHER + 1, OTHER + 1);
     n.h.store.apiKeys.add(OTHER + 1, { apiKey: broken, label: "bad" });
     const { apiKey } = n.h.givenUserWithKey(USER, { trx: "1" });
     await refill(n.h.marketplace.forKey(apiKey), ADDR_1, false);

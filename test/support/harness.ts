@@ -105,7 +105,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     givenUserWithKey(userId, input = {}) {
       const { accountId } = sandbox.control.createAccount({ trx: input.trx ?? "1000" });
       const { key } = sandbox.control.createKey(accountId, { scope: input.scope ?? "purchase", dailyLimitTrx: input.dailyLimitTrx });
-      store.users.touch(userId, userId);
+      store.users.ensure(userId, userId);
       const row = store.apiKeys.add(userId, { apiKey: key, label: input.label ?? "main" });
       return { accountId, apiKey: key, keyId: row.id };
     },

@@ -6,7 +6,7 @@ import { createSealer } from "../../src/store/secrets.js";
 let store: Store;
 beforeEach(() => {
   store = createStore(":memory:", createSealer([randomBytes(32)]));
-  store.users.touch(1, 1);
+  store.users.ensure(1, 1);
 });
 afterEach(() => store.close());
 

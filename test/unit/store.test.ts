@@ -60,25 +60,46 @@ describe("store", () => {
     expect(store.db.$client.prepare("select value from bot_storage where key = 't:a'").get()).toEqual({ value: '{"n":1}' });
   });
 
-  it("users: touch records the chat, unblocks on contact, and language changes are seen at once", () => {
+  it("users: touch records the chat, unblocks on contact, and language changes are seen at once", async () => {
     const { store } = tempStore();
-    store.users.touch(7, 7);
+    await store.users.touch(7, 7);
     expect(store.users.get(7)).toMatchObject({ chatId: 7, blocked: false, language: null });
     expect(store.users.getLanguage(7)).toBeNull();
     store.users.setLanguage(7, "ru");
     expect(store.users.getLanguage(7)).toBe("ru");
     store.users.setBlockedByChat(7, true);
     expect(store.users.get(7)!.blocked).toBe(true);
-    store.users.touch(7, 7);
+    await store.users.touch(7, 7);
     expect(store.users.get(7)!.blocked).toBe(false);
-    store.users.touch(8, undefined); // seen in a group first
+    await store.users.touch(8, undefined); // seen in a group first
     expect(store.users.get(8)!.chatId).toBe(8);
+    store.users.ensure(9, 9);
+    expect(store.users.get(9)!.chatId).toBe(9);
+  });
+
+  it("users: a known user costs no write; new users are written together once the turn ends", async () => {
+    const { store } = tempStore();
+    store.users.ensure(1, 1);
+    expect(store.users.touch(1, 1)).toBeUndefined();
+    expect(store.users.touch(1, undefined)).toBeUndefined(); // the same user in a group
+    const changes = () => (store.db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
+    const before = changes();
+    const pending = [2, 3, 4].map((id) => store.users.touch(id, id));
+    expect(pending.every((p) => p instanceof Promise)).toBe(true);
+    expect(store.users.get(2)).toBeUndefined(); // not written before the turn ends
+    await Promise.all(pending);
+    expect([2, 3, 4].map((id) => store.users.get(id)?.chatId)).toEqual([2, 3, 4]);
+    expect(changes() - before).toBe(3);
+    const moved = store.users.touch(1, 5); // a new private chat is a change
+    expect(moved).toBeInstanceOf(Promise);
+    await moved;
+    expect(store.users.get(1)!.chatId).toBe(5);
   });
 
   it("api keys: sealed at rest, default handling, missing scopes, re-sealed after master key rotation", () => {
     const oldKey = randomBytes(32);
     const { path, store } = tempStore([oldKey]);
-    store.users.touch(1, 1);
+    store.users.ensure(1, 1);
     const first = store.apiKeys.add(1, { apiKey: "mk_test_aaaaaaaaaaaa1111", label: "main" });
     const second = store.apiKeys.add(1, { apiKey: "mk_test_bbbbbbbbbbbb2222", label: "bot" });
     expect(first.isDefault).toBe(true);

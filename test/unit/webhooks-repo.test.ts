@@ -13,7 +13,7 @@ const SECRET_B = "whsec_" + Buffer.alloc(24, 2).toString("base64");
 function setUp(sealer: Sealer = createSealer([randomBytes(32)])) {
   const path = join(mkdtempSync(join(tmpdir(), "webhooks-")), "bot.db");
   const store = createStore(path, sealer);
-  store.users.touch(7, 7);
+  store.users.ensure(7, 7);
   const row = store.webhooks.ensureForUser(7, null);
   return { path, store, row };
 }

@@ -2,17 +2,18 @@
  * A bare TRON address sent in a private chat: offer to check it or buy energy for it.
  * Registered last among the features, so conversations waiting for an address get it first.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../tron/address.js";
 import { code } from "../render/html.js";
 import { invalidAddressText } from "../render/address-check.js";
+import { BotComposer } from "../composer.js";
 
 /** Quotes, brackets and backticks that often come along when an address is copied. */
 const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
 
-export const addressMessageFeature = new Composer<BotContext>();
+export const addressMessageFeature = new BotComposer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
   const text = ctx.message.text.replace(WRAPPING, "");

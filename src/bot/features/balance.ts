@@ -1,13 +1,13 @@
 /** /balance: TRX and USDT, with Deposit, Buy energy and Refresh (which edits the card in place). */
-import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
 import { isNotModified, replyWithError } from "../reply-error.js";
 import { BALANCE_REFRESH, renderBalance } from "../render/balance.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
+import { BotComposer } from "../composer.js";
 
-export const balanceFeature = new Composer<BotContext>();
+export const balanceFeature = new BotComposer<BotContext>();
 
 async function showBalance(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
   if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);

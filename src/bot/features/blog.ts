@@ -1,5 +1,4 @@
 /** /blog <slug>: a post in the user's language (English when there is none), cover photo first. */
-import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import type { BlogPost } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
@@ -7,6 +6,7 @@ import { replyWithError } from "../reply-error.js";
 import { code } from "../render/html.js";
 import { renderBlogPost } from "../render/blog/post.js";
 import { errorFields } from "../../logger.js";
+import { BotComposer } from "../composer.js";
 
 const FALLBACK_LOCALE = "en";
 const EXAMPLE_SLUG = "how-to-save-on-usdt-fees";
@@ -24,7 +24,7 @@ async function fetchPost(ctx: BotContext, slug: string, locale: string): Promise
   }
 }
 
-export const blogFeature = new Composer<BotContext>();
+export const blogFeature = new BotComposer<BotContext>();
 
 blogFeature.command("blog", async (ctx) => {
   const slug = ctx.match.trim();

@@ -3,8 +3,6 @@
  * straight to the preview), the entry buttons `buy:start` and `buy:a:<address>`, and the preview
  * card's Confirm, Change, Cancel and Try again.
  */
-import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../context.js";
 import type { OrderOptions } from "../../marketplace/index.js";
 import type { IntentState, OrderIntentRow } from "../../store/orders.js";
@@ -17,14 +15,15 @@ import { BuyPattern } from "../buy/callbacks.js";
 import { confirmIntent, editCard } from "../buy/confirm.js";
 import { requoteInPlace, runNow, sendPreviewCard } from "../buy/preview.js";
 import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../buy/request.js";
+import { BotComposer } from "../composer.js";
+import { registerConversation } from "../conversations/register.js";
 
-export const buyFeature = new Composer<BotContext>();
+export const buyFeature = new BotComposer<BotContext>();
 
-buyFeature.use(
-  createConversation<BotContext, ConversationContext>(
-    (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
-    BUY_CONVERSATION,
-  ),
+registerConversation(
+  buyFeature,
+  (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
+  BUY_CONVERSATION,
 );
 
 async function startFlow(ctx: BotContext, args: BuyFlowArgs): Promise<void> {

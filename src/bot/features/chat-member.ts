@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
+import { BotComposer } from "../composer.js";
 
 /** A user blocking or unblocking the bot in their private chat: notices stop or resume. */
-export const chatMemberFeature = new Composer<BotContext>();
+export const chatMemberFeature = new BotComposer<BotContext>();
 
 chatMemberFeature.on("my_chat_member", (ctx) => {
   if (ctx.chat.type !== "private") return;

@@ -4,9 +4,8 @@
  * The address checker is public: no API key is needed.
  */
 import { isNotModified, renderAndLogError } from "../reply-error.js";
-import { Composer, InlineKeyboard, type Context } from "grammy";
+import { InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../context.js";
 import type { AddressCheck } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
@@ -15,6 +14,8 @@ import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type Card
 import { Actions } from "../actions.js";
 import { external } from "../conversations/external.js";
 import { waitForReply } from "../conversations/wait.js";
+import { BotComposer } from "../composer.js";
+import { registerConversation } from "../conversations/register.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -101,15 +102,16 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   }
 }
 
-export const checkFeature = new Composer<BotContext>();
+export const checkFeature = new BotComposer<BotContext>();
 
-checkFeature.use(createConversation(askForAddress, CHECK_CONVERSATION));
+registerConversation(checkFeature, askForAddress, CHECK_CONVERSATION);
 
-checkFeature.command("start", async (ctx, next) => {
-  const payload = START_PAYLOAD.exec(ctx.match.trim());
-  if (!payload) return next();
-  await replyWithCheck(ctx, payload[2] ?? "");
-});
+checkFeature
+  .command("start")
+  .filter(
+    (ctx) => START_PAYLOAD.test(ctx.match.trim()),
+    (ctx) => replyWithCheck(ctx, START_PAYLOAD.exec(ctx.match.trim())?.[2] ?? ""),
+  );
 
 checkFeature.command("check", async (ctx) => {
   const input = ctx.match.trim().split(/\s+/)[0] ?? "";

@@ -1,5 +1,5 @@
 /** /deposit: the personal deposit address as copyable text and as a QR code (one photo with caption). */
-import { Composer, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
@@ -8,8 +8,9 @@ import { renderDeposit } from "../render/deposit.js";
 import { qrPng } from "../render/qr.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 import { errorFields } from "../../logger.js";
+import { BotComposer } from "../composer.js";
 
-export const depositFeature = new Composer<BotContext>();
+export const depositFeature = new BotComposer<BotContext>();
 
 /** Telegram's caption limit (characters after entity parsing; the HTML source is an upper bound). */
 const MAX_CAPTION = 1024;

@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { commandList } from "../commands.js";
+import { BotComposer } from "../composer.js";
 
-export const helpFeature = new Composer<BotContext>();
+export const helpFeature = new BotComposer<BotContext>();
 
 helpFeature.command("help", async (ctx) => {
   const inGroup = ctx.chat.type !== "private";

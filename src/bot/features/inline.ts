@@ -3,13 +3,13 @@
  * gets no results and a button that opens the bot. The card's Buy button deep-links to the bot.
  */
 import { renderAndLogError } from "../reply-error.js";
-import { Composer } from "grammy";
 import type { InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../context.js";
 import { isTronAddress, shortAddress, TRON_ADDRESS_PATTERN } from "../../tron/address.js";
 import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "../render/address-check.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { runCheck } from "./check.js";
+import { BotComposer } from "../composer.js";
 
 const ADDRESS_QUERY = new RegExp(`^\\s*(${TRON_ADDRESS_PATTERN})\\s*$`);
 /** Short: an address's resources change by the minute. */
@@ -34,7 +34,7 @@ async function answerWithButton(ctx: BotContext, textKey: string): Promise<void>
   });
 }
 
-export const inlineFeature = new Composer<BotContext>();
+export const inlineFeature = new BotComposer<BotContext>();
 
 inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
   const address = ctx.match[1] ?? "";

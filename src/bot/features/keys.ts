@@ -2,9 +2,8 @@
  * API keys in the chat: /key (add one; private chats only), /keys (list, make default, rename,
  * remove), and the cross-feature buttons "Add key" and "My keys".
  */
-import { Composer, type InlineKeyboard } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../context.js";
+import { type InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { ADD_KEY_CANCEL, ADD_KEY_CONVERSATION, addKeyConversation, isKeySubmission } from "../conversations/add-key.js";
 import { LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "../conversations/label-key.js";
@@ -12,17 +11,16 @@ import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./key
 import { fingerprintText, renderKeysList, renderRemoveConfirm } from "../render/keys-list.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 import { escapeHtml } from "../render/html.js";
+import { BotComposer } from "../composer.js";
+import { registerConversation } from "../conversations/register.js";
 
-export const keysFeature = new Composer<BotContext>();
+export const keysFeature = new BotComposer<BotContext>();
 
-keysFeature.use(createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION));
-keysFeature.use(createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }));
+registerConversation(keysFeature, addKeyConversation, ADD_KEY_CONVERSATION);
+registerConversation(keysFeature, labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS });
 
 // The add-key conversation hands the key message on (see conversations/add-key.ts).
-keysFeature.on("message:text", async (ctx, next) => {
-  if (!isKeySubmission(ctx)) return next();
-  await handleKeySubmission(ctx, ctx.message.text);
-});
+keysFeature.on("message:text").filter(isKeySubmission, (ctx) => handleKeySubmission(ctx, ctx.message.text));
 
 const t = (ctx: BotContext) => (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
 

@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../config.js";
 import { createFormatter } from "../render/format.js";
+import { BotComposer } from "../composer.js";
 
-export const languageFeature = new Composer<BotContext>();
+export const languageFeature = new BotComposer<BotContext>();
 
 function languageKeyboard(ctx: BotContext, current: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -2,7 +2,7 @@
  * /orders: the user's orders, newest first, five to a page; each row opens the order card, whose
  * Refresh reads GET /orders/{id} (and updates the stored row when the order was placed here).
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { OrderPage } from "../../marketplace/index.js";
 import { Actions } from "../actions.js";
@@ -10,10 +10,11 @@ import { withUserClient } from "../marketplace-access.js";
 import { isNotModified, replyWithError } from "../reply-error.js";
 import { orderButtonLabel, orderCardKeyboard, orderListLine, renderOrderCard } from "../render/order-card.js";
 import { OrderData, OrderPattern } from "../buy/callbacks.js";
+import { BotComposer } from "../composer.js";
 
 export const PAGE_SIZE = 5;
 
-export const ordersFeature = new Composer<BotContext>();
+export const ordersFeature = new BotComposer<BotContext>();
 
 type Translate = (k: string, v?: Record<string, string | number>) => string;
 

@@ -4,7 +4,7 @@
  * non-idempotent POSTs: a second tap after a success meets the new state (409 in the sandbox) and
  * gets the refreshed card with an "already …" note rather than an error.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
@@ -16,8 +16,13 @@ import { renderRulesList } from "../render/rules-list.js";
 import { renderRuleFires } from "../render/rule-fires.js";
 import { renderShortfall } from "../render/shortfall.js";
 import { loadShortfall } from "../rule-pricing.js";
+import { BotComposer } from "../composer.js";
+import { withSession } from "../middlewares/chat-state.js";
 
-export const rulesFeature = new Composer<BotContext>();
+export const rulesFeature = new BotComposer<BotContext>();
+
+// the list page the cards' Back button returns to
+rulesFeature.install(withSession);
 
 type RuleAction = "pause" | "resume" | "cancel";
 

@@ -3,8 +3,7 @@
  * (a TRX threshold: one notice when the balance falls below it, not repeated until it recovers).
  * Toggles edit the card in place; the threshold is typed in a short conversation ("off" clears it).
  */
-import { Composer, InlineKeyboard } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../context.js";
 import type { UserRow, UsersRepo } from "../../store/users.js";
 import type { Formatter, Translate } from "../render/format.js";
@@ -12,8 +11,10 @@ import { code } from "../render/html.js";
 import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
 import { external } from "../conversations/external.js";
 import { waitForReply } from "../conversations/wait.js";
+import { BotComposer } from "../composer.js";
+import { registerConversation } from "../conversations/register.js";
 
-export const settingsFeature = new Composer<BotContext>();
+export const settingsFeature = new BotComposer<BotContext>();
 
 const SettingsActions = {
   toggleNotices: "set:n",
@@ -119,7 +120,7 @@ async function alertConversation(conversation: BotConversation, ctx: Conversatio
   await showSettings(ctx, user, { note });
 }
 
-settingsFeature.use(createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION));
+registerConversation(settingsFeature, alertConversation, ALERT_CONVERSATION);
 
 const privateChat = settingsFeature.chatType("private");
 

@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { escapeHtml } from "../render/html.js";
+import { BotComposer } from "../composer.js";
 
-export const startFeature = new Composer<BotContext>();
+export const startFeature = new BotComposer<BotContext>();
 
 startFeature.command("start", async (ctx) => {
   const hasKey = ctx.from ? ctx.deps.store.apiKeys.getDefault(ctx.from.id) !== undefined : false;

@@ -1,5 +1,5 @@
 /** /stats: order statistics as text with sparklines, and the 14-day chart as a PNG (caption = text). */
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../context.js";
 import { Actions } from "../actions.js";
 import { withUserClient } from "../marketplace-access.js";
@@ -8,8 +8,9 @@ import { renderStatsText } from "../render/stats.js";
 import { renderDailyChart } from "../render/chart.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 import { errorFields } from "../../logger.js";
+import { BotComposer } from "../composer.js";
 
-export const statsFeature = new Composer<BotContext>();
+export const statsFeature = new BotComposer<BotContext>();
 
 const MAX_CAPTION = 1024;
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareFn } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
 import type { BotDeps, DepsFlavor } from "../context.js";
 import { createFormatter } from "../render/format.js";
+import { negotiateLocale } from "../i18n.js";
 
 export function attachDeps(deps: BotDeps): MiddlewareFn<Context & DepsFlavor> {
   return (ctx, next) => {
@@ -10,8 +10,8 @@ export function attachDeps(deps: BotDeps): MiddlewareFn<Context & DepsFlavor> {
   };
 }
 
-/** After i18n: a formatter bound to the negotiated locale. */
-export const attachFormatter: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
-  ctx.fmt = createFormatter(await ctx.i18n.getLocale());
+/** A formatter bound to the user's locale (negotiated the same way as the translations'). */
+export const attachFormatter: MiddlewareFn<Context & DepsFlavor> = (ctx, next) => {
+  ctx.fmt = createFormatter(negotiateLocale(ctx));
   return next();
 };
