@@ -13,7 +13,10 @@
  *
  * Behaviour is grammY's otherwise: handlers run in order, each decides whether to call `next`,
  * calling it twice is an error, predicates may be async, and middleware added later to a composer
- * that `use` or `filter` returned still runs.
+ * that `use` or `filter` returned still runs. What the gates need of a filter's predicate: no side
+ * effects (it is asked once to decide whether to run the feature, once more when it runs), and no
+ * reliance on what the feature's own `install`ed middleware sets up (the gate is asked before
+ * that runs). Async predicates are allowed; they always let the feature run.
  */
 import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
 
@@ -23,6 +26,7 @@ type MaybePromise<T> = T | Promise<T>;
 type Gate<C> = (ctx: C) => boolean;
 
 const always = () => true;
+const isPromiseLike = (value: unknown): value is PromiseLike<boolean> => typeof (value as PromiseLike<boolean> | undefined)?.then === "function";
 const never = () => false;
 
 function toMiddlewareFn<C extends Context>(middleware: MaybeArray<Middleware<C>>): MiddlewareFn<C> {
@@ -92,13 +96,13 @@ export class BotComposer<C extends Context> extends Composer<C> {
     const run = (ctx: C, next: NextFunction) => composer.runFrom(0, ctx, next);
     this.steps.push((ctx, next) => {
       const matched = predicate(ctx);
-      if (matched instanceof Promise) return matched.then((yes) => (yes ? run(ctx, next) : next()));
+      if (isPromiseLike(matched)) return Promise.resolve(matched).then((yes) => (yes ? run(ctx, next) : next()));
       return matched ? run(ctx, next) : next();
     });
     this.gates.push((ctx) => {
       const matched = predicate(ctx);
-      if (matched instanceof Promise) {
-        matched.catch(() => undefined); // the run asks again and reports the failure
+      if (isPromiseLike(matched)) {
+        Promise.resolve(matched).catch(() => undefined); // the run asks again and reports the failure
         return true;
       }
       return matched && composer.mayHandle(ctx);
@@ -115,7 +119,7 @@ export class BotComposer<C extends Context> extends Composer<C> {
     const onFalse = toMiddlewareFn(falseMiddleware);
     return this.use((ctx, next) => {
       const matched = predicate(ctx);
-      if (matched instanceof Promise) return matched.then((yes) => (yes ? onTrue : onFalse)(ctx, next));
+      if (isPromiseLike(matched)) return Promise.resolve(matched).then((yes) => (yes ? onTrue : onFalse)(ctx, next));
       return (matched ? onTrue : onFalse)(ctx, next);
     });
   }

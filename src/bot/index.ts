@@ -13,7 +13,7 @@ import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData 
 import { createI18n } from "./i18n.js";
 import { attachDeps, attachFormatter } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
-import { attachChatState, conversationStorageKey, type ChatStatePlugins } from "./middlewares/chat-state.js";
+import { attachChatState, conversationStorageKey, currentConversationsOnly, type ChatStatePlugins } from "./middlewares/chat-state.js";
 import { installApiTransformers } from "./api-transformers.js";
 import { handleBotError } from "./error-handler.js";
 import { cancelFeature } from "./features/cancel.js";
@@ -60,7 +60,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       storage: {
         type: "key",
         version: CONVERSATIONS_VERSION,
-        adapter: deps.store.conversations as never,
+        adapter: currentConversationsOnly(deps.store.conversations, CONVERSATIONS_VERSION) as never,
         getStorageKey: conversationStorageKey,
       },
       plugins: [

@@ -114,6 +114,8 @@ describe("BotComposer", () => {
   it("supports async predicates and branch", async () => {
     const { run, seen } = botWith((root, seen) => {
       root.filter(async (ctx) => ctx.message?.text === "yes", () => void seen.push("async yes"));
+      // a promise-like answer is awaited, not taken as true
+      root.filter((ctx) => ({ then: (resolve: (v: boolean) => void) => resolve(ctx.message?.text === "no such") }) as never, () => void seen.push("thenable"));
       root.branch(
         (ctx) => ctx.message?.text === "left",
         () => void seen.push("left"),
@@ -122,8 +124,9 @@ describe("BotComposer", () => {
     });
     await run(message("yes"));
     await run(message("left"));
+    await run(message("thenable"));
     await run(message("neither"));
-    expect(seen).toEqual(["async yes", "left", "end of chain"]);
+    expect(seen).toEqual(["async yes", "left", "end of chain", "end of chain"]);
   });
 
   it("reports errors from handlers and a second call of next", async () => {

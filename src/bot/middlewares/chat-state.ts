@@ -4,7 +4,9 @@
  * them (`BotComposer.install`), so an update that reaches no such feature never loads either.
  */
 import type { Context, MiddlewareFn } from "grammy";
+import { PLUGIN_DATA_VERSION } from "@grammyjs/conversations";
 import type { BotContext } from "../context.js";
+import type { KeyValueStorage } from "../../store/kv-storage.js";
 
 export interface ChatStatePlugins {
   session: MiddlewareFn<BotContext>;
@@ -39,4 +41,23 @@ export function conversationStorageKey(ctx: Context): string | undefined {
 export function hasConversationState(ctx: BotContext): boolean {
   const key = conversationStorageKey(ctx);
   return key !== undefined && ctx.deps.store.conversations.has(key);
+}
+
+/**
+ * The conversations' storage as the plugin sees it, minus state stored by another version of the
+ * flows (CONVERSATIONS_VERSION) or of the plugin: the plugin would ignore it but never delete it,
+ * and `hasConversationState` would go on saying yes for that chat. It is deleted on first read.
+ */
+export function currentConversationsOnly<T>(storage: KeyValueStorage<T>, version: number): Pick<KeyValueStorage<T>, "read" | "write" | "delete"> {
+  return {
+    read(key) {
+      const data = storage.read(key) as { version?: unknown } | undefined;
+      const stored = Array.isArray(data?.version) ? (data.version as unknown[]) : undefined;
+      if (data === undefined || (stored?.[0] === PLUGIN_DATA_VERSION && stored[1] === version)) return data as T | undefined;
+      storage.delete(key);
+      return undefined;
+    },
+    write: (key, value) => storage.write(key, value),
+    delete: (key) => storage.delete(key),
+  };
 }
