@@ -6,7 +6,8 @@ import type { DepsFlavor } from "./context.js";
 
 /** Maps a Telegram language_code ("ru", "en-US", "zh-hans") to a supported locale. */
 export function pickLocale(languageCode: string | undefined, fallback: Locale): Locale {
-  const primary = languageCode === undefined ? "" : /^[^-_]*/.exec(languageCode)![0].toLowerCase();
+  const cut = languageCode?.search(/[-_]/) ?? -1;
+  const primary = (cut < 0 ? (languageCode ?? "") : languageCode!.slice(0, cut)).toLowerCase();
   return (SUPPORTED_LOCALES as readonly string[]).includes(primary) ? (primary as Locale) : fallback;
 }
 

@@ -11,9 +11,9 @@ import { sequentialize } from "@grammyjs/runner";
 import type { I18n } from "@grammyjs/i18n";
 import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData } from "./context.js";
 import { createI18n } from "./i18n.js";
-import { attachDeps, attachFormatter } from "./middlewares/deps.js";
+import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
-import { attachChatState, conversationStorageKey, currentConversationsOnly, type ChatStatePlugins } from "./middlewares/chat-state.js";
+import { conversationStorageKey, currentConversationsOnly, type ChatStatePlugins } from "./middlewares/chat-state.js";
 import { installApiTransformers } from "./api-transformers.js";
 import { handleBotError } from "./error-handler.js";
 import { cancelFeature } from "./features/cancel.js";
@@ -66,7 +66,6 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       plugins: [
         attachDeps(deps),
         i18n,
-        attachFormatter,
         (ctx, next) => {
           installApiTransformers(ctx.api);
           return next();
@@ -75,12 +74,11 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     }),
   };
 
-  protectedBot.use(attachDeps(deps));
-  protectedBot.use(attachChatState(chatState));
+  protectedBot.use(attachDeps(deps, chatState));
   protectedBot.use(sequentialize(chatSequenceKey));
   protectedBot.use(trackUser);
-  protectedBot.use(i18n);
-  protectedBot.use(attachFormatter);
+  // the plugin object builds a new middleware function each time it is asked: ask once
+  protectedBot.use(i18n.middleware());
   protectedBot.use(cancelFeature);
   for (const feature of features) protectedBot.use(feature);
   protectedBot.use(fallbackFeature);

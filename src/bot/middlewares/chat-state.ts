@@ -17,13 +17,6 @@ export interface ChatStateFlavor {
   chatState: ChatStatePlugins;
 }
 
-export function attachChatState(plugins: ChatStatePlugins): MiddlewareFn<Context & ChatStateFlavor> {
-  return (ctx, next) => {
-    ctx.chatState = plugins;
-    return next();
-  };
-}
-
 /** The chat's session for the handlers after it, loaded on first use (`await ctx.session`). */
 export const withSession: MiddlewareFn<BotContext> = (ctx, next) =>
   Object.prototype.hasOwnProperty.call(ctx, "session") ? next() : ctx.chatState.session(ctx, next);
