@@ -23,4 +23,5 @@ VOLUME ["/app/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/main.js"]
+# the node flags of `npm start` (package.json; a test keeps the two alike): see README → Performance
+CMD ["node", "--heap-growing-percent=100", "dist/main.js"]

@@ -3,7 +3,7 @@
  * Bot API enforcing 30 messages a second overall and one a second per chat (429 beyond that).
  * Reports the achieved rate against the 30/s ceiling, notices lost, duplicates and 429s received.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -28,7 +28,8 @@ export interface FanoutFigures {
 export async function benchFanout(notices = 3_000, chats = 1_000): Promise<FanoutFigures> {
   const token = "777:BENCH-fanout-token-abcdefghijklmnop";
   const tg = await startFakeBotApi({ token, rateLimit: { globalPerSecond: 30, perChatPerSecond: 1 } });
-  const store = createStore(join(mkdtempSync(join(tmpdir(), "bench-fanout-")), "bot.db"), createSealer([randomBytes(32)]));
+  const dir = mkdtempSync(join(tmpdir(), "bench-fanout-"));
+  const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
   for (let i = 0; i < notices; i++) {
     const chatId = 10_000 + (i % chats);
     store.outbox.enqueue({ chatId, dedupeKey: `bench:${i}`, text: `Notice ${i} for chat ${chatId}` });
@@ -66,6 +67,7 @@ export async function benchFanout(notices = 3_000, chats = 1_000): Promise<Fanou
     outOfOrderChats: outOfOrder.size,
   };
   store.close();
+  rmSync(dir, { recursive: true, force: true });
   await tg.stop();
   return figures;
 }

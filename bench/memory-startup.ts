@@ -2,13 +2,15 @@
  * Benchmark 4: resident memory after 10,000 users have stored state, and start-up time of the real
  * entry point (what `npm start` runs) to the first answered update, against the fake Bot API.
  * Each user sends /start and then /check without an address, which opens a conversation whose
- * state is persisted per chat (grammY sessions are lazy: /start alone stores nothing).
+ * state is persisted per chat (grammY sessions are lazy: /start alone stores nothing). Memory is
+ * read right after the last answer and again once the bot has been idle for SETTLE_SECONDS.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startChild } from "./lib/child.js";
+import { productionNodeFlags } from "./lib/node-flags.js";
 import { runLoad } from "./lib/load.js";
 import { startCommandUpdate } from "./lib/updates.js";
 import { startFakeBotApi } from "../test/support/fake-bot-api.js";
@@ -17,10 +19,17 @@ import { projectRoot } from "../src/paths.js";
 export interface MemoryFigures {
   users: number;
   sessions: number;
+  /** Right after the last update was answered. */
   rssMb: number;
   heapUsedMb: number;
+  /** After SETTLE_SECONDS without updates (V8 has then given back what the burst left behind). */
+  settledRssMb: number;
+  settledHeapUsedMb: number;
+  settleSeconds: number;
   startupMs: number;
 }
+
+const SETTLE_SECONDS = 30;
 
 export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigures> {
   const server = await startChild<{ url: string; path: string; secret: string }>("bot-webhook");
@@ -40,9 +49,20 @@ export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigur
         sent += load.requests;
       }
     }
-    const sessions = (await server.ask<{ n: number }>("stored")).n;
     const memory = await server.ask<{ rss: number; heapUsed: number }>("memory");
-    return { users, sessions, rssMb: memory.rss / 2 ** 20, heapUsedMb: memory.heapUsed / 2 ** 20, startupMs: await startupTime() };
+    const sessions = (await server.ask<{ n: number }>("stored")).n;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    const settled = await server.ask<{ rss: number; heapUsed: number }>("memory");
+    return {
+      users,
+      sessions,
+      rssMb: memory.rss / 2 ** 20,
+      heapUsedMb: memory.heapUsed / 2 ** 20,
+      settledRssMb: settled.rss / 2 ** 20,
+      settledHeapUsedMb: settled.heapUsed / 2 ** 20,
+      settleSeconds: SETTLE_SECONDS,
+      startupMs: await startupTime(),
+    };
   } finally {
     await server.stop();
   }
@@ -55,7 +75,8 @@ async function startupTime(): Promise<number> {
   const started = performance.now();
   // the production entry point (npm start builds, then runs dist/main.js); tsx when not built
   const built = existsSync(join(projectRoot, "dist", "main.js"));
-  const child = spawn(process.execPath, built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")], {
+  const entry = built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")];
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...entry], {
     env: {
       ...process.env,
       BOT_TOKEN: token,

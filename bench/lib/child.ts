@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../src/paths.js";
+import { productionNodeFlags } from "./node-flags.js";
 
 export interface ChildServer<T> {
   info: T;
@@ -16,13 +17,15 @@ export interface ChildServer<T> {
 /**
  * Starts `bench/servers/<name>`: compiled JavaScript next to this file when the bench was built
  * (`npm run bench` compiles first, so bot and baselines run as production does), TypeScript via tsx
- * otherwise. BENCH_CHILD_FLAGS adds node flags (e.g. --cpu-prof) for profiling.
+ * otherwise. The project's own servers get the node flags `npm start` uses; the baselines
+ * (`bare-*`) run on plain node. BENCH_CHILD_FLAGS adds node flags (e.g. --cpu-prof) for profiling.
  */
-export async function startChild<T>(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<ChildServer<T>> {
+export async function startChild<T>(name: string, env: Record<string, string> = {}): Promise<ChildServer<T>> {
+  const production = !name.startsWith("bare-");
   const compiled = import.meta.url.endsWith(".js");
   const script = fileURLToPath(new URL(`../servers/${name}.${compiled ? "js" : "ts"}`, import.meta.url));
-  const flags = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : [];
-  const child = spawn(process.execPath, [...flags, ...(compiled ? [] : ["--import", "tsx"]), script, ...args], {
+  const flags = [...(production ? productionNodeFlags() : []), ...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : [])];
+  const child = spawn(process.execPath, [...flags, ...(compiled ? [] : ["--import", "tsx"]), script], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],

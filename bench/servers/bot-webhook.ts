@@ -3,7 +3,7 @@
  * i18n, the real features, the Telegram webhook route on the project's HTTP server. Bot API calls
  * are answered in-process (the same way as for the baseline), so Telegram is not what is measured.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -50,7 +50,6 @@ const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }
 
 serveCommands({
   memory: () => {
-    global.gc?.();
     const m = process.memoryUsage();
     return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
   },
@@ -62,6 +61,7 @@ serveCommands({
 process.on("SIGTERM", async () => {
   await http.close();
   store.close();
+  rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path, secret })}\n`);

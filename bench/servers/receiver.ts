@@ -3,7 +3,7 @@
  * a SQLite store with one endpoint whose secret is known, each order.filled event verified,
  * deduplicated and committed with its notice in one transaction.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -16,9 +16,10 @@ import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
 import { serveCommands } from "../lib/child.js";
 
-const store = createStore(join(mkdtempSync(join(tmpdir(), "bench-recv-")), "bot.db"), createSealer([randomBytes(32)]));
+const dir = mkdtempSync(join(tmpdir(), "bench-recv-"));
+const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
 const secret = `whsec_${randomBytes(24).toString("base64")}`;
-store.users.touch(1, 1);
+store.users.ensure(1, 1);
 const endpoint = store.webhooks.ensureForUser(1, null);
 store.webhooks.setEndpointId(endpoint.id, randomUUID());
 store.webhooks.setSecret(endpoint, secret);
@@ -42,6 +43,7 @@ serveCommands({
 process.on("SIGTERM", async () => {
   await http.close();
   store.close();
+  rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path: receiverPath(endpoint.routeToken), secret })}\n`);
