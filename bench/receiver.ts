@@ -1,19 +1,20 @@
 /**
  * Benchmark 1: signed order.filled events per second, verified and committed by the receiver,
  * against a bare node:http server answering 200. Both get the same freshly signed requests
- * (Standard Webhooks, a new event id each) from the same load generator.
+ * (Standard Webhooks, a new event id each) from the same load generator, in alternating rounds.
  */
 import { randomUUID } from "node:crypto";
-import { startChild } from "./lib/child.js";
-import { runLoad, type LoadResult } from "./lib/load.js";
+import { compareWithBaseline } from "./lib/compare.js";
+import type { LoadResult } from "./lib/load.js";
 import { signStandardWebhook } from "../src/sandbox/sign.js";
 
 export interface ReceiverFigures {
   receiver: LoadResult;
   baseline: LoadResult;
   ratio: number;
-  /** Events the receiver committed (must equal its 2xx answers: nothing acknowledged is lost). */
+  /** Events the receiver committed, and the deliveries it answered 2xx (warm-up included): nothing acknowledged may be lost. */
   stored: number;
+  answered: number;
 }
 
 type Info = { url: string; path: string; secret: string };
@@ -52,19 +53,17 @@ function signedEvent(secret: string) {
   };
 }
 
-async function measure(script: string, seconds: number, connections: number): Promise<{ load: LoadResult; stored: number }> {
-  const server = await startChild<Info>(script);
-  try {
-    const load = await runLoad({ url: server.info.url, path: server.info.path, durationSeconds: seconds, connections, makeRequest: () => signedEvent(server.info.secret) });
-    const { events } = await server.ask<{ events: number }>("stored");
-    return { load, stored: events };
-  } finally {
-    await server.stop();
-  }
-}
-
 export async function benchReceiver(seconds = 10, connections = 50): Promise<ReceiverFigures> {
-  const baseline = await measure("bare-http", seconds, connections);
-  const receiver = await measure("receiver", seconds, connections);
-  return { receiver: receiver.load, baseline: baseline.load, ratio: receiver.load.perSecond / baseline.load.perSecond, stored: receiver.stored };
+  let stored = 0;
+  const compared = await compareWithBaseline<Info>({
+    baseline: "bare-http",
+    candidate: "receiver",
+    seconds,
+    connections,
+    makeRequest: (info) => signedEvent(info.secret),
+    afterwards: async (receiver) => {
+      stored = (await receiver.ask<{ events: number }>("stored")).events;
+    },
+  });
+  return { receiver: compared.candidate, baseline: compared.baseline, ratio: compared.ratio, stored, answered: compared.candidateAnswered };
 }

@@ -19,18 +19,18 @@ const rows: Row[] = [];
 const figures: Record<string, unknown> = {};
 
 if (wanted("receiver")) {
-  console.log(`receiver: ${seconds} s at 50 connections, signed events vs a bare node:http 200…`);
+  console.log(`receiver: ${seconds} s at 50 connections in 5 alternating rounds, signed events vs a bare node:http 200…`);
   const r = await benchReceiver(seconds, 50);
   figures.receiver = r;
   rows.push(
     { benchmark: "Receiver", figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: "≥ 0.5 × baseline", met: r.ratio >= 0.5 },
     { benchmark: "Receiver", figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: "≥ 0.50", met: r.ratio >= 0.5 },
     { benchmark: "Receiver", figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
-    { benchmark: "Receiver", figure: "events stored = 2xx answered", value: `${r.stored} / ${r.receiver.requests - r.receiver.non2xx}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.receiver.requests - r.receiver.non2xx && r.receiver.errors === 0 },
+    { benchmark: "Receiver", figure: "events stored / 2xx answered", value: `${r.stored} / ${r.answered}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.answered && r.receiver.errors === 0 },
   );
 }
 if (wanted("pipeline")) {
-  console.log(`update pipeline: ${seconds} s at 50 connections, whole bot (webhook) vs bare grammY…`);
+  console.log(`update pipeline: ${seconds} s at 50 connections in 5 alternating rounds, whole bot (webhook) vs bare grammY…`);
   const p = await benchPipeline(seconds, 50);
   figures.pipeline = p;
   rows.push(

@@ -3,6 +3,8 @@ import autocannon from "autocannon";
 
 export interface LoadResult {
   requests: number;
+  /** How long the load ran (autocannon rounds durations to whole seconds). */
+  seconds: number;
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -40,6 +42,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return {
     requests: result.requests.total,
+    seconds: result.duration,
     perSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

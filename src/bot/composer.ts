@@ -18,7 +18,7 @@
  * reliance on what the feature's own `install`ed middleware sets up (the gate is asked before
  * that runs). Async predicates are allowed; they always let the feature run.
  */
-import { Composer, type Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
+import { Composer, Context, type Middleware, type MiddlewareFn, type NextFunction } from "grammy";
 
 type MaybeArray<T> = T | T[];
 type MaybePromise<T> = T | Promise<T>;
@@ -35,6 +35,28 @@ function toMiddlewareFn<C extends Context>(middleware: MaybeArray<Middleware<C>>
   if (middleware instanceof BotComposer) return middleware.middleware();
   // a composer's chain grows when handlers are added to it later, so ask for it on each call
   return (ctx, next) => middleware.middleware()(ctx, next);
+}
+
+/**
+ * Could grammY's command filter for `names` match this update? True when a message or channel post
+ * starts with a command entity that is one of `names` ("start"), perhaps with "@something" after
+ * it (grammY then also checks that it names this bot). Allocates nothing.
+ */
+function mayBeCommand(ctx: Context, names: readonly string[]): boolean {
+  const msg = ctx.message ?? ctx.channelPost;
+  const text = msg?.text ?? msg?.caption;
+  const entities = msg?.entities ?? msg?.caption_entities;
+  if (text === undefined || entities === undefined) return false;
+  for (const entity of entities) {
+    if (entity.offset !== 0) break; // entities come sorted by offset
+    if (entity.type !== "bot_command") continue;
+    const wordLength = entity.length - 1;
+    for (const name of names) {
+      if (!text.startsWith(name, 1)) continue;
+      if (name.length === wordLength || (name.length < wordLength && text.charCodeAt(1 + name.length) === 64 /* @ */)) return true;
+    }
+  }
+  return false;
 }
 
 export class BotComposer<C extends Context> extends Composer<C> {
@@ -92,14 +114,27 @@ export class BotComposer<C extends Context> extends Composer<C> {
   override filter<D extends C>(predicate: (ctx: C) => ctx is D, ...middleware: Array<Middleware<D>>): Composer<D>;
   override filter(predicate: (ctx: C) => MaybePromise<boolean>, ...middleware: Array<Middleware<C>>): Composer<C>;
   override filter(predicate: (ctx: C) => MaybePromise<boolean>, ...middleware: Array<Middleware<C>>): Composer<C> {
+    return this.addFilter(predicate, undefined, middleware);
+  }
+
+  /** grammY's command filter, after a cheap look at the update's first word (most updates are no command at all). */
+  override command(command: Parameters<Composer<C>["command"]>[0], ...middleware: Parameters<Composer<C>["command"]>[1][]): ReturnType<Composer<C>["command"]> {
+    const names: string[] = Array.isArray(command) ? command : [command];
+    return this.addFilter(Context.has.command(command), (ctx) => mayBeCommand(ctx, names), middleware as Array<Middleware<C>>) as ReturnType<Composer<C>["command"]>;
+  }
+
+  /** `precheck`, if given, is a cheaper test that is true whenever `predicate` is (and may be true more often). */
+  private addFilter(predicate: (ctx: C) => MaybePromise<boolean>, precheck: Gate<C> | undefined, middleware: Array<Middleware<C>>): Composer<C> {
     const composer = new BotComposer<C>(...middleware);
     const run = (ctx: C, next: NextFunction) => composer.runFrom(0, ctx, next);
     this.steps.push((ctx, next) => {
+      if (precheck !== undefined && !precheck(ctx)) return next();
       const matched = predicate(ctx);
       if (isPromiseLike(matched)) return Promise.resolve(matched).then((yes) => (yes ? run(ctx, next) : next()));
       return matched ? run(ctx, next) : next();
     });
     this.gates.push((ctx) => {
+      if (precheck !== undefined && !precheck(ctx)) return false;
       const matched = predicate(ctx);
       if (isPromiseLike(matched)) {
         Promise.resolve(matched).catch(() => undefined); // the run asks again and reports the failure

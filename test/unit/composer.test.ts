@@ -6,7 +6,7 @@ import { testBotInfo } from "../support/bot-info.js";
 
 let updateId = 1;
 function message(text: string, chatType: "private" | "group" = "private"): Update {
-  const command = /^\/\w+/.exec(text)?.[0];
+  const command = /^\/[\w@]+/.exec(text)?.[0];
   return {
     update_id: updateId++,
     message: {
@@ -100,6 +100,25 @@ describe("BotComposer", () => {
     await run(message("/balance", "group"));
     expect(handler).toHaveBeenCalledTimes(1);
     expect(seen).toEqual(["end of chain", "end of chain"]);
+  });
+
+  it("commands match as grammY matches them: exact word, @this_bot, never a longer word or another bot", async () => {
+    const handler = vi.fn((ctx: Context) => void seenMatch.push(String(ctx.match)));
+    const seenMatch: string[] = [];
+    const feature = new BotComposer<Context>();
+    feature.command(["start", "help"], handler);
+    const { run, seen } = botWith((root) => root.use(feature));
+    await run(message("/start payload"));
+    await run(message("/help@energy_test_bot"));
+    await run(message("/start@ENERGY_TEST_BOT x"));
+    expect(seenMatch).toEqual(["payload", "", "x"]);
+    await run(message("/starter"));
+    await run(message("/start@other_bot"));
+    await run(message("/sta"));
+    await run(message("start"));
+    await run(message("hello /start"));
+    expect(handler).toHaveBeenCalledTimes(3);
+    expect(seen).toHaveLength(5);
   });
 
   it("runs middleware added later to the composer a filter returned", async () => {
