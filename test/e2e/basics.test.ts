@@ -71,4 +71,12 @@ describe("account commands in groups", () => {
     const check = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -700);
     expect(check.payload.text).not.toContain("private chat");
   });
+
+  it("/start in a group welcomes without account buttons: its one button opens the private chat", async () => {
+    await h.tg.sendText({ userId: USER, chatId: -701, chatType: "group", text: "/start" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -701);
+    const buttons = h.tg.buttons(-701);
+    expect(buttons.map((b) => b.callbackData).filter(Boolean)).toEqual([]);
+    expect(buttons.map((b) => b.url)).toEqual([`https://t.me/${h.tg.botInfo.username}?start`]);
+  });
 });
