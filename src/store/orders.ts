@@ -39,6 +39,9 @@ export function createOrdersRepo(db: Db) {
   // prepared once: every settlement event (receiver or watcher) looks its order up and updates it
   const orderIdParam = sql.placeholder("orderId");
   const selectByOrderId = db.select().from(orders).where(eq(orders.orderId, orderIdParam)).prepare();
+  // most settlement events are for orders the bot did not place (rules, the web): a raw statement
+  // answers "not ours" several times faster than drizzle's prepared query
+  const hasOrderId = db.$client.prepare<[string], { one: number }>("SELECT 1 AS one FROM orders WHERE order_id = ?").pluck();
   const setStatus = db
     .update(orders)
     .set({ status: sql`${sql.placeholder("status")}`, updatedAt: sql`${sql.placeholder("now")}` })
@@ -75,7 +78,7 @@ export function createOrdersRepo(db: Db) {
       return db.select().from(orders).where(byIntent(intentId)).get();
     },
     getByOrderId(orderId: string): OrderIntentRow | undefined {
-      return selectByOrderId.get({ orderId });
+      return hasOrderId.get(orderId) === undefined ? undefined : selectByOrderId.get({ orderId });
     },
     /** The card that shows this intent (set once the preview message exists). */
     setMessageId(intentId: string, messageId: number): void {
