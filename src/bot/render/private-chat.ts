@@ -11,6 +11,11 @@ export function isPrivateChat(ctx: Context): boolean {
   return ctx.chat?.type === "private";
 }
 
+/** A keyboard with one button that opens the bot's private chat (none when the bot has no username). */
+export function privateChatButton(ctx: Ctx): InlineKeyboard | undefined {
+  return ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), `https://t.me/${ctx.me.username}?start`) : undefined;
+}
+
 /**
  * "Please use this in our private chat", with a button that opens it (the same words as the
  * group pointer of features/private-only.ts), plus an extra line when given.
@@ -18,7 +23,7 @@ export function isPrivateChat(ctx: Context): boolean {
 export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string, options: { quote?: boolean } = {}): Promise<void> {
   if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   const text = extraKey ? `${ctx.t("private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("private-only");
-  const keyboard = ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), `https://t.me/${ctx.me.username}?start`) : undefined;
+  const keyboard = privateChatButton(ctx);
   const quoted = options.quote && ctx.msg?.message_id ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};
   await ctx.reply(text, { ...(keyboard ? { reply_markup: keyboard } : {}), ...quoted });
 }
