@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
+import { userChat } from "../support/user-chat.js";
 import { createMarketplace, ruleKind, type Marketplace } from "../../src/marketplace/index.js";
 import { startProxy } from "../marketplace/support/proxy.js";
 import { waitUntil } from "../support/wait.js";
@@ -16,12 +17,7 @@ const USER = 2101;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 
-const sent = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && predicate(String(p.text)));
-const edited = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && predicate(String(p.text)));
-const say = (text: string) => h.tg.sendText({ userId: USER, text });
-const tap = (label: RegExp) => h.tg.tapButton({ userId: USER, text: label });
+const { sent, edited, say, tap } = userChat(() => h.tg, USER);
 
 function rulesOf(apiKey: string) {
   return h.marketplace.forKey(apiKey).listRules();

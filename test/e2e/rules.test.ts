@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
+import { userChat } from "../support/user-chat.js";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/bot/render/format.js";
@@ -17,13 +18,9 @@ const USER = 2201;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 
-const sent = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && predicate(String(p.text)));
-const edited = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && predicate(String(p.text)));
+const { sent, edited, tap } = userChat(() => h.tg, USER);
 const toast = (predicate: (text: string) => boolean) =>
   h.tg.waitForCall("answerCallbackQuery", (p) => predicate(String(p.text ?? "")));
-const tap = (label: RegExp) => h.tg.tapButton({ userId: USER, text: label });
 /** Taps callback data on the last bot message (as a stale or repeated tap would). */
 const tapData = (data: string) => h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data });
 const labels = () => h.tg.buttons(USER).map((b) => b.text);

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
+import { userChat } from "../support/user-chat.js";
 import { waitUntil } from "../support/wait.js";
 import { looksLikeCredential } from "../../src/bot/conversations/wait.js";
 
@@ -19,8 +20,7 @@ afterEach(async () => {
 
 const USER = 3301;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const sent = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && predicate(String(p.text)));
+const { sent } = userChat(() => h.tg, USER);
 
 function storedConversations(): string {
   h.store.conversations.flush();
