@@ -24,7 +24,8 @@ export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
     directory: localesDir,
     useSession: false,
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: negotiateLocale,
+    // attachDeps has negotiated it for the formatter already (and /language updates both)
+    localeNegotiator: (ctx) => ctx.fmt?.locale ?? negotiateLocale(ctx),
   });
   memoizeBundleMatching(i18n.fluent);
   return i18n;
