@@ -5,9 +5,8 @@ import type { Logger } from "../logger.js";
 import type { Store } from "../store/index.js";
 import type { Marketplace } from "../marketplace/index.js";
 import type { Locale } from "../config.js";
-import type { Formatter } from "./render/format.js";
+import type { Formatter } from "../format/formatter.js";
 import type { SignatureScheme } from "../events/signatures.js";
-import type { ChatStateFlavor } from "./middlewares/chat-state.js";
 
 /** Everything the bot needs from outside, passed in (never imported as a global). */
 export interface BotDeps {
@@ -40,6 +39,6 @@ export interface DepsFlavor {
 export type ConversationContext = Context & I18nFlavor & DepsFlavor;
 
 /** The context of ordinary middleware. */
-export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor & ChatStateFlavor>;
+export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;

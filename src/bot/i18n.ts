@@ -27,27 +27,6 @@ export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
     // attachDeps has negotiated it for the formatter already (and /language updates both)
     localeNegotiator: (ctx) => ctx.fmt?.locale ?? negotiateLocale(ctx),
   });
-  memoizeBundleMatching(i18n.fluent);
   return i18n;
 }
 
-/**
- * The plugin negotiates languages (@fluent/langneg) on every single translation, which costs more
- * than the rest of an update. The bundles never change after loading, so the match for a locale
- * list is computed once.
- */
-function memoizeBundleMatching(fluent: I18n["fluent"]): void {
-  // matchBundles is private in the plugin's types but a plain method at run time
-  const target = fluent as unknown as { matchBundles(locales: string[]): Set<unknown> };
-  const match = target.matchBundles.bind(target);
-  const memo = new Map<string, Set<unknown>>();
-  target.matchBundles = (locales: string[]) => {
-    const key = locales.length === 1 ? locales[0]! : locales.join(",");
-    let bundles = memo.get(key);
-    if (!bundles) {
-      bundles = match(locales);
-      memo.set(key, bundles);
-    }
-    return bundles;
-  };
-}

@@ -1,10 +1,11 @@
 /**
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
- * botInfo and a Bot API root. Middleware order: deps → per-chat sequencing → user → i18n →
- * /cancel → features → fallback, all inside one error boundary. The session and the conversations
- * plugin are installed by the features that use them (see composer.ts and chat-state.ts).
+ * botInfo and a Bot API root. Every piece is installed once, in this order, inside one error
+ * boundary: deps → per-chat sequencing → user → i18n → lazy session → conversations (versioned,
+ * persistent) → callback answers → account buttons only in private chats → /cancel → menus →
+ * features → fallback.
  */
-import { Bot, lazySession, type Context } from "grammy";
+import { Bot, Composer, lazySession, type Context, type MiddlewareFn, type StorageAdapter } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
@@ -13,17 +14,16 @@ import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData 
 import { createI18n } from "./i18n.js";
 import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
-import { conversationStorageKey, currentConversationsOnly, type ChatStatePlugins } from "./middlewares/chat-state.js";
-import { installApiTransformers } from "./api-transformers.js";
+import { installApiTransformers } from "../telegram/api-transformers.js";
 import { handleBotError } from "./error-handler.js";
+import { answerCallbacksOnce } from "./ui/answer-once.js";
+import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
 import { cancelFeature } from "./features/cancel.js";
 import { fallbackFeature } from "./features/fallback.js";
-import { features } from "./features/index.js";
-import { BotComposer } from "./composer.js";
-import type { StorageAdapter } from "grammy";
+import { features, menus, publicButtons } from "./features/index.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
-export const CONVERSATIONS_VERSION = 1;
+export const CONVERSATIONS_VERSION = 2;
 
 export interface CreateBotOptions {
   apiRoot?: string;
@@ -39,6 +39,11 @@ export function chatSequenceKey(ctx: Context): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 
+/** Where a chat's conversations are stored: one record per chat. */
+function conversationKey(ctx: Context): string | undefined {
+  return ctx.chatId?.toString();
+}
+
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): BuiltBot {
   const bot = new Bot<BotContext>(token, {
     botInfo: options.botInfo,
@@ -46,42 +51,34 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   });
   installApiTransformers(bot.api);
   const i18n = createI18n(deps.defaultLocale);
-
-  bot.catch(handleBotError);
-  const protectedBot = new BotComposer<BotContext>();
-  bot.errorBoundary(handleBotError, protectedBot);
-
-  const chatState: ChatStatePlugins = {
-    session: lazySession<SessionData, BotContext>({
-      initial: () => ({}),
-      storage: deps.store.sessions as StorageAdapter<SessionData>,
-    }),
-    conversations: conversations<BotContext, ConversationContext>({
-      storage: {
-        type: "key",
-        version: CONVERSATIONS_VERSION,
-        adapter: currentConversationsOnly(deps.store.conversations, CONVERSATIONS_VERSION) as never,
-        getStorageKey: conversationStorageKey,
-      },
-      plugins: [
-        attachDeps(deps),
-        i18n,
-        (ctx, next) => {
-          installApiTransformers(ctx.api);
-          return next();
-        },
-      ],
-    }),
+  // conversations v2 build their own context and `api` for each step: what the handlers rely on is
+  // installed again there
+  const withTransformers: MiddlewareFn<ConversationContext> = (ctx, next) => {
+    installApiTransformers(ctx.api);
+    return next();
   };
 
-  protectedBot.use(attachDeps(deps, chatState));
-  protectedBot.use(sequentialize(chatSequenceKey));
-  protectedBot.use(trackUser);
-  // the plugin object builds a new middleware function each time it is asked: ask once
-  protectedBot.use(i18n.middleware());
-  protectedBot.use(cancelFeature);
-  for (const feature of features) protectedBot.use(feature);
-  protectedBot.use(fallbackFeature);
+  bot.catch(handleBotError);
+  const chat = new Composer<BotContext>();
+  bot.errorBoundary(handleBotError, chat);
+
+  chat.use(attachDeps(deps));
+  chat.use(sequentialize(chatSequenceKey));
+  chat.use(trackUser);
+  chat.use(i18n);
+  chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions as StorageAdapter<SessionData> }));
+  chat.use(
+    conversations<BotContext, ConversationContext>({
+      storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
+      plugins: [attachDeps(deps), i18n, withTransformers, answerCallbacksOnce],
+    }),
+  );
+  chat.use(answerCallbacksOnce);
+  chat.use(accountButtonsOnlyInPrivate(publicButtons));
+  chat.use(cancelFeature);
+  for (const menu of menus) chat.use(menu);
+  for (const feature of features) chat.use(feature);
+  chat.use(fallbackFeature);
 
   return { bot, i18n };
 }

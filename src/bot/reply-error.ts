@@ -2,7 +2,7 @@ import { GrammyError, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { DepsFlavor } from "./context.js";
 import { renderError, type RenderedError } from "./render/errors.js";
-import type { Translate } from "./render/format.js";
+import type { Translate } from "../format/formatter.js";
 import { errorFields } from "../logger.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;

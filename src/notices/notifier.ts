@@ -7,8 +7,8 @@
 import type { Locale } from "../config.js";
 import type { Store } from "../store/index.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
-import type { Shortfall } from "../bot/rule-pricing.js";
-import { createFormatter } from "../bot/render/format.js";
+import type { Shortfall } from "../rules/pricing.js";
+import { createFormatter } from "../format/formatter.js";
 import type { EventOrder } from "../events/event-payload.js";
 import {
   renderBalanceLow,

@@ -3,13 +3,13 @@
  * from outside any handler, so buttons are a plain InlineKeyboard (a Menu cannot render here).
  * Fields an event did not carry are left out of the card rather than shown empty.
  */
+import { kindIcon, kindLabel } from "../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
-import type { Formatter, Translate } from "../bot/render/format.js";
-import { code, escapeHtml, tronscanTxUrl } from "../bot/render/html.js";
-import { kindIcon, kindLabel, RuleActions } from "../bot/render/rule-card.js";
-import { Actions } from "../bot/actions.js";
-import type { Shortfall } from "../bot/rule-pricing.js";
+import type { Formatter, Translate } from "../format/formatter.js";
+import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
+import { SharedButtons } from "../telegram/shared-buttons.js";
+import type { Shortfall } from "../rules/pricing.js";
 import type { EventOrder } from "../events/event-payload.js";
 
 export interface Notice {
@@ -50,7 +50,7 @@ export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
   const lines = [t("notice-order-failed", { what: orderWhat(order, l) })];
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
   lines.push(order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown"));
-  return { text: lines.join("\n"), replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), Actions.buyEnergy) };
+  return { text: lines.join("\n"), replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()) };
 }
 
 type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
@@ -67,12 +67,12 @@ export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefine
     lines.push(t(shortfall.missingSun > 0n ? "notice-rule-paused-need" : "notice-rule-paused-price", amounts));
   }
   lines.push(t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off"));
-  const keyboard = new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit).text(t("notice-button-open-rule"), RuleActions.open(rule.id));
+  const keyboard = new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
   return { text: lines.join("\n"), replyMarkup: keyboard };
 }
 
 export function renderRuleResumed(rule: RuleLike, { t }: NoticeLocale): Notice {
-  return { text: t("notice-rule-resumed", ruleVars(rule, t)), replyMarkup: new InlineKeyboard().text(t("notice-button-open-rule"), RuleActions.open(rule.id)) };
+  return { text: t("notice-rule-resumed", ruleVars(rule, t)), replyMarkup: new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id })) };
 }
 
 export function renderRuleFired(rule: RuleLike, firing: RuleFiring, { t, fmt }: NoticeLocale): Notice {
@@ -84,7 +84,7 @@ export function renderRuleFired(rule: RuleLike, firing: RuleFiring, { t, fmt }: 
 export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, { t, fmt }: NoticeLocale): Notice {
   return {
     text: t("notice-balance-low", { balance: code(fmt.trx(balanceSun)), threshold: code(fmt.trx(thresholdSun)) }),
-    replyMarkup: new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit),
+    replyMarkup: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()),
   };
 }
 

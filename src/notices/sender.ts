@@ -17,7 +17,7 @@ import type { Store } from "../store/index.js";
 import type { OutboxRow } from "../store/outbox.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
-import { htmlByDefault } from "../bot/api-transformers.js";
+import { htmlByDefault } from "../telegram/api-transformers.js";
 
 export interface SenderOptions {
   /** Read on every use (tests swap the store on restart). */

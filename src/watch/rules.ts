@@ -18,7 +18,7 @@ import {
   type MarketplaceClient,
   type RuleFiring,
 } from "../marketplace/index.js";
-import { loadShortfall, type Shortfall } from "../bot/rule-pricing.js";
+import { loadShortfall, type Shortfall } from "../rules/pricing.js";
 import { trxToSun } from "../tron/amounts.js";
 import { errorFields } from "../logger.js";
 import type { ApiKeyRow } from "../store/api-keys.js";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import QRCode from "qrcode";
 import { startHarness, type Harness } from "../support/harness.js";
 import { QR_OPTIONS } from "../../src/bot/render/qr.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../src/bot/render/chart.js";
 import { pngSize } from "../support/png.js";
 
@@ -30,7 +30,7 @@ describe("/balance", () => {
     expect(card.payload.text).toContain("TRX: <code>1,234.50 TRX</code>");
     expect(card.payload.text).toContain("<i>Updated Nov 21, 2026, 9:30 PM UTC</i>");
     expect(card.payload.text).toContain("USDT: <code>0.00 USDT</code>");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep:show", "buy:start", "bal:refresh"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal:refresh"]);
     const messageId = h.tg.lastBotMessage(USER)!.messageId;
 
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
@@ -57,7 +57,7 @@ describe("/balance", () => {
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const answer = await h.tg.waitForCall("sendMessage");
     expect(textOf(answer.payload)).toContain("/key");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["keys:add"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["key.add"]);
   });
 
   it("the Balance button from elsewhere sends a fresh card", async () => {
@@ -90,7 +90,7 @@ describe("/deposit", () => {
     expect(bytes.equals(await QRCode.toBuffer(expected.address, QR_OPTIONS))).toBe(true);
     const buttons = h.tg.buttons(USER);
     expect(buttons[0]).toMatchObject({ copyText: expected.address });
-    expect(buttons[1]?.callbackData).toBe("bal:show");
+    expect(buttons[1]?.callbackData).toBe("bal");
     expect(accountId).toBeTruthy();
   });
 
@@ -106,7 +106,7 @@ describe("/deposit", () => {
   it("without a key: leads to /key", async () => {
     await h.tg.sendText({ userId: USER, text: "/deposit" });
     await h.tg.waitForCall("sendMessage");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["keys:add"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["key.add"]);
   });
 });
 
@@ -149,6 +149,6 @@ describe("/stats", () => {
     expect(caption).not.toContain("no deliveries yet");
     const bytes = h.tg.photoBytes(USER, h.tg.lastBotMessage(USER)!.messageId)!;
     expect(pngSize(bytes)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["buy:start", "ord:list"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["buy", "ord.list"]);
   });
 });

@@ -146,7 +146,7 @@ describe("/refill", () => {
   it("without a key, says how to add one", async () => {
     await say("/refill");
     const reply = await sent((t) => t.includes("/key"));
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("keys:add");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
     expect(String(reply.payload.text)).not.toContain("TRON address");
   });
 });
@@ -186,7 +186,7 @@ describe("/renewal", () => {
     await tap(/^Yes$/);
     const preview = await sent((t) => t.includes("Check the new auto-renewal rule"));
     expect(String(preview.payload.text)).toContain("deposit at least <code>3.3625 TRX</code> more first");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("dep:show");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("dep");
     // Deposit on the preview opens the deposit address; the preview still waits for Confirm.
     const previewId = h.tg.lastBotMessage(USER)!.messageId;
     await tap(/Deposit/);
@@ -196,7 +196,7 @@ describe("/renewal", () => {
     const text = String(refused.payload.text);
     expect(text).toContain("One firing costs <code>5.3625 TRX</code>; your balance is <code>2.00 TRX</code>");
     expect(text).toContain("Deposit at least <code>3.3625 TRX</code> more");
-    expect(h.tg.buttons(USER, previewId).map((b) => b.callbackData)).toEqual(["dep:show"]);
+    expect(h.tg.buttons(USER, previewId).map((b) => b.callbackData)).toEqual(["dep"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ describe("basics through the fake Bot API", () => {
     const call = await h.tg.waitForCall("sendMessage");
     expect(call.payload.text).toContain("Привет, Ann");
     expect(call.payload.parse_mode).toBe("HTML");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("keys:add");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
   });
 
   it("/help lists every command with one line each; groups get the group subset", async () => {

@@ -140,7 +140,7 @@ describe("refusals on Confirm", () => {
     await confirm(h, USER, a.intentId, /Status/);
     const refused = text(await confirm(h, USER, b.intentId, /too low/));
     expect(refused).toContain("Your balance: <code>4.61 TRX</code>. This order needs <code>5.39 TRX</code>: top up at least <code>0.78 TRX</code>.");
-    expect(buttonData(h, USER)).toEqual(["dep:show", `buy:new:${b.intentId}`]);
+    expect(buttonData(h, USER)).toEqual(["dep", `buy:new:${b.intentId}`]);
     expect(h.store.orders.get(b.intentId)).toMatchObject({ state: "rejected", lastError: "http 402 wallet.insufficient_balance" });
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
 
@@ -179,7 +179,7 @@ describe("refusals on Confirm", () => {
     await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
     await waitUntil(() => h.store.orders.get(intentId)!.state === "rejected");
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /purchase/.test(String(p.text)));
-    expect(buttonData(h, USER)).toContain("keys:list");
+    expect(buttonData(h, USER)).toContain("key.list");
     expect(h.store.orders.get(intentId)!.lastError).toBe("http 403 api_key.insufficient_scope");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });

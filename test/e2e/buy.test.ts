@@ -198,7 +198,7 @@ describe("/buy one-liner", () => {
     await nextShown(h, /For how long\? ⚡ Energy, <code>65,000<\/code>/);
   });
 
-  it("the buy:a:<address> button starts with the address filled in", async () => {
+  it("the buy.for:<address> button starts with the address filled in", async () => {
     h.givenUserWithKey(USER);
     const address = freshAddress();
     const { messageId } = await h.tg.sendText({ userId: USER, text: "hello" });
@@ -209,7 +209,7 @@ describe("/buy one-liner", () => {
         from: { id: USER, is_bot: false, first_name: "T" },
         chat_instance: "1",
         message: { message_id: messageId, date: 0, chat: { id: USER, type: "private", first_name: "T" }, text: "x" },
-        data: `buy:a:${address}`,
+        data: `buy.for:${address}`,
       },
     });
     await nextShown(h, /What would you like to buy/);

@@ -31,8 +31,8 @@ describe("/check", () => {
     expect(card.text).toContain("• bandwidth for 1 transfer (~345 each)");
     expect(card.text).not.toContain("Not enough energy");
     expect(h.tg.buttons(USER).map((b) => [b.text, b.callbackData])).toEqual([
-      ["⚡ Buy energy", `buy:a:${USDT_CONTRACT}`],
-      ["🔄 Refresh", `chk:a:${USDT_CONTRACT}`],
+      ["⚡ Buy energy", `buy.for:${USDT_CONTRACT}`],
+      ["🔄 Refresh", `chk:${USDT_CONTRACT}`],
     ]);
   });
 
@@ -80,7 +80,7 @@ describe("/check", () => {
     await h.tg.sendText({ userId: USER, text: `/check ${USDT_CONTRACT}` });
     const failed = await botSays(h, USER);
     expect(failed.text).toBe("The TRON network node is unavailable right now. Please try again in a minute.");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy:a:${USDT_CONTRACT}`, `chk:a:${USDT_CONTRACT}`]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${USDT_CONTRACT}`, `chk:${USDT_CONTRACT}`]);
     h.sandbox.control.setCheckerAvailable(true);
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const edit = await h.tg.waitForCall("editMessageText");
@@ -113,7 +113,7 @@ describe("/check", () => {
     await botSays(h, GROUP, /Activated|Not activated/);
     expect(h.tg.buttons(GROUP)).toEqual([
       { text: "⚡ Buy energy", url: `https://t.me/${BOT_USERNAME}?start=buy_${USDT_CONTRACT}` },
-      { text: "🔄 Refresh", callbackData: `chk:a:${USDT_CONTRACT}` },
+      { text: "🔄 Refresh", callbackData: `chk:${USDT_CONTRACT}` },
     ]);
     await h.tg.tapButton({ userId: USER + 1, chatId: GROUP, text: /Refresh/ });
     const edit = await h.tg.waitForCall("editMessageText", (p) => p.chat_id === GROUP);
@@ -146,7 +146,7 @@ describe("/check", () => {
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
     expect((await botSays(h, USER)).text).toBe("The TRON network node is unavailable right now. Please try again in a minute.");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy:a:${USDT_CONTRACT}`, `chk:a:${USDT_CONTRACT}`]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${USDT_CONTRACT}`, `chk:${USDT_CONTRACT}`]);
     expect(spy.checks).toEqual([USDT_CONTRACT]);
   });
 
@@ -171,7 +171,7 @@ describe("/start deep links", () => {
     await botSays(h, USER, /Limit/);
     await h.tg.sendText({ userId: USER, text: `/start buy_${ZERO_ADDRESS}` });
     await botSays(h, USER, new RegExp(ZERO_ADDRESS));
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy:a:${ZERO_ADDRESS}`, `chk:a:${ZERO_ADDRESS}`]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${ZERO_ADDRESS}`, `chk:${ZERO_ADDRESS}`]);
     expect(spy.checks).toEqual([USDT_CONTRACT, ZERO_ADDRESS]);
   });
 
@@ -189,7 +189,7 @@ describe("a bare address in a private chat", () => {
     await h.tg.sendText({ userId: USER, text: `\`${USDT_CONTRACT}\`` });
     const offer = await botSays(h, USER);
     expect(offer.html).toContain(`<code>${USDT_CONTRACT}</code>`);
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`chk:a:${USDT_CONTRACT}`, `buy:a:${USDT_CONTRACT}`]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`chk:${USDT_CONTRACT}`, `buy.for:${USDT_CONTRACT}`]);
     await h.tg.tapButton({ userId: USER, text: /Check/ });
     const edit = await h.tg.waitForCall("editMessageText");
     expect(edit.payload.message_id).toBe(offer.messageId);

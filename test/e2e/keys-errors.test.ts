@@ -36,7 +36,7 @@ describe("marketplace refusals of a key", () => {
     expect(text).toContain("This API key can't place orders");
     expect(text).toContain("<b>purchase</b> access");
     expect(text).toContain("dashboard");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("keys:list");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.list");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
     await waitUntil(() => h.store.apiKeys.get(USER, keyId)?.missingScopes.includes("purchase"));
 

@@ -134,7 +134,7 @@ describe("/key", () => {
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
     const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("does not look like an API key"));
     expect(textOf(answer.payload)).toContain("Nothing was stored");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("keys:add");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
     expect(h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 

@@ -9,7 +9,7 @@ import { startNoticesHarness, type NoticesHarness } from "../support/notices-har
 import { waitUntil } from "../support/wait.js";
 import { request } from "undici";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { signStandard } from "../../src/events/signatures.js";
 
 const USER = 6060;

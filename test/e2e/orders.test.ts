@@ -29,7 +29,7 @@ describe("/orders", () => {
     h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     expect(text(await h.tg.waitForCall("sendMessage"))).toContain("no orders yet");
-    expect(buttonData(h, USER)).toEqual(["buy:start"]);
+    expect(buttonData(h, USER)).toEqual(["buy"]);
   });
 
   it("pages newest first, five at a time, editing in place", async () => {

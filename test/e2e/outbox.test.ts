@@ -45,7 +45,7 @@ describe("outbox sender", () => {
     await setUp({ sender: { perChatIntervalMs: 150 } });
     enqueue(A, 4);
     enqueue(B, 4);
-    n!.h.store.outbox.enqueue({ chatId: B, dedupeKey: "with-button", text: "tap", replyMarkup: { inline_keyboard: [[{ text: "💳 Deposit", callback_data: "dep:show" }]] } });
+    n!.h.store.outbox.enqueue({ chatId: B, dedupeKey: "with-button", text: "tap", replyMarkup: { inline_keyboard: [[{ text: "💳 Deposit", callback_data: "dep" }]] } });
     n!.sender.start();
     await n!.sender.drain();
     expect(delivered(A)).toEqual([1, 2, 3, 4].map((i) => `<b>n</b> ${A} #${i}`));
@@ -56,7 +56,7 @@ describe("outbox sender", () => {
     }
     const first = sendsTo(A)[0]!;
     expect(first.payload.parse_mode).toBe("HTML");
-    expect(n!.h.tg.buttons(B).map((b) => b.callbackData)).toEqual(["dep:show"]);
+    expect(n!.h.tg.buttons(B).map((b) => b.callbackData)).toEqual(["dep"]);
     expect(n!.h.store.outbox.listForChat(A).every((r) => r.status === "sent" && r.sentAt !== null && r.leaseUntil === null)).toBe(true);
     expect(n!.sender.figures()).toMatchObject({ sent: 9, rateLimited: 0, retried: 0 });
   });

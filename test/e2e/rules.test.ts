@@ -4,7 +4,7 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -244,7 +244,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     const refused = String((await edited((t) => t.includes("balance is too low"))).payload.text);
     expect(refused).toContain("One firing costs <code>8.646 TRX</code>; your balance is <code>1.354 TRX</code>");
     expect(refused).toContain("Deposit at least <code>7.292 TRX</code> more");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep:show", `rule:o:${rule.id}`]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", `rule:o:${rule.id}`]);
 
     h.sandbox.control.deposit(accountId, "20");
     await tap(/Back to the rule/);

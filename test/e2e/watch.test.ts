@@ -7,7 +7,7 @@ import { startNoticesHarness, type NoticesHarness } from "../support/notices-har
 import { createRulesWatcher } from "../../src/watch/rules.js";
 import { createScheduler } from "../../src/watch/scheduler.js";
 import { createLogger } from "../../src/logger.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
 
@@ -63,7 +63,7 @@ describe("rules watcher", () => {
     expect(paused.find((t) => t.includes(ADDR_2))).toContain("Auto-resume is on");
     const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes(ADDR_1))!;
     const keyboard = (pauseCall.payload.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat();
-    expect(keyboard.map((b) => b.callback_data)).toEqual(["dep:show", `rule:o:${manual.id}`]);
+    expect(keyboard.map((b) => b.callback_data)).toEqual(["dep", `rule.open:${manual.id}`]);
 
     n.h.sandbox.control.deposit(accountId, "100");
     await n.watch.rules.tick();
@@ -140,7 +140,7 @@ describe("balance watcher", () => {
     await n.watch.balance.tick();
     await n.sender.drain();
     expect(texts(USER)).toEqual(["💰 Your balance is <code>100.00 TRX</code>, below your alert of <code>150.00 TRX</code>."]);
-    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep:show"]);
+    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep"]);
     expect(n.h.store.users.get(USER)?.balanceAlertTripped).toBe(true);
 
     n.h.sandbox.control.deposit(accountId, "100"); // 200: recovered, re-armed, no notice

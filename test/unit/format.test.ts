@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { renderError, untilUtcMidnight } from "../../src/bot/render/errors.js";
 import { MarketplaceError, findErrorCode } from "../../src/marketplace/errors.js";
 import { NoApiKeyError } from "../../src/bot/marketplace-access.js";

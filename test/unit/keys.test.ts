@@ -4,7 +4,7 @@ import { looksLikeKey, normaliseLabel } from "../../src/bot/conversations/label-
 import { renderKeysList, renderRemoveConfirm } from "../../src/bot/render/keys-list.js";
 import { refusedOperation } from "../../src/bot/render/scope-operation.js";
 import { renderError } from "../../src/bot/render/errors.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import type { ApiKeyRow } from "../../src/store/api-keys.js";
 
@@ -57,7 +57,7 @@ describe("keys list", () => {
     expect(text).toContain("2. <b>keys-no-label</b> <code>…9999</code>\n");
     expect(text).toContain('keys-cannot({"scopes":"purchase"})');
     const data = keyboard.inline_keyboard.flat().map((b) => ("callback_data" in b ? b.callback_data : ""));
-    expect(data).toEqual(["keys:ren:1", "keys:rm:1", "keys:def:2", "keys:ren:2", "keys:rm:2", "keys:add"]);
+    expect(data).toEqual(["keys:ren:1", "keys:rm:1", "keys:def:2", "keys:ren:2", "keys:rm:2", "key.add"]);
     for (const d of data) expect(Buffer.byteLength(d)).toBeLessThanOrEqual(64);
   });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { InlineKeyboard } from "grammy";
 import type { AutomationRule, RuleFiring } from "../../src/marketplace/index.js";
-import { createFormatter } from "../../src/bot/render/format.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { renderRuleCard, renderCancelConfirm } from "../../src/bot/render/rule-card.js";
 import { orderRules, renderRulesList, RULES_PAGE_SIZE } from "../../src/bot/render/rules-list.js";
 import { renderRuleFires } from "../../src/bot/render/rule-fires.js";
 import { renderShortfall } from "../../src/bot/render/shortfall.js";
-import { firingQuery, oneDayDuration, shortfallOf } from "../../src/bot/rule-pricing.js";
+import { firingQuery, oneDayDuration, shortfallOf } from "../../src/rules/pricing.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}${JSON.stringify(vars)}` : key);
 const fmt = createFormatter("en");
@@ -134,7 +134,7 @@ describe("firing price and shortfall", () => {
     const view = renderShortfall(shortfallOf(8_646_000n, 1_354_000n), t, fmt);
     expect(view.text).toContain("error-insufficient-balance");
     expect(view.text).toContain("<code>7.292 TRX</code>");
-    expect(data(view.keyboard)).toEqual(["dep:show"]);
+    expect(data(view.keyboard)).toEqual(["dep"]);
     expect(renderShortfall(shortfallOf(1n, 5n), t, fmt).text).toContain("rules-shortfall-price");
   });
 });

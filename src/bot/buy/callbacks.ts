@@ -23,8 +23,6 @@ export const BuyPattern = {
   address: /^buy:addr:(\w+)$/,
   volume: /^buy:vol:(\d+)$/,
   duration: /^buy:dur:(\d+)$/,
-  start: /^buy:start$/,
-  startFor: /^buy:a:(\w+)$/,
   confirm: new RegExp(`^buy:ok:${UUID}$`),
   change: new RegExp(`^buy:chg:${UUID}$`),
   cancel: new RegExp(`^buy:no:${UUID}$`),

@@ -6,7 +6,7 @@
  * repeated taps run one after another, so the later ones find the intent `placed`.
  * A `previewed` card older than PREVIEW_TTL_MS is not placed: it is cancelled and quoted anew.
  */
-import { shortfallOf } from "../rule-pricing.js";
+import { shortfallOf } from "../../rules/pricing.js";
 import { isNotModified } from "../reply-error.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
@@ -16,7 +16,7 @@ import type { IntentState, OrderIntentRow } from "../../store/orders.js";
 import { errorFields } from "../../logger.js";
 import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
 import { renderError } from "../render/errors.js";
-import { code } from "../render/html.js";
+import { code } from "../../format/html.js";
 import { orderCardKeyboard, renderOrderCard } from "../render/order-card.js";
 import { previewMoney } from "../render/order-preview.js";
 import { BuyData } from "./callbacks.js";

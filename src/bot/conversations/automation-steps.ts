@@ -17,14 +17,14 @@ import type { BotConversation, ConversationContext } from "../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { isTronAddress } from "../../tron/address.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../render/html.js";
+import { code, escapeHtml } from "../../format/html.js";
 import { renderAutomationPreview, type AutomationDraft, type AutomationKind } from "../render/automation-preview.js";
 import { renderRuleCard } from "../render/rule-card.js";
 import { renderShortfall } from "../render/shortfall.js";
-import { firingQuery, loadShortfall } from "../rule-pricing.js";
+import { firingQuery, loadShortfall } from "../../rules/pricing.js";
 import { external } from "./external.js";
 import { waitForButton, waitForReply } from "./wait.js";
 
@@ -191,7 +191,7 @@ export async function confirmAndCreate(
   }
   const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt);
   const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), `${flow.prefix}:c:ok`).text(ctx.t("button-cancel"), `${flow.prefix}:c:no`);
-  if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), Actions.showDeposit);
+  if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
   const previewMessage = await ctx.reply(rendered.text, { reply_markup: keyboard });
 
   const tap = await waitForButton(conversation, buttonsOf(flow, "c", "ok|no"));

@@ -10,7 +10,7 @@ import { isTronAddress, shortAddress } from "../../tron/address.js";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../render/html.js";
+import { code, escapeHtml } from "../../format/html.js";
 import { resourceLabel } from "../render/order-preview.js";
 import { BuyData, BuyPattern } from "../buy/callbacks.js";
 import { sendPreviewCard, type Effect } from "../buy/preview.js";

@@ -7,8 +7,8 @@ import type { BotConversation, ConversationContext } from "../context.js";
 import { external } from "./external.js";
 import { waitForReply } from "./wait.js";
 import { fingerprintText, keyName, renderKeysList, toKeyView } from "../render/keys-list.js";
-import { escapeHtml } from "../render/html.js";
-import { Actions } from "../actions.js";
+import { escapeHtml } from "../../format/html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { isPlausibleApiKey } from "../features/key-shape.js";
 import { handOverAsKey } from "./add-key.js";
 
@@ -96,8 +96,8 @@ export async function labelKeyConversation(conversation: BotConversation, ctx: C
 
 function nextSteps(ctx: ConversationContext): InlineKeyboard {
   return new InlineKeyboard()
-    .text(ctx.t("button-balance"), Actions.showBalance)
-    .text(ctx.t("button-buy-energy"), Actions.buyEnergy)
+    .text(ctx.t("button-balance"), SharedButtons.showBalance.pack())
+    .text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack())
     .row()
-    .text(ctx.t("button-my-keys"), Actions.listKeys);
+    .text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack());
 }

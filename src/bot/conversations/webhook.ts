@@ -17,7 +17,7 @@ import { external } from "./external.js";
 import { waitForReply } from "./wait.js";
 import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
-import { code } from "../render/html.js";
+import { code } from "../../format/html.js";
 import { isPlausibleSecret } from "../../events/signatures.js";
 import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions, type PingOutcome } from "../render/webhook-status.js";
 

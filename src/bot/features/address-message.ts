@@ -2,18 +2,17 @@
  * A bare TRON address sent in a private chat: offer to check it or buy energy for it.
  * Registered last among the features, so conversations waiting for an address get it first.
  */
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../tron/address.js";
-import { code } from "../render/html.js";
+import { code } from "../../format/html.js";
 import { invalidAddressText } from "../render/address-check.js";
-import { BotComposer } from "../composer.js";
 
 /** Quotes, brackets and backticks that often come along when an address is copied. */
 const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
 
-export const addressMessageFeature = new BotComposer<BotContext>();
+export const addressMessageFeature = new Composer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
   const text = ctx.message.text.replace(WRAPPING, "");
@@ -23,7 +22,7 @@ addressMessageFeature.chatType("private").on("message:text", async (ctx, next) =
     return;
   }
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("address-button-check"), Actions.checkAddress(text))
-    .text(ctx.t("button-buy-energy"), Actions.buyFor(text));
+    .text(ctx.t("address-button-check"), SharedButtons.checkAddress.pack({ address: text }))
+    .text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address: text }));
   await ctx.reply(ctx.t("address-detected", { address: code(text) }), { reply_markup: keyboard });
 });

@@ -1,16 +1,16 @@
 /** /refill, /renewal and /smart: each enters its conversation (energy only: bandwidth has no rules). */
-import type { BotContext } from "../context.js";
+import type { BotContext, ConversationContext } from "../context.js";
 import { REFILL_CONVERSATION, refillConversation } from "../conversations/refill.js";
 import { RENEWAL_CONVERSATION, renewalConversation } from "../conversations/renewal.js";
 import { SMART_CONVERSATION, smartConversation } from "../conversations/smart.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { Composer } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
 
-export const automationsFeature = new BotComposer<BotContext>();
+export const automationsFeature = new Composer<BotContext>();
 
-registerConversation(automationsFeature, refillConversation, REFILL_CONVERSATION);
-registerConversation(automationsFeature, renewalConversation, RENEWAL_CONVERSATION);
-registerConversation(automationsFeature, smartConversation, SMART_CONVERSATION);
+automationsFeature.use(createConversation<BotContext, ConversationContext>(refillConversation, REFILL_CONVERSATION));
+automationsFeature.use(createConversation<BotContext, ConversationContext>(renewalConversation, RENEWAL_CONVERSATION));
+automationsFeature.use(createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION));
 
 // In groups, private-only.ts points to the private chat.
 const privateChats = automationsFeature.chatType("private");

@@ -1,13 +1,13 @@
 /** /balance: TRX and USDT, with Deposit, Buy energy and Refresh (which edits the card in place). */
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { isNotModified, replyWithError } from "../reply-error.js";
 import { BALANCE_REFRESH, renderBalance } from "../render/balance.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
-export const balanceFeature = new BotComposer<BotContext>();
+export const balanceFeature = new Composer<BotContext>();
 
 async function showBalance(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
   if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);
@@ -37,5 +37,5 @@ async function showBalance(ctx: BotContext, mode: "reply" | "edit"): Promise<voi
 }
 
 balanceFeature.command("balance", (ctx) => showBalance(ctx, "reply"));
-balanceFeature.callbackQuery(Actions.showBalance, (ctx) => showBalance(ctx, "reply"));
+balanceFeature.callbackQuery(SharedButtons.showBalance.pattern, (ctx) => showBalance(ctx, "reply"));
 balanceFeature.callbackQuery(BALANCE_REFRESH, (ctx) => showBalance(ctx, "edit"));

@@ -3,10 +3,10 @@ import type { BotContext } from "../context.js";
 import type { BlogPost } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { replyWithError } from "../reply-error.js";
-import { code } from "../render/html.js";
+import { code } from "../../format/html.js";
 import { renderBlogPost } from "../render/blog/post.js";
 import { errorFields } from "../../logger.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
 const FALLBACK_LOCALE = "en";
 const EXAMPLE_SLUG = "how-to-save-on-usdt-fees";
@@ -24,7 +24,7 @@ async function fetchPost(ctx: BotContext, slug: string, locale: string): Promise
   }
 }
 
-export const blogFeature = new BotComposer<BotContext>();
+export const blogFeature = new Composer<BotContext>();
 
 blogFeature.command("blog", async (ctx) => {
   const slug = ctx.match.trim();

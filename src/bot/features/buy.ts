@@ -9,22 +9,22 @@ import type { IntentState, OrderIntentRow } from "../../store/orders.js";
 import { isTronAddress } from "../../tron/address.js";
 import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../render/html.js";
+import { code, escapeHtml } from "../../format/html.js";
 import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "../conversations/buy.js";
 import { BuyPattern } from "../buy/callbacks.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { confirmIntent, editCard } from "../buy/confirm.js";
 import { requoteInPlace, runNow, sendPreviewCard } from "../buy/preview.js";
 import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../buy/request.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { Composer } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
 
-export const buyFeature = new BotComposer<BotContext>();
+export const buyFeature = new Composer<BotContext>();
 
-registerConversation(
-  buyFeature,
+buyFeature.use(createConversation<BotContext, ConversationContext>(
   (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
   BUY_CONVERSATION,
-);
+));
 
 async function startFlow(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
   if (!ctx.from || !ctx.deps.store.apiKeys.getDefault(ctx.from.id)) {
@@ -125,12 +125,12 @@ buyFeature.command("buy", async (ctx) => {
   await oneLiner(ctx, ctx.match);
 });
 
-buyFeature.callbackQuery(BuyPattern.start, async (ctx) => {
+buyFeature.callbackQuery(SharedButtons.buyEnergy.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   await startFlow(ctx, {});
 });
 
-buyFeature.callbackQuery(BuyPattern.startFor, async (ctx) => {
+buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
   const address = ctx.match[1]!;
   if (!isTronAddress(address)) {
     await ctx.answerCallbackQuery({ text: ctx.t("fallback-button") });

@@ -1,11 +1,8 @@
+import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { BotComposer } from "../composer.js";
-import { withConversations } from "../middlewares/chat-state.js";
 
-/** /cancel leaves any conversation. Installed before the conversations so it always wins. */
-export const cancelFeature = new BotComposer<BotContext>();
-
-cancelFeature.install(withConversations);
+/** /cancel leaves any conversation. Installed before the features so it always wins. */
+export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.command("cancel", async (ctx) => {
   const active = Object.keys(ctx.conversation.active()).length > 0;

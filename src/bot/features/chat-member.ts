@@ -1,8 +1,8 @@
 import type { BotContext } from "../context.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
 /** A user blocking or unblocking the bot in their private chat: notices stop or resume. */
-export const chatMemberFeature = new BotComposer<BotContext>();
+export const chatMemberFeature = new Composer<BotContext>();
 
 chatMemberFeature.on("my_chat_member", (ctx) => {
   if (ctx.chat.type !== "private") return;

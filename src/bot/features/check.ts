@@ -4,23 +4,22 @@
  * The address checker is public: no API key is needed.
  */
 import { isNotModified, renderAndLogError } from "../reply-error.js";
-import { InlineKeyboard, type Context } from "grammy";
+import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../context.js";
 import type { AddressCheck } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { isTronAddress, TRON_ADDRESS_PATTERN } from "../../tron/address.js";
+import { isTronAddress } from "../../tron/address.js";
 import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "../render/address-check.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { external } from "../conversations/external.js";
 import { waitForReply } from "../conversations/wait.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { createConversation } from "@grammyjs/conversations";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
 export const CHECK_CONVERSATION = "check-address";
-const CHECK_BUTTON = new RegExp(`^chk:a:(${TRON_ADDRESS_PATTERN})$`);
+const CHECK_BUTTON = SharedButtons.checkAddress.pattern;
 const START_PAYLOAD = /^(buy|check)_(T\S*)$/;
 
 export interface CheckOutcome {
@@ -63,8 +62,8 @@ export function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): 
   }
   const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "address check failed" });
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
-  if (place === "private") keyboard.text(ctx.t("button-buy-energy"), Actions.buyFor(address));
-  if (place !== "inline") keyboard.text(ctx.t("button-refresh"), Actions.checkAddress(address));
+  if (place === "private") keyboard.text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
+  if (place !== "inline") keyboard.text(ctx.t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));
   return { text: rendered.text, keyboard };
 }
 
@@ -102,9 +101,9 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   }
 }
 
-export const checkFeature = new BotComposer<BotContext>();
+export const checkFeature = new Composer<BotContext>();
 
-registerConversation(checkFeature, askForAddress, CHECK_CONVERSATION);
+checkFeature.use(createConversation<BotContext, ConversationContext>(askForAddress, CHECK_CONVERSATION));
 
 checkFeature
   .command("start")

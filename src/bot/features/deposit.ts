@@ -1,16 +1,15 @@
 /** /deposit: the personal deposit address as copyable text and as a QR code (one photo with caption). */
-import { InputFile } from "grammy";
+import { Composer, InputFile } from "grammy";
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
 import { renderDeposit } from "../render/deposit.js";
 import { qrPng } from "../render/qr.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 import { errorFields } from "../../logger.js";
-import { BotComposer } from "../composer.js";
 
-export const depositFeature = new BotComposer<BotContext>();
+export const depositFeature = new Composer<BotContext>();
 
 /** Telegram's caption limit (characters after entity parsing; the HTML source is an upper bound). */
 const MAX_CAPTION = 1024;
@@ -41,4 +40,4 @@ async function showDeposit(ctx: BotContext): Promise<void> {
 }
 
 depositFeature.command("deposit", showDeposit);
-depositFeature.callbackQuery(Actions.showDeposit, showDeposit);
+depositFeature.callbackQuery(SharedButtons.showDeposit.pattern, showDeposit);

@@ -1,8 +1,8 @@
 import type { BotContext } from "../context.js";
 import { commandList } from "../commands.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
-export const helpFeature = new BotComposer<BotContext>();
+export const helpFeature = new Composer<BotContext>();
 
 helpFeature.command("help", async (ctx) => {
   const inGroup = ctx.chat.type !== "private";

@@ -1,8 +1,12 @@
 /**
  * Every feature, in the order they see updates. Each is one Composer; a feature that has
- * conversations registers them itself (after the conversations plugin and /cancel).
+ * conversations registers them itself. `menus` are installed before every feature, so any handler
+ * can show any card; `publicButtons` are the codec buttons that also work in groups.
  */
 import type { Composer } from "grammy";
+import type { Menu } from "@grammyjs/menu";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { CallbackCodec, FieldKind } from "../../telegram/callback-codec.js";
 import type { BotContext } from "../context.js";
 import { checkFeature } from "./check.js";
 import { startFeature } from "./start.js";
@@ -50,3 +54,9 @@ export const features: Composer<BotContext>[] = [
   // last: a bare address in a private chat, after every conversation had its chance
   addressMessageFeature,
 ];
+
+/** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
+export const menus: Menu<BotContext>[] = [];
+
+/** Codec buttons that work outside private chats (all the others are account buttons). */
+export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = Object.values(SharedButtons).filter((b) => b.inGroups) as never;

@@ -9,7 +9,7 @@ import { isTronAddress, shortAddress, TRON_ADDRESS_PATTERN } from "../../tron/ad
 import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "../render/address-check.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { runCheck } from "./check.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
 const ADDRESS_QUERY = new RegExp(`^\\s*(${TRON_ADDRESS_PATTERN})\\s*$`);
 /** Short: an address's resources change by the minute. */
@@ -34,7 +34,7 @@ async function answerWithButton(ctx: BotContext, textKey: string): Promise<void>
   });
 }
 
-export const inlineFeature = new BotComposer<BotContext>();
+export const inlineFeature = new Composer<BotContext>();
 
 inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
   const address = ctx.match[1] ?? "";

@@ -8,8 +8,8 @@ import { renderAndLogError } from "../reply-error.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { escapeHtml } from "../render/html.js";
-import { Actions } from "../actions.js";
+import { escapeHtml } from "../../format/html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { LABEL_KEY_CONVERSATION } from "../conversations/label-key.js";
 import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
 
@@ -44,14 +44,14 @@ export async function handleKeySubmission(ctx: BotContext, raw: string): Promise
   if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));
 
   const apiKey = raw.trim();
-  const tryAgain = new InlineKeyboard().text(ctx.t("keys-button-try-again"), Actions.addKey);
+  const tryAgain = new InlineKeyboard().text(ctx.t("keys-button-try-again"), SharedButtons.addKey.pack());
   if (!isPlausibleApiKey(apiKey)) {
     await ctx.reply(ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), { reply_markup: tryAgain });
     return;
   }
   if (isStoredAlready(ctx, userId, apiKey)) {
     await ctx.reply(ctx.t("keys-duplicate", { fingerprint: escapeHtml(`…${apiKey.slice(-4)}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("button-my-keys"), Actions.listKeys),
+      reply_markup: new InlineKeyboard().text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack()),
     });
     return;
   }

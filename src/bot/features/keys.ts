@@ -2,22 +2,21 @@
  * API keys in the chat: /key (add one; private chats only), /keys (list, make default, rename,
  * remove), and the cross-feature buttons "Add key" and "My keys".
  */
-import { type InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { Composer, type InlineKeyboard } from "grammy";
+import type { BotContext, ConversationContext } from "../context.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { ADD_KEY_CANCEL, ADD_KEY_CONVERSATION, addKeyConversation, isKeySubmission } from "../conversations/add-key.js";
 import { LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "../conversations/label-key.js";
 import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./key-submission.js";
 import { fingerprintText, renderKeysList, renderRemoveConfirm } from "../render/keys-list.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
-import { escapeHtml } from "../render/html.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { escapeHtml } from "../../format/html.js";
+import { createConversation } from "@grammyjs/conversations";
 
-export const keysFeature = new BotComposer<BotContext>();
+export const keysFeature = new Composer<BotContext>();
 
-registerConversation(keysFeature, addKeyConversation, ADD_KEY_CONVERSATION);
-registerConversation(keysFeature, labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS });
+keysFeature.use(createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION));
+keysFeature.use(createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }));
 
 // The add-key conversation hands the key message on (see conversations/add-key.ts).
 keysFeature.on("message:text").filter(isKeySubmission, (ctx) => handleKeySubmission(ctx, ctx.message.text));
@@ -44,7 +43,7 @@ keysFeature.command("key", async (ctx) => {
   await startAddKey(ctx);
 });
 
-keysFeature.callbackQuery(Actions.addKey, async (ctx) => {
+keysFeature.callbackQuery(SharedButtons.addKey.pattern, async (ctx) => {
   if (!isPrivateChat(ctx)) return replyUsePrivateChat(ctx);
   await ctx.answerCallbackQuery();
   await startAddKey(ctx);
@@ -81,7 +80,7 @@ keysFeature.command("keys", async (ctx) => {
   await showKeys(ctx, "reply");
 });
 
-keysFeature.callbackQuery(Actions.listKeys, async (ctx) => {
+keysFeature.callbackQuery(SharedButtons.listKeys.pattern, async (ctx) => {
   if (!isPrivateChat(ctx)) return replyUsePrivateChat(ctx);
   await ctx.answerCallbackQuery();
   await showKeys(ctx, "reply");

@@ -1,10 +1,9 @@
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../config.js";
-import { createFormatter } from "../render/format.js";
-import { BotComposer } from "../composer.js";
+import { createFormatter } from "../../format/formatter.js";
 
-export const languageFeature = new BotComposer<BotContext>();
+export const languageFeature = new Composer<BotContext>();
 
 function languageKeyboard(ctx: BotContext, current: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();

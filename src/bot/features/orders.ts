@@ -2,19 +2,18 @@
  * /orders: the user's orders, newest first, five to a page; each row opens the order card, whose
  * Refresh reads GET /orders/{id} (and updates the stored row when the order was placed here).
  */
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
 import type { OrderPage } from "../../marketplace/index.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { isNotModified, replyWithError } from "../reply-error.js";
 import { orderButtonLabel, orderCardKeyboard, orderListLine, renderOrderCard } from "../render/order-card.js";
 import { OrderData, OrderPattern } from "../buy/callbacks.js";
-import { BotComposer } from "../composer.js";
 
 export const PAGE_SIZE = 5;
 
-export const ordersFeature = new BotComposer<BotContext>();
+export const ordersFeature = new Composer<BotContext>();
 
 type Translate = (k: string, v?: Record<string, string | number>) => string;
 
@@ -35,7 +34,7 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard, edi
 function renderPage(result: OrderPage, page: number, pages: number, t: Translate, ctx: BotContext): { text: string; keyboard: InlineKeyboard } {
   const keyboard = new InlineKeyboard();
   if (result.total === 0) {
-    keyboard.text(t("button-buy-energy"), Actions.buyEnergy);
+    keyboard.text(t("button-buy-energy"), SharedButtons.buyEnergy.pack());
     return { text: t("orders-empty"), keyboard };
   }
   const first = (page - 1) * PAGE_SIZE + 1;
@@ -86,7 +85,7 @@ async function showOrder(ctx: BotContext, orderId: string, page: number, refresh
 
 ordersFeature.command("orders", (ctx) => showPage(ctx, 1, false));
 
-ordersFeature.callbackQuery(Actions.listOrders, (ctx) => showPage(ctx, 1, false));
+ordersFeature.callbackQuery(SharedButtons.listOrders.pattern, (ctx) => showPage(ctx, 1, false));
 
 ordersFeature.callbackQuery(OrderPattern.page, (ctx) => showPage(ctx, Number(ctx.match[1]), true));
 

@@ -1,13 +1,13 @@
 import { replyUsePrivateChat } from "../render/private-chat.js";
 import type { BotContext } from "../context.js";
 import { COMMANDS } from "../commands.js";
-import { BotComposer } from "../composer.js";
+import { Composer } from "grammy";
 
 /**
  * Commands that touch a user's account (keys, balance, orders, rules…) only run in a private chat:
  * in a group they would show the account to everyone. There the bot points to its private chat.
  */
-export const privateOnlyFeature = new BotComposer<BotContext>();
+export const privateOnlyFeature = new Composer<BotContext>();
 
 const accountCommands = COMMANDS.filter((c) => !c.inGroups).map((c) => c.name);
 

@@ -4,9 +4,9 @@
  * non-idempotent POSTs: a second tap after a success meets the new state (409 in the sandbox) and
  * gets the refreshed card with an "already …" note rather than an error.
  */
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
@@ -15,14 +15,10 @@ import { RuleActions, renderCancelConfirm, renderRuleCard } from "../render/rule
 import { renderRulesList } from "../render/rules-list.js";
 import { renderRuleFires } from "../render/rule-fires.js";
 import { renderShortfall } from "../render/shortfall.js";
-import { loadShortfall } from "../rule-pricing.js";
-import { BotComposer } from "../composer.js";
-import { withSession } from "../middlewares/chat-state.js";
+import { loadShortfall } from "../../rules/pricing.js";
 
-export const rulesFeature = new BotComposer<BotContext>();
+export const rulesFeature = new Composer<BotContext>();
 
-// the list page the cards' Back button returns to
-rulesFeature.install(withSession);
 
 type RuleAction = "pause" | "resume" | "cancel";
 
@@ -138,11 +134,13 @@ async function runAction(ctx: BotContext, action: RuleAction, id: string): Promi
 // In groups, private-only.ts points to the private chat.
 rulesFeature.chatType("private").command("rules", (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
 
-rulesFeature.callbackQuery(Actions.listRules, (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
+rulesFeature.callbackQuery(SharedButtons.listRules.pattern, (ctx) => guarded(ctx, () => showList(ctx, 0, true)));
 
 rulesFeature.callbackQuery(/^rule:l:(\d{1,4})$/, (ctx) => guarded(ctx, () => showList(ctx, Number(ctx.match[1]))));
 
 rulesFeature.callbackQuery(/^rule:o:([^:]+)$/, (ctx) => guarded(ctx, () => showCard(ctx, ctx.match[1]!)));
+
+rulesFeature.callbackQuery(SharedButtons.openRule.pattern, (ctx) => guarded(ctx, () => showCard(ctx, ctx.match[1]!)));
 
 rulesFeature.callbackQuery(/^rule:f:([^:]+):(\d{1,3})$/, (ctx) =>
   guarded(ctx, async () => {

@@ -3,18 +3,17 @@
  * (a TRX threshold: one notice when the balance falls below it, not repeated until it recovers).
  * Toggles edit the card in place; the threshold is typed in a short conversation ("off" clears it).
  */
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../context.js";
 import type { UserRow, UsersRepo } from "../../store/users.js";
-import type { Formatter, Translate } from "../render/format.js";
-import { code } from "../render/html.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
 import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
 import { external } from "../conversations/external.js";
 import { waitForReply } from "../conversations/wait.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { createConversation } from "@grammyjs/conversations";
 
-export const settingsFeature = new BotComposer<BotContext>();
+export const settingsFeature = new Composer<BotContext>();
 
 const SettingsActions = {
   toggleNotices: "set:n",
@@ -120,7 +119,7 @@ async function alertConversation(conversation: BotConversation, ctx: Conversatio
   await showSettings(ctx, user, { note });
 }
 
-registerConversation(settingsFeature, alertConversation, ALERT_CONVERSATION);
+settingsFeature.use(createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION));
 
 const privateChat = settingsFeature.chatType("private");
 

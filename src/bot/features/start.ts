@@ -1,16 +1,15 @@
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
-import { escapeHtml } from "../render/html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import { escapeHtml } from "../../format/html.js";
 import { isPrivateChat, privateChatButton } from "../render/private-chat.js";
-import { BotComposer } from "../composer.js";
 
-export const startFeature = new BotComposer<BotContext>();
+export const startFeature = new Composer<BotContext>();
 
 function accountKeyboard(ctx: BotContext, hasKey: boolean): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (!hasKey) keyboard.text(ctx.t("button-add-key"), Actions.addKey).row();
-  return keyboard.text(ctx.t("button-buy-energy"), Actions.buyEnergy).text(ctx.t("button-balance"), Actions.showBalance);
+  if (!hasKey) keyboard.text(ctx.t("button-add-key"), SharedButtons.addKey.pack()).row();
+  return keyboard.text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(ctx.t("button-balance"), SharedButtons.showBalance.pack());
 }
 
 startFeature.command("start", async (ctx) => {

@@ -1,16 +1,15 @@
 /** /stats: order statistics as text with sparklines, and the 14-day chart as a PNG (caption = text). */
-import { InlineKeyboard, InputFile } from "grammy";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../context.js";
-import { Actions } from "../actions.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
 import { renderStatsText } from "../render/stats.js";
 import { renderDailyChart } from "../render/chart.js";
 import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
 import { errorFields } from "../../logger.js";
-import { BotComposer } from "../composer.js";
 
-export const statsFeature = new BotComposer<BotContext>();
+export const statsFeature = new Composer<BotContext>();
 
 const MAX_CAPTION = 1024;
 
@@ -23,7 +22,7 @@ statsFeature.command("stats", async (ctx) => {
   } catch (err) {
     return replyWithError(ctx, err);
   }
-  const keyboard = new InlineKeyboard().text(t("button-buy-energy"), Actions.buyEnergy).text(t("stats-button-orders"), Actions.listOrders);
+  const keyboard = new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("stats-button-orders"), SharedButtons.listOrders.pack());
 
   let chart: Buffer | undefined;
   try {

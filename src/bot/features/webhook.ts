@@ -4,8 +4,8 @@
  * send a test event, turn notices on or off, change the endpoint, or delete it (after a confirm:
  * the marketplace stops delivering and the secret is lost).
  */
-import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext, ConversationContext } from "../context.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { withUserClient } from "../marketplace-access.js";
 import { replyWithError } from "../reply-error.js";
@@ -17,15 +17,14 @@ import {
   webhookSetupConversation,
 } from "../conversations/webhook.js";
 import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions } from "../render/webhook-status.js";
-import { BotComposer } from "../composer.js";
-import { registerConversation } from "../conversations/register.js";
+import { createConversation } from "@grammyjs/conversations";
 
-export const webhookFeature = new BotComposer<BotContext>();
+export const webhookFeature = new Composer<BotContext>();
 
 // Long enough to create the endpoint in the dashboard and come back with its id and secret.
 const SETUP_WAIT_MS = 30 * 60_000;
 
-registerConversation(webhookFeature, webhookSetupConversation, { id: WEBHOOK_SETUP_CONVERSATION, maxMillisecondsToWait: SETUP_WAIT_MS });
+webhookFeature.use(createConversation<BotContext, ConversationContext>(webhookSetupConversation, { id: WEBHOOK_SETUP_CONVERSATION, maxMillisecondsToWait: SETUP_WAIT_MS }));
 
 const t = (ctx: BotContext) => (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
 

@@ -6,9 +6,9 @@ import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from
 import { TRON_ADDRESS_SHAPE } from "../../tron/address.js";
 import { InlineKeyboard } from "grammy";
 import type { AddressCheck } from "../../marketplace/index.js";
-import { Actions } from "../actions.js";
-import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
 
 /** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
 export const BANDWIDTH_PER_TRANSFER = 345n;
@@ -81,9 +81,9 @@ export type CardPlace = "private" | "group" | "inline";
 
 export function addressCheckKeyboard(address: string, t: Translate, place: CardPlace, botUsername: string): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  if (place === "private") keyboard.text(t("button-buy-energy"), Actions.buyFor(address));
+  if (place === "private") keyboard.text(t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
   else keyboard.url(t("button-buy-energy"), startLink(botUsername, buyPayload(address)));
-  if (place !== "inline") keyboard.text(t("button-refresh"), Actions.checkAddress(address));
+  if (place !== "inline") keyboard.text(t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));
   return keyboard;
 }
 

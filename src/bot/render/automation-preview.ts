@@ -4,9 +4,9 @@
  */
 import type { FiringPreview } from "../../marketplace/index.js";
 import { trxToSun } from "../../tron/amounts.js";
-import { shortfallOf } from "../rule-pricing.js";
-import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
+import { shortfallOf } from "../../rules/pricing.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
 
 export type AutomationKind = "refill" | "renewal" | "smart";
 

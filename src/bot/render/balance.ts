@@ -1,8 +1,8 @@
 /** The /balance card: TRX and USDT, with Deposit, Buy energy and Refresh. */
 import { InlineKeyboard } from "grammy";
 import type { Balance } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "./format.js";
-import { Actions } from "../actions.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 
 export const BALANCE_REFRESH = "bal:refresh";
 
@@ -17,8 +17,8 @@ export function renderBalance(balance: Balance, t: Translate, fmt: Formatter, at
     t("balance-updated", { time: fmt.dateTime(at) }),
   ].join("\n");
   const keyboard = new InlineKeyboard()
-    .text(t("button-deposit"), Actions.showDeposit)
-    .text(t("button-buy-energy"), Actions.buyEnergy)
+    .text(t("button-deposit"), SharedButtons.showDeposit.pack())
+    .text(t("button-buy-energy"), SharedButtons.buyEnergy.pack())
     .row()
     .text(t("button-refresh"), BALANCE_REFRESH);
   return { text, keyboard };

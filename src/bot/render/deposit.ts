@@ -1,9 +1,9 @@
 /** The /deposit caption: network, the address as copyable code, and the minimum per currency. */
 import { InlineKeyboard } from "grammy";
 import type { DepositAddress } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "./format.js";
-import { code, escapeHtml } from "./html.js";
-import { Actions } from "../actions.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code, escapeHtml } from "../../format/html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 
 /** Telegram's limit for a copy_text button. */
 const MAX_COPY_TEXT = 256;
@@ -25,6 +25,6 @@ export function renderDeposit(deposit: DepositAddress, t: Translate, fmt: Format
   lines.push("", t("deposit-note", { network: escapeHtml(deposit.network) }));
   const keyboard = new InlineKeyboard();
   if (deposit.address.length > 0 && deposit.address.length <= MAX_COPY_TEXT) keyboard.copyText(t("deposit-button-copy"), deposit.address);
-  keyboard.text(t("button-balance"), Actions.showBalance);
+  keyboard.text(t("button-balance"), SharedButtons.showBalance.pack());
   return { caption: lines.join("\n"), keyboard };
 }

@@ -6,9 +6,9 @@
 import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { NoApiKeyError } from "../marketplace-access.js";
-import { Actions } from "../actions.js";
-import type { Translate } from "./format.js";
-import { escapeHtml } from "./html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { Translate } from "../../format/formatter.js";
+import { escapeHtml } from "../../format/html.js";
 import { refusedOperation } from "./scope-operation.js";
 
 export interface RenderedError {
@@ -28,7 +28,7 @@ export function untilUtcMidnight(now: number): { hours: number; minutes: number 
 
 export function renderError(err: unknown, t: Translate, now: number): RenderedError {
   if (err instanceof NoApiKeyError) {
-    return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), Actions.addKey), expected: true };
+    return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), SharedButtons.addKey.pack()), expected: true };
   }
   if (!(err instanceof MarketplaceError)) return { text: t("error-internal"), expected: false };
   if (err.isInsufficientScope) {
@@ -36,12 +36,12 @@ export function renderError(err: unknown, t: Translate, now: number): RenderedEr
     const text = refused
       ? t("keys-error-scope-op", { operation: t(`keys-scope-op-${refused.operation}`), scope: refused.scope })
       : t("error-insufficient-scope");
-    return { text, keyboard: new InlineKeyboard().text(t("button-my-keys"), Actions.listKeys), expected: true };
+    return { text, keyboard: new InlineKeyboard().text(t("button-my-keys"), SharedButtons.listKeys.pack()), expected: true };
   }
   if (err.isSpendLimit) return { text: t("error-spend-limit", untilUtcMidnight(now)), expected: true };
-  if (err.isKeyRejected) return { text: t("error-key-rejected"), keyboard: new InlineKeyboard().text(t("button-replace-key"), Actions.addKey), expected: true };
+  if (err.isKeyRejected) return { text: t("error-key-rejected"), keyboard: new InlineKeyboard().text(t("button-replace-key"), SharedButtons.addKey.pack()), expected: true };
   if (err.isInsufficientBalance) {
-    return { text: t("error-insufficient-balance"), keyboard: new InlineKeyboard().text(t("button-deposit"), Actions.showDeposit), expected: true };
+    return { text: t("error-insufficient-balance"), keyboard: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()), expected: true };
   }
   if (err.isProviderFailed) return { text: t("error-provider-failed"), expected: true };
   if (err.isCheckerUnavailable) return { text: t("error-checker-unavailable"), expected: true };

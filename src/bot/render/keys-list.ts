@@ -4,9 +4,9 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { ApiKeyRow } from "../../store/api-keys.js";
-import type { Formatter, Translate } from "./format.js";
-import { escapeHtml } from "./html.js";
-import { Actions } from "../actions.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { escapeHtml } from "../../format/html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
 
 /** What is shown of a key: everything but the sealed secret (this is what conversations keep). */
 export type KeyView = Omit<ApiKeyRow, "sealedKey">;
@@ -46,7 +46,7 @@ export function renderKeysList(keys: readonly KeyView[], t: Translate, fmt: Form
   const keyboard = new InlineKeyboard();
   const head = notice ? `${notice}\n\n` : "";
   if (keys.length === 0) {
-    keyboard.text(t("keys-button-add"), Actions.addKey);
+    keyboard.text(t("keys-button-add"), SharedButtons.addKey.pack());
     return { text: `${head}${t("keys-list-empty")}`, keyboard };
   }
   const items = keys.map((key, i) => {
@@ -62,7 +62,7 @@ export function renderKeysList(keys: readonly KeyView[], t: Translate, fmt: Form
       .row();
     return lines.join("\n");
   });
-  keyboard.text(t("keys-button-add"), Actions.addKey);
+  keyboard.text(t("keys-button-add"), SharedButtons.addKey.pack());
   return { text: `${head}${t("keys-list-title")}\n\n${items.join("\n\n")}\n\n${t("keys-list-footer")}`, keyboard };
 }
 

@@ -8,8 +8,8 @@ import { orderStatusKind, type Order } from "../../marketplace/index.js";
 import { shortAddress } from "../../tron/address.js";
 import { trxToSun } from "../../tron/amounts.js";
 import { OrderData } from "../buy/callbacks.js";
-import type { Formatter, Translate } from "./format.js";
-import { code, escapeHtml, tronscanTxUrl } from "./html.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code, escapeHtml, tronscanTxUrl } from "../../format/html.js";
 import { resourceLabel } from "./order-preview.js";
 
 const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔" } as const;

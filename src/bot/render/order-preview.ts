@@ -8,9 +8,9 @@ import type { OrderPreview } from "../../marketplace/index.js";
 import { trxToSun } from "../../tron/amounts.js";
 import type { BuyRequest } from "../buy/request.js";
 import { BuyData } from "../buy/callbacks.js";
-import { Actions } from "../actions.js";
-import type { Formatter, Translate } from "./format.js";
-import { code, escapeHtml } from "./html.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code, escapeHtml } from "../../format/html.js";
 
 export interface PreviewMoney {
   priceSun: bigint;
@@ -58,7 +58,7 @@ export function renderOrderPreview(
   const keyboard = new InlineKeyboard();
   if (money.afterSun < 0n) {
     lines.push("", t("buy-preview-short", { shortfall: code(fmt.trx(-money.afterSun)) }));
-    keyboard.text(t("button-deposit"), Actions.showDeposit).text(t("buy-button-refresh-preview"), BuyData.again(intentId)).row();
+    keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyData.again(intentId)).row();
   } else {
     keyboard.text(t("button-confirm"), BuyData.confirm(intentId)).row();
   }

@@ -3,17 +3,17 @@
  * has spent; and the buttons the spec's state table allows (active → Pause, Cancel; paused →
  * Resume, Cancel; cancelled → none), plus Fires, Refresh and Back.
  */
+import { kindIcon, kindLabel } from "../../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import {
   pauseReasonKind,
   ruleKind,
   ruleStatusKind,
   type AutomationRule,
-  type RuleKind,
   type RuleStatusKind,
 } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "./format.js";
-import { code, escapeHtml } from "./html.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code, escapeHtml } from "../../format/html.js";
 
 /** Callback data of the rules feature (a uuid is 36 characters: every one fits in 64 bytes). */
 export const RuleActions = {
@@ -26,18 +26,8 @@ export const RuleActions = {
   fires: (id: string, page: number) => `rule:f:${id}:${page}`,
 } as const;
 
-const KIND_ICON: Record<RuleKind, string> = { refill: "🔁", renewal: "📅", smart: "🧠", unknown: "⚙️" };
 const STATUS_ICON: Record<RuleStatusKind, string> = { active: "🟢", paused: "⏸", cancelled: "✖️", unknown: "❔" };
 
-export function kindIcon(rule: Pick<AutomationRule, "type">): string {
-  return KIND_ICON[ruleKind(rule.type)];
-}
-
-/** "Auto-refill"; an unknown type is shown as the server wrote it. */
-export function kindLabel(rule: Pick<AutomationRule, "type">, t: Translate): string {
-  const kind = ruleKind(rule.type);
-  return kind === "unknown" ? escapeHtml(rule.type) : t(`rules-kind-${kind}`);
-}
 
 export function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
   const status = ruleStatusKind(rule.status);

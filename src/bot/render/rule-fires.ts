@@ -1,9 +1,10 @@
 /** A rule's firings (the marketplace keeps the last 50), newest first, a page at a time. */
+import { kindIcon, kindLabel } from "../../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import type { AutomationRule, RuleFiring } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
-import { RuleActions, kindIcon, kindLabel } from "./rule-card.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
+import { RuleActions } from "./rule-card.js";
 import type { RenderedList } from "./rules-list.js";
 
 export const FIRES_PAGE_SIZE = 10;

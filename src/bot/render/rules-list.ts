@@ -3,12 +3,13 @@
  * status the bot does not know), newest first within a group, a page at a time, with one button
  * per rule that opens its card.
  */
+import { kindIcon, kindLabel } from "../../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import { ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../../marketplace/index.js";
 import { shortAddress } from "../../tron/address.js";
-import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
-import { RuleActions, kindIcon, kindLabel, pauseReasonLabel, settingsParts } from "./rule-card.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
+import { RuleActions, pauseReasonLabel, settingsParts } from "./rule-card.js";
 
 export const RULES_PAGE_SIZE = 8;
 

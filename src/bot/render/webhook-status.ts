@@ -5,8 +5,8 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { WebhookEndpointRow } from "../../store/webhooks.js";
-import type { Formatter, Translate } from "./format.js";
-import { code } from "./html.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { code } from "../../format/html.js";
 
 export const WebhookActions = {
   show: "whk:show",

@@ -3,9 +3,9 @@
  * SUN bigints to text without floats; volumes get the locale's thousands separators. Output is
  * HTML-safe: a value shown raw because it was not recognised is escaped.
  */
-import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
-import { toBigInt } from "../../tron/volume.js";
-import { parseDuration } from "../../tron/duration.js";
+import { SUN_PER_TRX, trxToSun } from "../tron/amounts.js";
+import { toBigInt } from "../tron/volume.js";
+import { parseDuration } from "../tron/duration.js";
 import { escapeHtml } from "./html.js";
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;

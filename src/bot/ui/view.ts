@@ -1,0 +1,58 @@
+/**
+ * Showing a view: the one way every card, list and answer reaches the chat.
+ * - A tap edits the tapped message in place (also a message sent through inline mode, which has no
+ *   chat); anything else, or a message that cannot be edited any more (too old, a photo), gets a
+ *   new message.
+ * - An edit that changes nothing (Telegram's "message is not modified", e.g. Refresh on a card that
+ *   did not change) is a success: nothing is sent, and the tap is answered with `unchanged` if given.
+ * - The tap is answered with `toast` (answer-once.ts makes sure it is answered exactly once).
+ */
+import { GrammyError, type Context, type InlineKeyboard } from "grammy";
+import type { Menu } from "@grammyjs/menu";
+
+export interface View {
+  text: string;
+  /** Plain buttons (the callback codec's), or a @grammyjs/menu menu installed on the bot. */
+  keyboard?: InlineKeyboard | Menu<never>;
+}
+
+export type Shown = "edited" | "sent" | "unchanged" | "answered";
+
+export interface ShowOptions {
+  /** Send a new message even for a tap (the tapped message stays as it is). */
+  asNew?: boolean;
+  /** Toast for the tap. */
+  toast?: string;
+  /** Toast when the edit changed nothing (defaults to `toast`). */
+  unchanged?: string;
+}
+
+/** Telegram refuses an edit that changes nothing; for a refresh that is a success, not an error. */
+export function isNotModified(err: unknown): boolean {
+  return err instanceof GrammyError && err.description.includes("message is not modified");
+}
+
+export async function showView(ctx: Context, view: View, options: ShowOptions = {}): Promise<Shown> {
+  const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};
+  const tap = ctx.callbackQuery;
+  let shown: Shown | undefined;
+  if (tap && !options.asNew && (tap.message || tap.inline_message_id)) {
+    try {
+      await ctx.editMessageText(view.text, extra);
+      shown = "edited";
+    } catch (err) {
+      if (isNotModified(err)) shown = "unchanged";
+      else if (!(err instanceof GrammyError)) throw err;
+      // otherwise the message cannot be edited any more: a new one below
+    }
+  }
+  if (shown === undefined && ctx.chat) {
+    await ctx.reply(view.text, extra);
+    shown = "sent";
+  }
+  if (tap) {
+    const text = shown === "unchanged" ? (options.unchanged ?? options.toast) : options.toast;
+    await ctx.answerCallbackQuery(text ? { text } : undefined);
+  }
+  return shown ?? "answered";
+}
