@@ -452,6 +452,7 @@ settings-toast-fires-off = 每次触发通知：关闭
 private-only = 此功能需在与我的私聊中使用，以保护您的账户隐私。点击下方按钮，在私聊中发送该命令。
 private-only-open = 打开私聊
 private-only-button = 此按钮仅在其所有者与我的私聊中可用。
+menu-outdated = 此卡片已过期，我已刷新。请再点一次。
 
 # ── 在错误步骤输入的密钥 ──
 conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。

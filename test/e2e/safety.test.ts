@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import { waitUntil } from "../support/wait.js";
-import { looksLikeCredential } from "../../src/bot/conversations/wait.js";
+import { looksLikeCredential } from "../../src/bot/flow/wait.js";
 
 let h: Harness;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { createFormatter } from "../../src/format/formatter.js";
 import { renderError, untilUtcMidnight } from "../../src/bot/render/errors.js";
 import { MarketplaceError, findErrorCode } from "../../src/marketplace/errors.js";
 import { NoApiKeyError } from "../../src/bot/marketplace-access.js";
-import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/conversations/external.js";
+import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/flow/external.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);
 

@@ -8,7 +8,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../context.js";
-import { waitForReply } from "./wait.js";
+import { waitForReply } from "../flow/wait.js";
 import { isPlausibleApiKey } from "../features/key-shape.js";
 
 export const ADD_KEY_CONVERSATION = "keys-add";

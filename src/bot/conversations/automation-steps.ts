@@ -25,8 +25,8 @@ import { renderAutomationPreview, type AutomationDraft, type AutomationKind } fr
 import { renderRuleCard } from "../render/rule-card.js";
 import { renderShortfall } from "../render/shortfall.js";
 import { firingQuery, loadShortfall } from "../../rules/pricing.js";
-import { external } from "./external.js";
-import { waitForButton, waitForReply } from "./wait.js";
+import { external } from "../flow/external.js";
+import { waitForButton, waitForReply } from "../flow/wait.js";
 
 /** Offered as buttons where the allowed range has them: one USDT transfer to a holder / a new holder. */
 const VOLUME_PRESETS = [ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER];

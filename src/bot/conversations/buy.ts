@@ -24,8 +24,8 @@ import {
   type Resource,
   type VolumePreset,
 } from "../buy/request.js";
-import { external } from "./external.js";
-import { waitForButton, waitForReply } from "./wait.js";
+import { external } from "../flow/external.js";
+import { waitForButton, waitForReply } from "../flow/wait.js";
 
 export const BUY_CONVERSATION = "buy";
 

@@ -4,8 +4,8 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
-import { external } from "./external.js";
-import { waitForReply } from "./wait.js";
+import { external } from "../flow/external.js";
+import { waitForReply } from "../flow/wait.js";
 import { fingerprintText, keyName, renderKeysList, toKeyView } from "../render/keys-list.js";
 import { escapeHtml } from "../../format/html.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";

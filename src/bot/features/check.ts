@@ -12,8 +12,8 @@ import { MarketplaceError } from "../../marketplace/errors.js";
 import { isTronAddress } from "../../tron/address.js";
 import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "../render/address-check.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { external } from "../conversations/external.js";
-import { waitForReply } from "../conversations/wait.js";
+import { external } from "../flow/external.js";
+import { waitForReply } from "../flow/wait.js";
 import { createConversation } from "@grammyjs/conversations";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;

@@ -6,12 +6,13 @@
 import type { Composer } from "grammy";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
+import { FlowCancel } from "../flow/flow-message.js";
 import type { CallbackCodec, FieldKind } from "../../telegram/callback-codec.js";
 import type { BotContext } from "../context.js";
 import { checkFeature } from "./check.js";
 import { startFeature } from "./start.js";
 import { helpFeature } from "./help.js";
-import { languageFeature } from "./language.js";
+import { languageFeature, languageMenu } from "./language/index.js";
 import { chatMemberFeature } from "./chat-member.js";
 import { keysFeature } from "./keys.js";
 import { balanceFeature } from "./balance.js";
@@ -56,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [];
+export const menus: Menu<BotContext>[] = [languageMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
-export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = Object.values(SharedButtons).filter((b) => b.inGroups) as never;
+export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;

@@ -9,8 +9,8 @@ import type { UserRow, UsersRepo } from "../../store/users.js";
 import type { Formatter, Translate } from "../../format/formatter.js";
 import { code } from "../../format/html.js";
 import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
-import { external } from "../conversations/external.js";
-import { waitForReply } from "../conversations/wait.js";
+import { external } from "../flow/external.js";
+import { waitForReply } from "../flow/wait.js";
 import { createConversation } from "@grammyjs/conversations";
 
 export const settingsFeature = new Composer<BotContext>();

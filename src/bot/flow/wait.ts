@@ -26,16 +26,37 @@ export type Reply =
   | { kind: "text"; ctx: ConversationContext; text: string }
   | { kind: "button"; ctx: ConversationContext; data: string; match: RegExpMatchArray };
 
-export async function waitForReply(
-  conversation: BotConversation,
-  options: { buttons?: RegExp; acceptText?: boolean; hintKey?: string; expectsSecret?: boolean } = {},
-): Promise<Reply> {
+export interface WaitOptions {
+  /** The step's buttons: a tap whose data matches is the answer. */
+  buttons?: RegExp;
+  /** Whether typed text answers the step (default yes). */
+  acceptText?: boolean;
+  /** The hint for a message that does not answer the step. */
+  hintKey?: string;
+  /** The step asks for a secret: text shaped like one is the answer, not a mistake. */
+  expectsSecret?: boolean;
+}
+
+interface LeaveHooks {
+  /** A tap that cancels the flow. */
+  isCancel?: (ctx: ConversationContext) => boolean;
+  /** Called before the conversation is left: by Cancel, or by a /command that goes on elsewhere. */
+  onLeave?: (ctx: ConversationContext, why: "cancel" | "command") => Promise<void>;
+}
+
+export async function waitForReply(conversation: BotConversation, options: WaitOptions & LeaveHooks = {}): Promise<Reply> {
   const acceptText = options.acceptText ?? true;
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
     if (text !== undefined && /^\/[A-Za-z0-9_]+(@\w+)?(\s|$)/.test(text)) {
+      await options.onLeave?.(ctx, "command");
       await conversation.halt({ next: true });
+    }
+    if (options.isCancel?.(ctx)) {
+      await ctx.answerCallbackQuery();
+      await options.onLeave?.(ctx, "cancel");
+      await conversation.halt();
     }
     const data = ctx.callbackQuery?.data;
     if (data !== undefined) {

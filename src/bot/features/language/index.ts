@@ -1,0 +1,28 @@
+/** /language: the language picker, a menu whose ✓ follows the choice. */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { SUPPORTED_LOCALES, type Locale } from "../../../config.js";
+import { createFormatter } from "../../../format/formatter.js";
+import { createCardMenu } from "../../ui/menu.js";
+
+export const languageMenu = createCardMenu("language").dynamic(async (ctx, range) => {
+  const current = await ctx.i18n.getLocale();
+  for (const locale of SUPPORTED_LOCALES) {
+    const label = ctx.t(`language-name-${locale}`);
+    range.text({ text: locale === current ? `✓ ${label}` : label, payload: locale }, (ctx) => choose(ctx, locale));
+  }
+});
+
+async function choose(ctx: BotContext, locale: Locale): Promise<void> {
+  if (ctx.from) ctx.deps.store.users.setLanguage(ctx.from.id, locale);
+  ctx.i18n.useLocale(locale);
+  ctx.fmt = createFormatter(locale);
+  await ctx.editMessageText(ctx.t("language-changed"), { reply_markup: languageMenu });
+  await ctx.answerCallbackQuery({ text: ctx.t("language-changed") });
+}
+
+export const languageFeature = new Composer<BotContext>();
+
+languageFeature.command("language", async (ctx) => {
+  await ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu });
+});

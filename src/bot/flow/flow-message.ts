@@ -1,0 +1,95 @@
+/**
+ * The one conversation style: a multi-step flow (buy, refill, renewal, smart, key, webhook, the
+ * settings prompts) lives in ONE message that each step edits in place. Every step shows a Cancel
+ * button under its own buttons; an answered step's buttons are gone because the next step (or the
+ * result) replaces them; a step answered wrongly is shown again with the reason above it.
+ *
+ * Cancel on the flow's message ends the flow and says so in that message. A /command, or a tap
+ * that belongs elsewhere, leaves the flow as `waitForReply` says, and the message loses its buttons.
+ * Cancel on a flow that is gone (a restart, a timeout) is answered by features/cancel.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotConversation, ConversationContext } from "../context.js";
+import { defineCallback } from "../../telegram/callback-codec.js";
+import { isNotModified } from "../ui/view.js";
+import { waitForReply, type Reply, type WaitOptions } from "./wait.js";
+
+/** The Cancel button under every step of every flow. */
+export const FlowCancel = defineCallback("flow.x", {}, { inGroups: true });
+
+type Ctx = ConversationContext;
+
+export class FlowMessage {
+  private messageId: number | undefined;
+  private readonly chatId: number;
+  private step: { text: string; keyboard: InlineKeyboard } | undefined;
+
+  /** `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card). */
+  constructor(
+    private readonly conversation: BotConversation,
+    ctx: Ctx,
+    options: { inTappedMessage?: boolean } = {},
+  ) {
+    this.chatId = ctx.chat!.id;
+    if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
+  }
+
+  /** Shows a step: its text and buttons, with Cancel under them. */
+  async ask(ctx: Ctx, text: string, keyboard: InlineKeyboard = new InlineKeyboard()): Promise<void> {
+    this.step = { text, keyboard };
+    const withCancel = InlineKeyboard.from(keyboard.inline_keyboard).row().text(ctx.t("button-cancel"), FlowCancel.pack());
+    await this.put(ctx, text, withCancel);
+  }
+
+  /** Shows the current step again with why the last answer was not taken. */
+  async retry(ctx: Ctx, reason: string): Promise<void> {
+    if (!this.step) return;
+    const { text, keyboard } = this.step;
+    await this.ask(ctx, `${reason}\n\n${text}`, keyboard);
+    this.step = { text, keyboard };
+  }
+
+  /** Waits for the answer to the step shown. Cancel on this message ends the flow here. */
+  async wait(options: WaitOptions = {}): Promise<Reply> {
+    return waitForReply(this.conversation, {
+      ...options,
+      isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
+      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t("cancel-done")) : this.dropButtons(ctx)),
+    });
+  }
+
+  /** Waits for a tap on one of the step's buttons (text gets a hint). */
+  async waitForButton(buttons: RegExp): Promise<Extract<Reply, { kind: "button" }>> {
+    return (await this.wait({ buttons, acceptText: false })) as Extract<Reply, { kind: "button" }>;
+  }
+
+  /** Ends the flow with its result in the same message (its own buttons, no Cancel). */
+  async finish(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
+    this.step = undefined;
+    await this.put(ctx, text, keyboard);
+  }
+
+  /** The flow's message id (once a step has been shown). */
+  get id(): number | undefined {
+    return this.messageId;
+  }
+
+  private async put(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
+    const extra = keyboard ? { reply_markup: keyboard } : {};
+    if (this.messageId !== undefined) {
+      try {
+        await ctx.api.editMessageText(this.chatId, this.messageId, text, extra);
+        return;
+      } catch (err) {
+        if (isNotModified(err)) return;
+        // deleted or too old to edit: the flow goes on in a new message
+      }
+    }
+    this.messageId = (await ctx.api.sendMessage(this.chatId, text, extra)).message_id;
+  }
+
+  private async dropButtons(ctx: Ctx): Promise<void> {
+    if (this.messageId === undefined) return;
+    await ctx.api.editMessageReplyMarkup(this.chatId, this.messageId).catch(() => undefined);
+  }
+}
