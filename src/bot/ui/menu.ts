@@ -21,7 +21,17 @@ export function createCardMenu(id: string): Menu<BotContext> {
   });
 }
 
-/** The payload of the tapped button (or the one the card is being drawn for). */
+const subjects = new WeakMap<object, string>();
+
+/**
+ * Draws the card for `subject` in this update: for a command or a codec button that opens a card,
+ * or a handler that moves a card to another subject (Back from a rule to its list page).
+ */
+export function setSubject(ctx: BotContext, subject: string): void {
+  subjects.set(ctx, subject);
+}
+
+/** The card's subject: the one set in this update, else the tapped button's payload. */
 export function payloadOf(ctx: BotContext): string {
-  return typeof ctx.match === "string" ? ctx.match : "";
+  return subjects.get(ctx) ?? (typeof ctx.match === "string" ? ctx.match : "");
 }
