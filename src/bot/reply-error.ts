@@ -1,16 +1,15 @@
-import { GrammyError, type Context } from "grammy";
+import type { Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { DepsFlavor } from "./context.js";
 import { renderError, type RenderedError } from "./render/errors.js";
 import type { Translate } from "../format/formatter.js";
 import { errorFields } from "../logger.js";
+import { showView } from "./ui/view.js";
+
+// TEMPORARY for the merge of the feature branches: import it from ui/view.js
+export { isNotModified } from "./ui/view.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
-
-/** Telegram refuses an edit that changes nothing; for a Refresh that is a success, not an error. */
-export function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
-}
 
 /**
  * The one sentence for `err` (render/errors.ts); an error nobody anticipated is logged here, once,
@@ -28,20 +27,10 @@ export function renderAndLogError(
 }
 
 /**
- * Answers the user with the one localised sentence for `err` (see render/errors.ts).
- * With `edit`, a button's message is edited in place instead of a new reply.
+ * Answers the user with the one localised sentence for `err` (see render/errors.ts), as a new
+ * message, or with `edit` in place of the tapped message.
  */
 export async function replyWithError(ctx: Ctx, err: unknown, options: { edit?: boolean } = {}): Promise<void> {
   const rendered = renderAndLogError(ctx, err);
-  const extra = rendered.keyboard ? { reply_markup: rendered.keyboard } : {};
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-  if (options.edit && ctx.callbackQuery?.message) {
-    try {
-      await ctx.editMessageText(rendered.text, extra);
-      return;
-    } catch {
-      // the message may be a photo or too old to edit: fall through to a new message
-    }
-  }
-  if (ctx.chat) await ctx.reply(rendered.text, extra);
+  await showView(ctx, { text: rendered.text, keyboard: rendered.keyboard }, { asNew: !options.edit });
 }

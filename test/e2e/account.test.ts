@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import QRCode from "qrcode";
 import { startHarness, type Harness } from "../support/harness.js";
-import { QR_OPTIONS } from "../../src/bot/render/qr.js";
+import { QR_OPTIONS } from "../../src/bot/features/deposit/qr.js";
 import { createFormatter } from "../../src/format/formatter.js";
-import { CHART_HEIGHT, CHART_WIDTH } from "../../src/bot/render/chart.js";
+import { CHART_HEIGHT, CHART_WIDTH } from "../../src/bot/features/stats/chart.js";
 import { pngSize } from "../support/png.js";
 
 /** The bot's clock is fixed so "Updated …" lines do not change between two taps. */
@@ -30,7 +30,7 @@ describe("/balance", () => {
     expect(card.payload.text).toContain("TRX: <code>1,234.50 TRX</code>");
     expect(card.payload.text).toContain("<i>Updated Nov 21, 2026, 9:30 PM UTC</i>");
     expect(card.payload.text).toContain("USDT: <code>0.00 USDT</code>");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal:refresh"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal.r"]);
     const messageId = h.tg.lastBotMessage(USER)!.messageId;
 
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });

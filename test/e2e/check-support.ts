@@ -40,9 +40,12 @@ export async function startWatchedHarness(): Promise<{ h: Harness; spy: PublicSp
   return { h, spy };
 }
 
-/** The next sendMessage to `chatId` whose HTML matches `pattern`: what was sent and what the user sees. */
+/**
+ * The next message the bot sends to `chatId`, or edits there (a flow's one message changes in
+ * place), whose HTML matches `pattern`: what was sent and what the user sees.
+ */
 export async function botSays(h: Harness, chatId: number, pattern?: RegExp): Promise<{ text: string; html: string; messageId: number }> {
-  const call = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === chatId && (!pattern || pattern.test(String(p.text))));
+  const call = await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === chatId && (!pattern || pattern.test(String(p.text))));
   const { result } = call.response as { result: { message_id: number; text: string } };
   return { text: result.text, html: String(call.payload.text), messageId: result.message_id };
 }

@@ -125,7 +125,9 @@ describe("/check", () => {
     expect((await botSays(h, USER)).text).toContain("Send me the TRON address to check");
     await h.tg.sendText({ userId: USER, text: "not an address" });
     const again = await botSays(h, USER, /not a valid TRON address/);
-    expect(again.text).toContain("Send the address again, or /cancel.");
+    // the same message, the question again under the reason, and Cancel
+    expect(again.text).toContain("Send me the TRON address to check");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
     await h.tg.sendText({ userId: USER, text: BAD_CHECKSUM });
     await botSays(h, USER, /checksum/);
     await h.tg.sendText({ userId: USER, text: `  ${USDT_CONTRACT}  ` });
@@ -148,6 +150,18 @@ describe("/check", () => {
     expect((await botSays(h, USER)).text).toBe("The TRON network node is unavailable right now. Please try again in a minute.");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${USDT_CONTRACT}`, `chk:${USDT_CONTRACT}`]);
     expect(spy.checks).toEqual([USDT_CONTRACT]);
+  });
+
+  it("Cancel under the question ends the flow in the same message", async () => {
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    const question = await botSays(h, USER, /Send me the TRON address/);
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    const cancelled = await botSays(h, USER, /Cancelled/);
+    expect(cancelled.messageId).toBe(question.messageId);
+    expect(h.tg.buttons(USER, question.messageId)).toEqual([]);
+    await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
+    expect((await botSays(h, USER)).text).toContain("is a TRON address");
+    expect(spy.checks).toEqual([]);
   });
 
   it("a command typed while asked for the address leaves the question; /cancel too", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { renderContentJson } from "../../src/bot/render/blog/content.js";
-import { splitTelegramHtml } from "../../src/bot/render/blog/split.js";
+import { renderContentJson } from "../../src/bot/features/blog/render/content.js";
+import { splitTelegramHtml } from "../../src/bot/features/blog/render/split.js";
 import { findBlogPost } from "../../src/sandbox/blog-posts.js";
 import { parseTelegramHtml } from "../support/fake-bot-api.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { splitTelegramHtml } from "../../src/bot/render/blog/split.js";
+import { splitTelegramHtml } from "../../src/bot/features/blog/render/split.js";
 import { parseTelegramHtml } from "../support/fake-bot-api.js";
 
 const visible = (html: string) => parseTelegramHtml(html).text;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHART_HEIGHT, CHART_WIDTH, compactVolume, renderDailyChart } from "../../src/bot/render/chart.js";
-import { sparkline } from "../../src/bot/render/sparkline.js";
+import { CHART_HEIGHT, CHART_WIDTH, compactVolume, renderDailyChart } from "../../src/bot/features/stats/chart.js";
+import { sparkline } from "../../src/bot/features/stats/sparkline.js";
 import { pngSize } from "../support/png.js";
 
 const INT64_MAX = 9_223_372_036_854_775_807n;

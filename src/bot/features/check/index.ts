@@ -1,19 +1,21 @@
 /**
- * /check <address> (also in groups), the Check/Refresh button `chk:a:<address>`, and the deep
+ * /check <address> (also in groups), the Check/Refresh button (SharedButtons.checkAddress), and the deep
  * links /start check_<address> and /start buy_<address> that group and inline cards point to.
  * The address checker is public: no API key is needed.
  */
-import { isNotModified, renderAndLogError } from "../reply-error.js";
+import { renderAndLogError } from "../../reply-error.js";
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../context.js";
-import type { AddressCheck } from "../../marketplace/index.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import { isTronAddress } from "../../tron/address.js";
-import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "../render/address-check.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { external } from "../flow/external.js";
-import { waitForReply } from "../flow/wait.js";
+import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../../context.js";
+import type { AddressCheck } from "../../../marketplace/index.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { isTronAddress } from "../../../tron/address.js";
+import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "./views.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { showView } from "../../ui/view.js";
+import { showChatAction } from "../../ui/chat-action.js";
 import { createConversation } from "@grammyjs/conversations";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
@@ -72,19 +74,20 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
     await ctx.reply(invalidAddressText(address, (k, v) => ctx.t(k, v)));
     return;
   }
-  await ctx.replyWithChatAction("typing").catch(() => undefined);
-  const { text, keyboard } = checkMessage(ctx, address, await runCheck(ctx, address));
-  await ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+  showChatAction(ctx, "typing");
+  await showView(ctx, checkMessage(ctx, address, await runCheck(ctx, address)), { asNew: true });
 }
 
+/** /check with no address in a private chat: asks for one in a flow message, which becomes the card. */
 async function askForAddress(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
-  await ctx.reply(ctx.t("check-ask-address"));
+  const flow = new FlowMessage(conversation, ctx);
+  await flow.ask(ctx, ctx.t("check-ask-address"));
   for (;;) {
-    const reply = await waitForReply(conversation);
+    const reply = await flow.wait();
     if (reply.kind !== "text") continue;
     const input = reply.text.split(/\s+/)[0] ?? "";
     if (!isTronAddress(input)) {
-      await reply.ctx.reply(`${invalidAddressText(input, (k, v) => reply.ctx.t(k, v))}\n${reply.ctx.t("check-ask-again")}`);
+      await flow.retry(reply.ctx, invalidAddressText(input, (k, v) => reply.ctx.t(k, v)));
       continue;
     }
     // The call and the clock are side effects: replayed from the log, never repeated. Errors must be
@@ -96,7 +99,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
       outcome = { error, at: await external(conversation, () => reply.ctx.deps.now()) };
     }
     const { text, keyboard } = checkMessage(reply.ctx, input, outcome);
-    await reply.ctx.reply(text, keyboard ? { reply_markup: keyboard } : {});
+    await flow.finish(reply.ctx, text, keyboard);
     return;
   }
 }
@@ -123,19 +126,10 @@ checkFeature.command("check", async (ctx) => {
 });
 
 checkFeature.callbackQuery(CHECK_BUTTON, async (ctx) => {
-  const address = ctx.match[1] ?? "";
+  const address = SharedButtons.checkAddress.unpack(ctx.callbackQuery.data)?.address ?? "";
   if (!isTronAddress(address)) {
     await ctx.answerCallbackQuery({ text: ctx.t("check-button-invalid") });
     return;
   }
-  await ctx.answerCallbackQuery();
-  const { text, keyboard } = checkMessage(ctx, address, await runCheck(ctx, address));
-  const extra = keyboard ? { reply_markup: keyboard } : {};
-  try {
-    await ctx.editMessageText(text, extra);
-  } catch (err) {
-    if (isNotModified(err)) return;
-    // A photo or a message too old to edit: answer with a new one (inline messages have no chat).
-    if (ctx.chat) await ctx.reply(text, extra);
-  }
+  await showView(ctx, checkMessage(ctx, address, await runCheck(ctx, address)));
 });

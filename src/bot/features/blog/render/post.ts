@@ -1,7 +1,7 @@
 /** A blog post as Telegram messages: an optional cover photo with its caption, then the text. */
-import type { BlogPost } from "../../../marketplace/index.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
-import { escapeHtml } from "../../../format/html.js";
+import type { BlogPost } from "../../../../marketplace/index.js";
+import type { Formatter, Translate } from "../../../../format/formatter.js";
+import { escapeHtml } from "../../../../format/html.js";
 import { renderContentJson } from "./content.js";
 import { safeHref } from "./links.js";
 import { splitTelegramHtml } from "./split.js";

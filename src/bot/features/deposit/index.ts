@@ -1,13 +1,14 @@
 /** /deposit: the personal deposit address as copyable text and as a QR code (one photo with caption). */
 import { Composer, InputFile } from "grammy";
-import type { BotContext } from "../context.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { renderDeposit } from "../render/deposit.js";
-import { qrPng } from "../render/qr.js";
-import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
-import { errorFields } from "../../logger.js";
+import type { BotContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { renderDeposit } from "./views.js";
+import { qrPng } from "./qr.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { errorFields } from "../../../logger.js";
+import { showChatAction } from "../../ui/chat-action.js";
 
 export const depositFeature = new Composer<BotContext>();
 
@@ -16,7 +17,6 @@ const MAX_CAPTION = 1024;
 
 async function showDeposit(ctx: BotContext): Promise<void> {
   if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   let card;
   try {
     const deposit = await withUserClient(ctx.deps, ctx.from.id, (client) => client.depositAddress(), { needs: "read" });
@@ -26,7 +26,7 @@ async function showDeposit(ctx: BotContext): Promise<void> {
   }
   let qr: Buffer | undefined;
   try {
-    await ctx.replyWithChatAction("upload_photo").catch(() => undefined);
+    showChatAction(ctx, "upload_photo");
     qr = await qrPng(card.address);
   } catch (err) {
     ctx.deps.logger.warn({ err: errorFields(err) }, "deposit QR code could not be made");

@@ -1,5 +1,5 @@
-import type { BotContext } from "../context.js";
-import { commandList } from "../commands.js";
+import type { BotContext } from "../../context.js";
+import { commandList } from "../../commands.js";
 import { Composer } from "grammy";
 
 export const helpFeature = new Composer<BotContext>();

@@ -1,9 +1,9 @@
 /** The /deposit caption: network, the address as copyable code, and the minimum per currency. */
 import { InlineKeyboard } from "grammy";
-import type { DepositAddress } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code, escapeHtml } from "../../format/html.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { DepositAddress } from "../../../marketplace/index.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code, escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
 
 /** Telegram's limit for a copy_text button. */
 const MAX_COPY_TEXT = 256;

@@ -1,12 +1,13 @@
 /** /blog <slug>: a post in the user's language (English when there is none), cover photo first. */
-import type { BotContext } from "../context.js";
-import type { BlogPost } from "../../marketplace/index.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import { replyWithError } from "../reply-error.js";
-import { code } from "../../format/html.js";
-import { renderBlogPost } from "../render/blog/post.js";
-import { errorFields } from "../../logger.js";
+import type { BotContext } from "../../context.js";
+import type { BlogPost } from "../../../marketplace/index.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { replyWithError } from "../../reply-error.js";
+import { code } from "../../../format/html.js";
+import { renderBlogPost } from "./render/post.js";
+import { errorFields } from "../../../logger.js";
 import { Composer } from "grammy";
+import { showChatAction } from "../../ui/chat-action.js";
 
 const FALLBACK_LOCALE = "en";
 const EXAMPLE_SLUG = "how-to-save-on-usdt-fees";
@@ -40,7 +41,7 @@ blogFeature.command("blog", async (ctx) => {
   const locale = await ctx.i18n.getLocale();
   let fetched: { post: BlogPost; fellBack: boolean };
   try {
-    await ctx.replyWithChatAction("typing").catch(() => undefined);
+    showChatAction(ctx, "typing");
     fetched = await fetchPost(ctx, slug, locale);
   } catch (err) {
     if (isNotFound(err)) await notFound();

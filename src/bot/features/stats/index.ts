@@ -1,13 +1,14 @@
 /** /stats: order statistics as text with sparklines, and the 14-day chart as a PNG (caption = text). */
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import type { BotContext } from "../context.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { renderStatsText } from "../render/stats.js";
-import { renderDailyChart } from "../render/chart.js";
-import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
-import { errorFields } from "../../logger.js";
+import type { BotContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { renderStatsText } from "./views.js";
+import { renderDailyChart } from "./chart.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { errorFields } from "../../../logger.js";
+import { showChatAction } from "../../ui/chat-action.js";
 
 export const statsFeature = new Composer<BotContext>();
 
@@ -26,7 +27,7 @@ statsFeature.command("stats", async (ctx) => {
 
   let chart: Buffer | undefined;
   try {
-    await ctx.replyWithChatAction("upload_photo").catch(() => undefined);
+    showChatAction(ctx, "upload_photo");
     chart = await renderDailyChart({
       energy: stats.energyDaily,
       bandwidth: stats.bandwidthDaily,

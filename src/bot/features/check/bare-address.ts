@@ -3,11 +3,11 @@
  * Registered last among the features, so conversations waiting for an address get it first.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../tron/address.js";
-import { code } from "../../format/html.js";
-import { invalidAddressText } from "../render/address-check.js";
+import type { BotContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
+import { code } from "../../../format/html.js";
+import { invalidAddressText } from "./views.js";
 
 /** Quotes, brackets and backticks that often come along when an address is copied. */
 const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;

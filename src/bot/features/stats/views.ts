@@ -1,6 +1,6 @@
 /** The /stats text: orders, energy and bandwidth delivered, average SUN per unit, 14-day sparklines. */
-import type { OrderStats } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
+import type { OrderStats } from "../../../marketplace/index.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
 import { sparkline } from "./sparkline.js";
 
 function average(value: string | null, t: Translate, fmt: Formatter): string {

@@ -1,10 +1,9 @@
 /** The /balance card: TRX and USDT, with Deposit, Buy energy and Refresh. */
 import { InlineKeyboard } from "grammy";
-import type { Balance } from "../../marketplace/index.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-
-export const BALANCE_REFRESH = "bal:refresh";
+import type { Balance } from "../../../marketplace/index.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { BalanceRefresh } from "./callbacks.js";
 
 export function renderBalance(balance: Balance, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
   const usdt = `${fmt.decimal(balance.usdtTrc20, { minFraction: 2, maxFraction: 6 })} USDT`;
@@ -20,6 +19,6 @@ export function renderBalance(balance: Balance, t: Translate, fmt: Formatter, at
     .text(t("button-deposit"), SharedButtons.showDeposit.pack())
     .text(t("button-buy-energy"), SharedButtons.buyEnergy.pack())
     .row()
-    .text(t("button-refresh"), BALANCE_REFRESH);
+    .text(t("button-refresh"), BalanceRefresh.pack());
   return { text, keyboard };
 }

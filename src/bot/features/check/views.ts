@@ -2,13 +2,13 @@
  * The address check card: activation, energy and bandwidth (limit, used, available) and how many
  * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
  */
-import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
-import { TRON_ADDRESS_SHAPE } from "../../tron/address.js";
+import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
+import { TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
 import { InlineKeyboard } from "grammy";
-import type { AddressCheck } from "../../marketplace/index.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
+import type { AddressCheck } from "../../../marketplace/index.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
 
 /** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
 export const BANDWIDTH_PER_TRANSFER = 345n;

@@ -3,7 +3,7 @@
  * "•"/"1." lines indented per level. Its nesting rules are respected: code carries no other
  * formatting, blockquotes are never nested, code blocks inside a quote become plain lines.
  */
-import { escapeHtml } from "../../../format/html.js";
+import { escapeHtml } from "../../../../format/html.js";
 import { safeHref } from "./links.js";
 import { append, type Block, type Inline, type Marks } from "./model.js";
 

@@ -1,0 +1,29 @@
+/** /balance: TRX and USDT, with Deposit, Buy energy and Refresh (which edits the card in place). */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { showView } from "../../ui/view.js";
+import { BalanceRefresh } from "./callbacks.js";
+import { renderBalance } from "./views.js";
+
+export const balanceFeature = new Composer<BotContext>();
+
+async function showBalance(ctx: BotContext, refresh: boolean): Promise<void> {
+  if (!isPrivateChat(ctx) || !ctx.from) return replyUsePrivateChat(ctx);
+  const userId = ctx.from.id;
+  let card;
+  try {
+    const balance = await withUserClient(ctx.deps, userId, (client) => client.balance(), { needs: "read" });
+    card = renderBalance(balance, (k, v) => ctx.t(k, v), ctx.fmt, ctx.deps.now());
+  } catch (err) {
+    return replyWithError(ctx, err, { edit: refresh });
+  }
+  await showView(ctx, card, refresh ? { toast: ctx.t("balance-refreshed"), unchanged: ctx.t("balance-unchanged") } : { asNew: true });
+}
+
+balanceFeature.command("balance", (ctx) => showBalance(ctx, false));
+balanceFeature.callbackQuery(SharedButtons.showBalance.pattern, (ctx) => showBalance(ctx, false));
+balanceFeature.callbackQuery(BalanceRefresh.pattern, (ctx) => showBalance(ctx, true));
