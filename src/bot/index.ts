@@ -1,9 +1,9 @@
 /**
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
- * botInfo and a Bot API root. Every piece is installed once, in this order, inside one error
- * boundary: deps → per-chat sequencing → user → i18n → lazy session → conversations (versioned,
- * persistent) → callback answers → account buttons only in private chats → /cancel → menus →
- * features → fallback.
+ * botInfo and a Bot API root. Every piece is installed once, in this order: callback answers (around
+ * everything, see ui/answer-once.ts), then inside one error boundary deps → per-chat sequencing →
+ * user → i18n → lazy session → conversations (versioned, persistent) → account buttons only in
+ * private chats → /cancel → menus → features → fallback.
  */
 import { Bot, Composer, lazySession, type Context, type MiddlewareFn, type StorageAdapter } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -16,7 +16,7 @@ import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
 import { handleBotError } from "./error-handler.js";
-import { answerCallbacksOnce } from "./ui/answer-once.js";
+import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
 import { cancelFeature } from "./features/cancel.js";
 import { fallbackFeature } from "./features/fallback.js";
@@ -58,7 +58,10 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
     return next();
   };
 
+  const answers = callbackAnswers(deps.logger);
+
   bot.catch(handleBotError);
+  bot.use(answers.middleware);
   const chat = new Composer<BotContext>();
   bot.errorBoundary(handleBotError, chat);
 
@@ -70,10 +73,9 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(
     conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
-      plugins: [attachDeps(deps), i18n, withTransformers, answerCallbacksOnce],
+      plugins: [attachDeps(deps), i18n, withTransformers, answers.inConversations],
     }),
   );
-  chat.use(answerCallbacksOnce);
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
   for (const menu of menus) chat.use(menu);

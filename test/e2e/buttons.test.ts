@@ -58,6 +58,16 @@ describe("every tap is answered exactly once", () => {
     expect(answersOf(callbackQueryId)).toHaveLength(1);
   });
 
+  it("a tap a conversation takes (Cancel on a flow's step): one answer", async () => {
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Send me the TRON address"));
+    const { callbackQueryId } = await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
+    await h.tg.sendText({ userId: USER, text: "/help" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("What I can do"));
+    expect(answersOf(callbackQueryId)).toHaveLength(1);
+  });
+
   it("a tap nobody handles gets one answer pointing to /help", async () => {
     await openBalanceCard();
     const card = h.tg.lastBotMessage(USER)!;

@@ -1,38 +1,60 @@
 /**
  * Every callback query is answered exactly once. Telegram shows a spinner on the tapped button until
- * the query is answered, and answering twice is an error; handlers, menus (which answer on their
- * own) and the error boundary each may want to answer. So, per update, through grammY's public
- * transformer API on this context's `api`:
- * - the first answerCallbackQuery goes out; later ones are dropped (the first, with its toast, wins);
+ * the query is answered, and answering twice is an error; handlers, menus, conversations and the
+ * error boundary each may want to answer. So, through grammY's public transformer API on the
+ * context's `api`:
+ * - the first answerCallbackQuery for a query goes out; later ones are dropped (the first, with its
+ *   toast, wins), also when a conversation (which has its own context and `api`) answered it;
  * - an answer Telegram refuses ("query is too old", after a restart or a slow action) is logged at
  *   debug level and reported as done: the action behind the tap must still complete;
  * - a query nobody answered is answered (without text) when the update is done.
- * Installed on the bot and, through the conversations' `plugins`, inside conversations.
  */
-import { GrammyError, type Context, type MiddlewareFn } from "grammy";
-import type { DepsFlavor } from "../context.js";
+import type { Context, MiddlewareFn, Transformer } from "grammy";
+import type { Logger } from "../../logger.js";
 
-export const answerCallbacksOnce: MiddlewareFn<Context & DepsFlavor> = async (ctx, next) => {
-  if (!ctx.callbackQuery) return next();
-  let answered = false;
-  ctx.api.config.use(async (prev, method, payload, signal) => {
-    if (method !== "answerCallbackQuery") return prev(method, payload, signal);
-    if (answered) return { ok: true, result: true as never };
-    answered = true;
-    const response = await prev(method, payload, signal);
-    if (!response.ok) {
-      ctx.deps.logger.debug({ description: response.description, updateId: ctx.update.update_id }, "callback query answer refused");
+export interface CallbackAnswers {
+  /** For the bot: answers at the end what nobody answered. */
+  middleware: MiddlewareFn;
+  /** For the conversations' `plugins`: their answers count as the update's answer. */
+  inConversations: MiddlewareFn;
+}
+
+/** Installed outside the error boundary, so the boundary's own answer to a failed update counts. */
+export function callbackAnswers(logger: Logger): CallbackAnswers {
+  /** Ids of the queries being handled that have been answered. */
+  const answered = new Set<string>();
+
+  const onlyTheFirst =
+    (ctx: Context, id: string): Transformer =>
+    async (prev, method, payload, signal) => {
+      if (method !== "answerCallbackQuery") return prev(method, payload, signal);
+      if (answered.has(id)) return { ok: true, result: true as never };
+      answered.add(id);
+      const response = await prev(method, payload, signal);
+      if (response.ok) return response;
+      logger.debug({ description: response.description, updateId: ctx.update.update_id }, "callback query answer refused");
       return { ok: true, result: true as never };
-    }
-    return response;
-  });
-  try {
-    await next();
-  } finally {
-    if (!answered) await ctx.answerCallbackQuery().catch(ignoreTelegramRefusal);
-  }
-};
+    };
 
-function ignoreTelegramRefusal(err: unknown): void {
-  if (!(err instanceof GrammyError)) throw err;
+  return {
+    async middleware(ctx, next) {
+      const id = ctx.callbackQuery?.id;
+      if (id === undefined) return next();
+      ctx.api.config.use(onlyTheFirst(ctx, id));
+      try {
+        await next();
+      } finally {
+        try {
+          if (!answered.has(id)) await ctx.answerCallbackQuery();
+        } finally {
+          answered.delete(id);
+        }
+      }
+    },
+    inConversations(ctx, next) {
+      const id = ctx.callbackQuery?.id;
+      if (id !== undefined) ctx.api.config.use(onlyTheFirst(ctx, id));
+      return next();
+    },
+  };
 }
