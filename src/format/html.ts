@@ -11,3 +11,11 @@ export function code(text: string): string {
 export function tronscanTxUrl(txId: string): string {
   return `https://tronscan.org/#/transaction/${encodeURIComponent(txId)}`;
 }
+
+/** Half of a UTF-16 surrogate pair without its other half: text no URL or JSON reader takes. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` with each lone surrogate replaced by U+FFFD (what URLSearchParams and TextEncoder do). */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}

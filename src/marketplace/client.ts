@@ -4,6 +4,7 @@
  * send the key). Responses are validated with the schemas; a body that does not fit becomes a
  * MarketplaceError of kind "invalid_response".
  */
+import { wellFormed } from "../format/html.js";
 import type { z } from "zod";
 import { toBigInt } from "../tron/volume.js";
 import type { TtlCache } from "./cache.js";
@@ -144,10 +145,14 @@ export interface OptionsCaches {
   ruleOptions: TtlCache<AutomationOptions>;
 }
 
-/** Encodes one path segment; "." and ".." are escaped too so a pasted id cannot change the route. */
+/**
+ * Encodes one path segment; "." and ".." are escaped too so a pasted id cannot change the route.
+ * A lone surrogate (which makes encodeURIComponent throw) becomes U+FFFD, as URLSearchParams does
+ * for query values: the server then answers for a segment that cannot exist.
+ */
 export function pathSegment(value: string): string {
   if (value === "") throw new RangeError("empty id in a marketplace path");
-  const encoded = encodeURIComponent(value);
+  const encoded = encodeURIComponent(wellFormed(value));
   if (encoded === ".") return "%2E";
   if (encoded === "..") return "%2E%2E";
   return encoded;

@@ -96,6 +96,12 @@ describe("/blog", () => {
     expect((await h.tg.waitForCall("sendMessage")).payload.text).toBe("The marketplace is not answering right now. Please try again in a minute.");
   });
 
+  it("a slug with a lone surrogate gets the not-found answer, not an error", async () => {
+    await h.tg.sendText({ userId: USER, text: "/blog abc\uD800" });
+    expect((await h.tg.waitForCall("sendMessage")).payload.text).toBe("There is no post called <code>abc\uFFFD</code>.");
+    expect(h.logs.join("")).not.toMatch(/"level":50/);
+  });
+
   it("works in groups; a cover Telegram cannot fetch is skipped and the post still arrives", async () => {
     h.tg.failNext("sendPhoto", { code: 400, description: "Bad Request: wrong file identifier/HTTP URL specified" });
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `/blog ${SLUG}` });

@@ -3,7 +3,7 @@ import type { BotContext } from "../../context.js";
 import type { BlogPost } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { replyWithError } from "../../reply-error.js";
-import { code } from "../../../format/html.js";
+import { code, wellFormed } from "../../../format/html.js";
 import { renderBlogPost } from "./render/post.js";
 import { errorFields } from "../../../logger.js";
 import { Composer } from "grammy";
@@ -28,7 +28,8 @@ async function fetchPost(ctx: BotContext, slug: string, locale: string): Promise
 export const blogFeature = new Composer<BotContext>();
 
 blogFeature.command("blog", async (ctx) => {
-  const slug = ctx.match.trim();
+  // a lone surrogate cannot be part of any slug, and could not be sent back either
+  const slug = wellFormed(ctx.match.trim());
   if (!slug) {
     await ctx.reply(ctx.t("blog-usage", { example: code(`/blog ${EXAMPLE_SLUG}`) }));
     return;
