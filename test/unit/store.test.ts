@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -20,6 +20,23 @@ describe("store", () => {
     expect(store.ping()).toBe(true);
     store.close();
     expect(store.ping()).toBe(false);
+  });
+
+  it("the data folder it creates is 0700, the database and its WAL files 0600 (also for an older install)", () => {
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    const dir = join(mkdtempSync(join(tmpdir(), "store-")), "data");
+    const path = join(dir, "bot.db");
+    const store = createStore(path, createSealer([randomBytes(32)]));
+    store.users.ensure(1, 1);
+    expect(mode(dir)).toBe(0o700);
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(mode(file)).toBe(0o600);
+    store.close();
+
+    const older = join(mkdtempSync(join(tmpdir(), "store-")), "bot.db");
+    writeFileSync(older, "");
+    chmodSync(older, 0o644);
+    createStore(older, createSealer([randomBytes(32)])).close();
+    expect(mode(older)).toBe(0o600);
   });
 
   it("key-value storage: cached reads stay exact across writes, deletes and a fresh process", async () => {
