@@ -111,7 +111,7 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
   const commit = (store: Store, delivery: Delivery) => {
     let group = groups.get(store);
     if (!group) {
-      group = createGroupCommit(store.db.$client, (d: Delivery) => applyDelivery(store, d));
+      group = createGroupCommit(store.db.$client, (d: Delivery) => applyDelivery(store, d), { durable: true });
       groups.set(store, group);
     }
     return group(delivery);

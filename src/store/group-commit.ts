@@ -9,6 +9,7 @@
  * things that can safely happen twice (waking a sender, forgetting a cache entry).
  */
 import type { Database } from "better-sqlite3";
+import { commitDurably } from "./durable.js";
 
 interface Queued<T, R> {
   item: T;
@@ -18,9 +19,12 @@ interface Queued<T, R> {
 
 export type GroupCommit<T, R> = (item: T) => Promise<R>;
 
-export function createGroupCommit<T, R>(client: Database, write: (item: T) => R): GroupCommit<T, R> {
-  const one = client.transaction(write);
-  const all = client.transaction((batch: Array<Queued<T, R>>): R[] => batch.map((q) => write(q.item)));
+/** `durable`: each batch is fsynced before its promises settle (see durable.ts). */
+export function createGroupCommit<T, R>(client: Database, write: (item: T) => R, options: { durable?: boolean } = {}): GroupCommit<T, R> {
+  const oneTx = client.transaction(write);
+  const allTx = client.transaction((batch: Array<Queued<T, R>>): R[] => batch.map((q) => write(q.item)));
+  const one = options.durable ? (item: T) => commitDurably(client, () => oneTx(item)) : (item: T) => oneTx(item);
+  const all = options.durable ? (batch: Array<Queued<T, R>>) => commitDurably(client, () => allTx(batch)) : (batch: Array<Queued<T, R>>) => allTx(batch);
   let queue: Array<Queued<T, R>> = [];
 
   const alone = (q: Queued<T, R>) => {

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
 import { orders } from "./schema.js";
+import { commitDurably } from "./durable.js";
 
 export type OrderIntentRow = typeof orders.$inferSelect;
 export type IntentState = "previewed" | "placing" | "placed" | "rejected" | "cancelled";
@@ -56,23 +57,25 @@ export function createOrdersRepo(db: Db) {
   return {
     /** A new intent in state `previewed` with a fresh Idempotency-Key. */
     createIntent(input: NewIntent): OrderIntentRow {
-      return db
-        .insert(orders)
-        .values({
-          intentId: randomUUID(),
-          idempotencyKey: randomUUID(),
-          userId: input.userId,
-          keyId: input.keyId,
-          chatId: input.chatId,
-          resource: input.resource,
-          targetAddress: input.targetAddress,
-          volume: input.volume.toString(),
-          duration: input.duration,
-          state: "previewed" satisfies IntentState,
-          ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
-        })
-        .returning()
-        .get();
+      return commitDurably(db.$client, () =>
+        db
+          .insert(orders)
+          .values({
+            intentId: randomUUID(),
+            idempotencyKey: randomUUID(),
+            userId: input.userId,
+            keyId: input.keyId,
+            chatId: input.chatId,
+            resource: input.resource,
+            targetAddress: input.targetAddress,
+            volume: input.volume.toString(),
+            duration: input.duration,
+            state: "previewed" satisfies IntentState,
+            ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
+          })
+          .returning()
+          .get(),
+      );
     },
     get(intentId: string): OrderIntentRow | undefined {
       return db.select().from(orders).where(byIntent(intentId)).get();
@@ -86,18 +89,23 @@ export function createOrdersRepo(db: Db) {
     },
     /** previewed|placing → placing. False when the intent is already settled (placed, rejected, cancelled). */
     markPlacing(intentId: string): boolean {
-      const result = db
-        .update(orders)
-        .set({ state: "placing" satisfies IntentState, updatedAt: Date.now() })
-        .where(and(byIntent(intentId), inState("previewed", "placing")))
-        .run();
+      const result = commitDurably(db.$client, () =>
+        db
+          .update(orders)
+          .set({ state: "placing" satisfies IntentState, updatedAt: Date.now() })
+          .where(and(byIntent(intentId), inState("previewed", "placing")))
+          .run(),
+      );
       return result.changes > 0;
     },
     markPlaced(intentId: string, placed: PlacedOrder): void {
-      db.update(orders)
-        .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
-        .where(byIntent(intentId))
-        .run();
+      commitDurably(db.$client, () =>
+        db
+          .update(orders)
+          .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
+          .where(byIntent(intentId))
+          .run(),
+      );
     },
     /** The marketplace refused the order (nothing charged): the key is never used again. */
     markRejected(intentId: string, error: string): void {

@@ -67,3 +67,25 @@ describe("group commit", () => {
     expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
   });
 });
+
+describe("durable group commit", () => {
+  it("fsyncs the batches that acknowledge something (synchronous FULL), and only those", async () => {
+    const { db, write } = setUp();
+    db.pragma("synchronous = NORMAL");
+    const seen: number[] = [];
+    const durable = createGroupCommit(db, (k: string) => {
+      seen.push(db.pragma("synchronous", { simple: true }) as number);
+      return write(k);
+    }, { durable: true });
+    const plain = createGroupCommit(db, (k: string) => {
+      seen.push(db.pragma("synchronous", { simple: true }) as number);
+      return write(k);
+    });
+    await Promise.all([durable("a"), durable("b")]);
+    await durable("c");
+    await plain("d");
+    // 2 = FULL (each commit fsynced), 1 = NORMAL
+    expect(seen).toEqual([2, 2, 2, 1]);
+    expect(db.pragma("synchronous", { simple: true })).toBe(1);
+  });
+});
