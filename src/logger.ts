@@ -65,6 +65,18 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /** The loggable part of an error: name, message, codes and stack; never request payloads or ctx. */
+/**
+ * An error about another system's answer (the marketplace sent something unusable): its stack
+ * trace says nothing about the bot, so logs carry its kind, status and code only, at warning level.
+ */
+export interface OutsideFault {
+  readonly outsideFault: true;
+}
+
+export function isOutsideFault(err: unknown): err is OutsideFault {
+  return typeof err === "object" && err !== null && (err as Partial<OutsideFault>).outsideFault === true;
+}
+
 export function errorFields(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const e = err as Error & { code?: unknown; status?: unknown; kind?: unknown; error_code?: unknown; description?: unknown; method?: unknown };
@@ -72,7 +84,7 @@ export function errorFields(err: unknown): Record<string, unknown> {
   for (const k of ["code", "status", "kind", "error_code", "description", "method"] as const) {
     if (e[k] !== undefined && typeof e[k] !== "object") fields[k] = e[k];
   }
-  if (e.stack) fields.stack = e.stack;
+  if (e.stack && !isOutsideFault(e)) fields.stack = e.stack;
   if (e.cause instanceof Error) fields.cause = errorFields(e.cause);
   return fields;
 }

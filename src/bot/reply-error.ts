@@ -3,7 +3,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { DepsFlavor } from "./context.js";
 import { renderError, type RenderedError } from "./render/errors.js";
 import type { Translate } from "../format/formatter.js";
-import { errorFields } from "../logger.js";
+import { errorFields, isOutsideFault } from "../logger.js";
 import { showView } from "./ui/view.js";
 
 // TEMPORARY for the merge of the feature branches: import it from ui/view.js
@@ -12,8 +12,18 @@ export { isNotModified } from "./ui/view.js";
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
 /**
- * The one sentence for `err` (render/errors.ts); an error nobody anticipated is logged here, once,
- * without the update. `t` and `now` default to the context's.
+ * Logs an error nobody anticipated, once, without the update: the bot's own faults at error level
+ * with their stack, an unusable answer from the marketplace as a warning without one.
+ */
+export function logUnexpected(ctx: Context & DepsFlavor, err: unknown, what = "unexpected error"): void {
+  const fields = { err: errorFields(err), updateId: ctx.update.update_id };
+  if (isOutsideFault(err)) ctx.deps.logger.warn(fields, what);
+  else ctx.deps.logger.error(fields, what);
+}
+
+/**
+ * The one sentence for `err` (render/errors.ts); an error nobody anticipated is logged (logUnexpected).
+ * `t` and `now` default to the context's.
  */
 export function renderAndLogError(
   ctx: Context & DepsFlavor & Partial<I18nFlavor>,
@@ -22,7 +32,7 @@ export function renderAndLogError(
 ): RenderedError {
   const t = options.t ?? ((k: string, v?: Record<string, string | number>) => ctx.t!(k, v));
   const rendered = renderError(err, t, options.now ?? ctx.deps.now());
-  if (!rendered.expected) ctx.deps.logger.error({ err: errorFields(err), updateId: ctx.update.update_id }, options.what ?? "unexpected error");
+  if (!rendered.expected) logUnexpected(ctx, err, options.what);
   return rendered;
 }
 

@@ -2,6 +2,7 @@
  * The one error type for marketplace calls. `kind` separates what the server said (http) from
  * what went wrong on the way (network, timeout, ambiguous, invalid_response).
  */
+import type { OutsideFault } from "../logger.js";
 export type MarketplaceErrorKind =
   | "http" // the server answered with a non-2xx status
   | "network" // connection refused/reset before a response; for non-idempotent calls see "ambiguous"
@@ -18,8 +19,9 @@ export interface MarketplaceErrorOptions {
   problem?: boolean;
 }
 
-export class MarketplaceError extends Error {
+export class MarketplaceError extends Error implements OutsideFault {
   override readonly name = "MarketplaceError";
+  readonly outsideFault = true;
   readonly problem: boolean;
   constructor(
     readonly kind: MarketplaceErrorKind,

@@ -1,6 +1,9 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger, errorFields } from "../../src/logger.js";
+import { MarketplaceError } from "../../src/marketplace/errors.js";
+import { logUnexpected } from "../../src/bot/reply-error.js";
+import type { BotContext } from "../../src/bot/context.js";
 
 const BOT_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsawXYZ";
 const API_KEY = "mk_live_4f9a1c7e2b8d";
@@ -44,5 +47,17 @@ describe("logger", () => {
     const fields = errorFields(err);
     expect(fields).toMatchObject({ name: "Error", message: "boom", status: 402, code: "wallet.insufficient_balance" });
     expect(JSON.stringify(fields)).not.toContain(API_KEY);
+  });
+
+  it("an unusable marketplace answer is a warning without a stack; the bot's own fault an error with one", () => {
+    const { lines, logger } = capture();
+    const ctx = { deps: { logger }, update: { update_id: 7 } } as unknown as BotContext;
+    logUnexpected(ctx, new MarketplaceError("invalid_response", "balance: trx is not a string"), "balance failed");
+    logUnexpected(ctx, new TypeError("cannot read properties of undefined"), "balance failed");
+    const [outside, own] = lines.map((l) => JSON.parse(l) as { level: number; err: { stack?: string; kind?: string } });
+    expect(outside).toMatchObject({ level: 40, err: { kind: "invalid_response" } });
+    expect(outside!.err.stack).toBeUndefined();
+    expect(own!.level).toBe(50);
+    expect(own!.err.stack).toContain("TypeError");
   });
 });
