@@ -43,7 +43,8 @@ describe("safety", () => {
     const ask = await sent((t) => !t.includes("Something went wrong"));
     expect(String(ask.payload.text)).not.toContain("Something went wrong");
     await h.tg.sendText({ userId: USER, text: ADDRESS });
-    await sent((t) => t.includes(ADDRESS) && t.toLowerCase().includes("energy"));
+    // the check flow's one message becomes the address card
+    await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === USER && String(p.text).includes(ADDRESS) && String(p.text).toLowerCase().includes("energy"));
   });
 
   it("an API key pasted at the address step is deleted, the flow stops, and nothing keeps it", async () => {

@@ -21,15 +21,17 @@ export interface CallbackAnswers {
 
 /** Installed outside the error boundary, so the boundary's own answer to a failed update counts. */
 export function callbackAnswers(logger: Logger): CallbackAnswers {
-  /** Ids of the queries being handled that have been answered. */
-  const answered = new Set<string>();
+  /** The queries being handled now, and whether each has been answered. */
+  const inFlight = new Map<string, { answered: boolean }>();
 
   const onlyTheFirst =
     (ctx: Context, id: string): Transformer =>
     async (prev, method, payload, signal) => {
-      if (method !== "answerCallbackQuery") return prev(method, payload, signal);
-      if (answered.has(id)) return { ok: true, result: true as never };
-      answered.add(id);
+      const query = inFlight.get(id);
+      // a conversation replaying an earlier update's steps must make the very same calls again
+      if (method !== "answerCallbackQuery" || !query) return prev(method, payload, signal);
+      if (query.answered) return { ok: true, result: true as never };
+      query.answered = true;
       const response = await prev(method, payload, signal);
       if (response.ok) return response;
       logger.debug({ description: response.description, updateId: ctx.update.update_id }, "callback query answer refused");
@@ -40,14 +42,16 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
     async middleware(ctx, next) {
       const id = ctx.callbackQuery?.id;
       if (id === undefined) return next();
+      const query = { answered: false };
+      inFlight.set(id, query);
       ctx.api.config.use(onlyTheFirst(ctx, id));
       try {
         await next();
       } finally {
         try {
-          if (!answered.has(id)) await ctx.answerCallbackQuery();
+          if (!query.answered) await ctx.answerCallbackQuery();
         } finally {
-          answered.delete(id);
+          inFlight.delete(id);
         }
       }
     },
