@@ -6,8 +6,10 @@
  *   bucket's burst) and one send per chat per `perChatIntervalMs`, both counted from Telegram's
  *   answers; per chat only the oldest pending notice is claimable and one is in flight at a time,
  *   so each chat's notices arrive in order.
- * - Leases: due rows are claimed with a lease; a crash mid-send leaves the row to be retried when
- *   the lease runs out (at least once). The row is marked sent as soon as the API call returns.
+ * - Leases: due rows are claimed with a lease. The row is marked sent as soon as the API call
+ *   returns; a process killed between the two leaves it leased, and the next sender to start (the
+ *   only one: SQLite has one process) releases such rows and sends them again at once. So a notice
+ *   in flight at a crash may arrive twice (the Bot API has no idempotency key), never zero times.
  * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
  *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
@@ -216,6 +218,8 @@ export function createSender(options: SenderOptions) {
     start(): void {
       if (running) return;
       running = true;
+      const released = options.store.outbox.releaseLeases();
+      if (released > 0) log.warn({ released }, "notices that a stopped process was sending are sent again (at least once)");
       loop = run();
     },
     /** Stops claiming, lets in-flight sends finish (and be marked), then resolves. */

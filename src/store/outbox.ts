@@ -1,8 +1,9 @@
 /**
  * The outbox of pushed notices. `enqueue` is idempotent on the dedupe key (the same event's notice
- * is stored once, whoever reports it first). The sender claims due rows under a lease, so a crash
- * mid-send leaves the row to be retried once the lease runs out; per chat only the oldest pending
- * row is ever claimable, which keeps each chat's notices in order.
+ * is stored once, whoever reports it first). The sender claims due rows under a lease; the rows a
+ * crashed sender had leased are released when the next one starts (releaseLeases) and sent again:
+ * at least once. Per chat only the oldest pending row is ever claimable, which keeps each chat's
+ * notices in order.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db.js";
@@ -106,6 +107,18 @@ export function createOutboxRepo(db: Db) {
         skipChats: JSON.stringify(input.skipChats ?? []),
       }) as RawRow[];
       return rows.map(fromRaw).sort((a, b) => a.id - b.id);
+    },
+    /**
+     * Makes every leased row claimable again at once; the number of rows. For a sender that starts
+     * as the only one: a lease it finds was taken by a process that is gone (killed mid-send), and
+     * waiting for the lease to run out would hold back each of those chats' later notices.
+     */
+    releaseLeases(): number {
+      return db
+        .update(outbox)
+        .set({ leaseUntil: null })
+        .where(and(eq(outbox.status, "pending"), sql`${outbox.leaseUntil} IS NOT NULL`))
+        .run().changes;
     },
     markSent(id: number, now: number): void {
       db.update(outbox).set({ status: "sent", sentAt: now, leaseUntil: null, attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, id)).run();
