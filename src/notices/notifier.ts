@@ -37,13 +37,19 @@ export interface NotifierDeps {
   onEnqueued?: () => void;
 }
 
-/** Dedupe keys: the same event's notice has the same key whoever reports it (webhook or watcher). */
+/**
+ * Dedupe keys: the same event's notice has the same key whoever reports it (webhook or watcher).
+ * The outbox stores each key once per chat (push adds the chat), so two people whose keys belong to
+ * one marketplace account each hear of the same order.
+ */
 export const NoticeKeys = {
   orderFilled: (orderId: string) => `order:${orderId}:filled`,
   orderFailed: (orderId: string) => `order:${orderId}:failed`,
   rulePaused: (ruleId: string, version: string) => `rule:${ruleId}:paused:${version}`,
   ruleResumed: (ruleId: string, version: string) => `rule:${ruleId}:resumed:${version}`,
-  ruleFired: (ruleId: string, firedAt: string) => `fire:${ruleId}:${firedAt}`,
+  /** A firing has no id: its time, volume and price, and its place among firings at that same time. */
+  ruleFired: (ruleId: string, firing: RuleFiring, sameTimeIndex: number) =>
+    `fire:${ruleId}:${firing.createdAt}:${firing.volume}:${firing.priceTrx}:${sameTimeIndex}`,
   balanceLow: (userId: number, trip: number) => `balance:${userId}:${trip}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
 } as const;
@@ -65,7 +71,10 @@ export function createNotifier(deps: NotifierDeps) {
     const user = deps.store.outbox.recipient(userId);
     if (!user || !user.noticesEnabled) return false;
     const notice = render(localeFor(user.language));
-    const added = deps.store.outbox.enqueue({ chatId: user.chatId, dedupeKey, text: notice.text, replyMarkup: notice.replyMarkup }, deps.now());
+    const added = deps.store.outbox.enqueue(
+      { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup },
+      deps.now(),
+    );
     if (added) deps.onEnqueued?.();
     return added;
   }
@@ -83,8 +92,9 @@ export function createNotifier(deps: NotifierDeps) {
     ruleResumed(userId: number, rule: AutomationRule): boolean {
       return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));
     },
-    ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring): boolean {
-      return push(userId, NoticeKeys.ruleFired(rule.id, firing.createdAt), (l) => renderRuleFired(rule, firing, l));
+    /** `sameTimeIndex`: how many earlier firings of the rule have the same `createdAt`. */
+    ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): boolean {
+      return push(userId, NoticeKeys.ruleFired(rule.id, firing, sameTimeIndex), (l) => renderRuleFired(rule, firing, l));
     },
     balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number): boolean {
       return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, l));

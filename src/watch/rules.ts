@@ -36,6 +36,19 @@ function time(iso: string | null | undefined): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
+/**
+ * Firings oldest first (the marketplace lists them newest first), each with its place among the
+ * firings of the same instant: two firings in one millisecond are two deliveries, two notices.
+ */
+function inFiringOrder(newestFirst: RuleFiring[]): Array<{ firing: RuleFiring; sameTimeIndex: number }> {
+  const seen = new Map<string, number>();
+  return [...newestFirst].reverse().map((firing) => {
+    const sameTimeIndex = seen.get(firing.createdAt) ?? 0;
+    seen.set(firing.createdAt, sameTimeIndex + 1);
+    return { firing, sameTimeIndex };
+  });
+}
+
 function spentMore(rule: AutomationRule, snapshot: RuleSnapshot): boolean {
   try {
     return trxToSun(rule.spentTrx) > trxToSun(snapshot.spentTrx);
@@ -70,12 +83,12 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
         return undefined;
       });
     }
-    let fires: RuleFiring[] = [];
+    let fires: Array<{ firing: RuleFiring; sameTimeIndex: number }> = [];
     let lastFireAt = previous.lastFireAt;
     if (spentMore(rule, previous)) {
       if (notifyFires) {
         const all = await client.ruleFires(rule.id);
-        fires = all.filter((f) => time(f.createdAt) > time(previous.lastFireAt)).reverse();
+        fires = inFiringOrder(all).filter(({ firing }) => time(firing.createdAt) > time(previous.lastFireAt));
         for (const f of all) if (time(f.createdAt) > time(lastFireAt)) lastFireAt = f.createdAt;
       } else {
         lastFireAt = rule.updatedAt;
@@ -85,7 +98,7 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
     store.db.transaction(() => {
       if (paused) notifier.rulePaused(key.userId, rule, shortfall);
       if (resumed) notifier.ruleResumed(key.userId, rule);
-      for (const firing of fires) notifier.ruleFired(key.userId, rule, firing);
+      for (const { firing, sameTimeIndex } of fires) notifier.ruleFired(key.userId, rule, firing, sameTimeIndex);
       snapshots.save({ ...base, lastFireAt }, deps.now());
     });
   }

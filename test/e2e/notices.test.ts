@@ -47,6 +47,25 @@ function recordBotOrder(keyId: number, order: { id: string; totalTrx: string }) 
 const noticesIn = (chatId: number, pattern: RegExp) => n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === chatId && pattern.test(String(c.payload.text)));
 
 describe("notices end to end from the sandbox", () => {
+  it("two people whose keys belong to one marketplace account each hear of the fill, once", async () => {
+    const { accountId, client } = await setUp();
+    const PARTNER = USER + 1;
+    const { key } = n.h.sandbox.control.createKey(accountId, { scope: "full" });
+    n.h.store.users.ensure(PARTNER, PARTNER);
+    const partnerKey = n.h.store.apiKeys.add(PARTNER, { apiKey: key, label: "shared" });
+    const row = n.h.store.webhooks.ensureForUser(PARTNER, partnerKey.id);
+    const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
+    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    n.h.store.webhooks.setSecret(row, endpoint.secret);
+
+    await placeOrder(client);
+    await n.h.sandbox.control.settleOrders();
+    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(PARTNER, /Order filled/).length === 1);
+    await n.sender.drain();
+    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
+    expect(noticesIn(PARTNER, /Order filled/)).toHaveLength(1);
+  });
+
   it("order.filled: the signed event reaches the chat as a fill notice with volume, resource, target, duration, TRX and the transaction", async () => {
     const { client } = await setUp();
     const order = await placeOrder(client);
@@ -72,7 +91,7 @@ describe("notices end to end from the sandbox", () => {
     expect(String(call.payload.text)).toContain("65,000 energy for 1 day");
     expect(String(call.payload.text)).toMatch(/<code>[\d.]+ TRX<\/code> was refunded to your balance/);
     expect(n.h.sandbox.control.balanceOf(accountId).trx).toBe("500.000000");
-    await waitUntil(() => n.h.store.outbox.getByDedupeKey(`order:${order.id}:failed`)?.status === "sent");
+    await waitUntil(() => n.h.store.outbox.getByDedupeKey(`order:${order.id}:failed@${USER}`)?.status === "sent");
   });
 
   it("webhook and watcher both see one fill (either first): one notice, and the bot's order row is updated", async () => {

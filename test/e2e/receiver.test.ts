@@ -80,7 +80,7 @@ describe("receiver: good events", () => {
     expect(first.status).toBe(200);
     expect(JSON.parse(first.text)).toEqual({ ok: true, duplicate: false });
 
-    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:filled`)!;
+    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:filled@${USER}`)!;
     expect(notice.chatId).toBe(USER);
     expect(notice.status).toBe("pending");
     expect(notice.text).toContain("Order filled");
@@ -108,7 +108,7 @@ describe("receiver: good events", () => {
     const body = JSON.stringify({ type: "order.failed", data: { orderId: ORDER_ID, status: "Failed" } });
     const res = await post(url, body, signed(body, { id: "msg_failed_1" }));
     expect(res.status).toBe(200);
-    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:failed`)!;
+    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:failed@${USER}`)!;
     expect(notice.text).toContain("Order failed");
     expect(notice.text).toContain("65,000 energy for 1 hour");
     expect(notice.text).toContain("<code>3.10 TRX</code> was refunded");
@@ -133,11 +133,11 @@ describe("receiver: good events", () => {
     const { row, url } = await setUp();
     const ping = (id: string) => JSON.stringify({ id, type: "webhook.ping", data: {} });
     expect((await post(url, ping("msg_p1"), signed(ping("msg_p1"), { id: "msg_p1" }))).status).toBe(200);
-    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p1`)?.text).toContain("signature verifies");
+    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p1@${USER}`)?.text).toContain("signature verifies");
 
     n.h.store.webhooks.markPingRequested(row.id, Date.now());
     expect((await post(url, ping("msg_p2"), signed(ping("msg_p2"), { id: "msg_p2" }))).status).toBe(200);
-    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p2`)).toBeUndefined();
+    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p2@${USER}`)).toBeUndefined();
     expect(n.h.store.webhooks.get(row.id)?.lastEventType).toBe("webhook.ping");
   });
 

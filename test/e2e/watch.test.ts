@@ -100,6 +100,26 @@ describe("rules watcher", () => {
     ]);
   });
 
+  it("two firings in the same millisecond are two deliveries: two notices", async () => {
+    // the sandbox's clock stands still, so both firings get the very same createdAt
+    let frozen = Date.now();
+    n = await startNoticesHarness({ startSender: true, harness: { sandbox: { now: () => frozen } } });
+    const { apiKey } = n.h.givenUserWithKey(USER, { trx: "100" });
+    const client = n.h.marketplace.forKey(apiKey);
+    const rule = await refill(client, ADDR_1, false);
+    n.h.store.users.update(USER, { notifyFires: true });
+    await n.watch.rules.tick();
+    frozen += 1000;
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n);
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 65_000n);
+    const fires = await client.ruleFires(rule.id);
+    expect(fires).toHaveLength(2);
+    expect(fires[0]!.createdAt).toBe(fires[1]!.createdAt);
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    expect(texts(USER).filter((t) => t.includes("Rule fired"))).toHaveLength(2);
+  });
+
   it("skips keys whose rules are all cancelled after the first pass; a broken key never stops the others, and is never logged", async () => {
     n = await startNoticesHarness({ startSender: true });
     const cancelledOnly = n.h.givenUserWithKey(OTHER, { trx: "100" });
