@@ -281,3 +281,55 @@ describe("an unknown outcome", () => {
     }
   });
 });
+
+describe("Cancel on every step", () => {
+  type Answer = () => Promise<unknown>;
+  /** Each step: what its text says, and how the user answers it (the last step, the preview, is only cancelled). */
+  const flows: Record<string, Array<[marker: string, answer?: Answer]>> = {
+    "/refill": [
+      ["TRON address", () => say(ADDRESS)],
+      ["Threshold", () => say("65k")],
+      ["per delivery", () => say("65k")],
+      ["Duration", () => tap(/^1 day$/)],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check the new auto-refill rule"],
+    ],
+    "/renewal": [
+      ["TRON address", () => say(ADDRESS)],
+      ["renew each day", () => say("65k")],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check the new auto-renewal rule"],
+    ],
+    "/smart": [
+      ["TRON address", () => say(ADDRESS)],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check smart mode"],
+    ],
+  };
+
+  for (const [command, steps] of Object.entries(flows)) {
+    it(`${command}: Cancel at each step ends the flow in its message and creates nothing`, async () => {
+      const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
+      for (let cancelAt = 0; cancelAt < steps.length; cancelAt++) {
+        await say(command);
+        const first = await sent((t) => t.includes(steps[0]![0]));
+        const flowId = (first.response as { result: { message_id: number } }).result.message_id;
+        const inFlow = (marker: string) =>
+          h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && p.message_id === flowId && String(p.text).includes(marker));
+        for (let i = 0; i < cancelAt; i++) {
+          await steps[i]![1]!();
+          await inFlow(steps[i + 1]![0]);
+        }
+        expect(h.tg.buttons(USER, flowId).at(-1)?.text).toBe("✖️ Cancel");
+        await h.tg.tapButton({ userId: USER, messageId: flowId, text: /^✖️ Cancel$/ });
+        await inFlow("Cancelled. Nothing was changed.");
+        expect(h.tg.buttons(USER, flowId)).toEqual([]);
+        // The flow is over: a number now is no answer to anything.
+        await say("65000");
+        await sent((t) => t.includes("/help"));
+      }
+      expect(await rulesOf(apiKey)).toHaveLength(0);
+      expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("Rule created"))).toHaveLength(0);
+    });
+  }
+});
