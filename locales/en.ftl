@@ -265,8 +265,8 @@ auto-what-renewal = { $volume } energy is renewed for the address once a day and
 auto-what-smart = About 131k energy is delivered whenever the address needs it and charged to your TRX balance each time. Turning it on needs balance for one delivery.
 auto-preview-short-refill = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more, or the rule pauses at its first firing.
 auto-preview-short-create = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more first, or the marketplace will refuse to create it.
-auto-cancelled = ✖️ Cancelled. No rule was created.
 auto-created = ✅ Rule created.
+auto-button-open-rule = ⚙️ Open rule
 
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.

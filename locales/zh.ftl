@@ -253,8 +253,8 @@ auto-what-renewal = 每天为该地址续租 { $volume } 能量，每次费用�
 auto-what-smart = 在地址需要时交付约 131k 能量，每次费用从您的 TRX 余额扣除。开启需要余额够交付一次。
 auto-preview-short-refill = ⚠️ 您的余额不够触发一次：请至少再充值 { $missing }，否则规则会在第一次触发时暂停。
 auto-preview-short-create = ⚠️ 您的余额不够触发一次：请先至少充值 { $missing }，否则市场会拒绝创建。
-auto-cancelled = ✖️ 已取消，未创建规则。
 auto-created = ✅ 规则已创建。
+auto-button-open-rule = ⚙️ 打开规则
 
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。

@@ -23,11 +23,11 @@ export interface BotDeps {
 
 /**
  * Per-chat session, loaded lazily (`await ctx.session`): most updates never need it, so they never
- * touch its storage. Kept small: durable state lives in the store's tables.
+ * touch its storage. Kept small: durable state lives in the store's tables, and a card's subject
+ * travels in its buttons. Nothing uses it at the moment; the plugin stays installed for what will.
  */
-export interface SessionData {
-  rulesPage?: number;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SessionData {}
 
 export interface DepsFlavor {
   deps: BotDeps;

@@ -23,45 +23,48 @@ function rulesOf(apiKey: string) {
   return h.marketplace.forKey(apiKey).listRules();
 }
 
+/** The one message of the flow: the step shown last (every step edits the message the first one sent). */
+const step = (predicate: (text: string) => boolean) => edited(predicate);
+
 describe("/refill", () => {
-  it("asks every value, checks each number against the options, previews and creates one rule", async () => {
+  it("asks every value in one message, checks each number against the options, previews and creates one rule", async () => {
     const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
     await say("/refill");
-    await sent((t) => t.includes("New auto-refill rule") && t.includes("TRON address"));
+    const first = await sent((t) => t.includes("New auto-refill rule") && t.includes("TRON address"));
+    const flowId = (first.response as { result: { message_id: number } }).result.message_id;
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
 
     await say("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u");
-    await sent((t) => t.includes("is not a valid TRON address"));
+    await step((t) => t.includes("is not a valid TRON address") && t.includes("Send the TRON address"));
     await say(ADDRESS);
-    await edited((t) => t.includes(`✓ <code>${ADDRESS}</code>`));
-    const threshold = await sent((t) => t.includes("Threshold"));
+    const threshold = await step((t) => t.includes(`✓ Address: <code>${ADDRESS}</code>`) && t.includes("Threshold"));
     expect(String(threshold.payload.text)).toContain("from 1 to 5,000,000");
 
     await say("lots");
-    await sent((t) => t.includes("whole number from 1 to 5,000,000"));
+    await step((t) => t.includes("whole number from 1 to 5,000,000") && t.includes("Threshold"));
     await say("0");
-    await sent((t) => t.includes("0 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
+    await step((t) => t.includes("0 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["65,000", "131,000", "✖️ Cancel"]);
     await tap(/^65,000$/);
-    await edited((t) => t.includes("Threshold") && t.includes("✓ <code>65,000</code>"));
 
-    await sent((t) => t.includes("How much energy per delivery") && t.includes("From 32,000 to 5,000,000"));
+    await step((t) => t.includes("✓ Fires when energy falls below: <code>65,000</code>") && t.includes("How much energy per delivery") && t.includes("From 32,000 to 5,000,000"));
     await say("10k");
-    await sent((t) => t.includes("10,000 is outside the allowed range") && t.includes("32,000 to 5,000,000"));
+    await step((t) => t.includes("10,000 is outside the allowed range") && t.includes("32,000 to 5,000,000"));
     await say("6m");
-    await sent((t) => t.includes("6,000,000 is outside the allowed range"));
+    await step((t) => t.includes("6,000,000 is outside the allowed range"));
     await say("131 000");
-    await edited((t) => t.includes("✓ <code>131,000</code>"));
 
-    await sent((t) => t.includes("Duration"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days"]);
+    await step((t) => t.includes("✓ Energy per delivery: <code>131,000</code>") && t.includes("Duration"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days", "✖️ Cancel"]);
     await say("2 weeks");
-    await sent((t) => t.includes("choose one of the durations") && t.includes("1 hour, 1 day"));
+    await step((t) => t.includes("choose one of the durations") && t.includes("1 hour, 1 day"));
     await tap(/^1 hour$/);
 
-    const autoResume = await sent((t) => t.includes("Auto-resume?"));
+    const autoResume = await step((t) => t.includes("Auto-resume?") && t.includes("✓ Delivered for: 1 hour"));
     expect(String(autoResume.payload.text)).toContain("starts again by itself once you top up");
     await tap(/^Yes$/);
 
-    const preview = await sent((t) => t.includes("Check the new auto-refill rule"));
+    const preview = await step((t) => t.includes("Check the new auto-refill rule"));
     const text = String(preview.payload.text);
     // 131,000 × 60 SUN = 7.86 TRX, plus 10% commission.
     expect(text).toContain("One firing costs: <code>8.646 TRX</code> (base 7.86 TRX + commission 0.786 TRX)");
@@ -70,13 +73,15 @@ describe("/refill", () => {
     expect(text).not.toContain("⚠️");
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✖️ Cancel"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
+    // Everything happened in the one message.
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
+    expect(h.tg.callsOf("editMessageText").every((c) => c.payload.message_id === flowId)).toBe(true);
 
     // A double tap on Confirm: the second tap reaches the fallback and creates nothing.
     const confirm = h.tg.buttons(USER).find((b) => b.text === "✅ Confirm")!;
-    const messageId = h.tg.lastBotMessage(USER)!.messageId;
-    await h.tg.tap({ userId: USER, messageId, data: confirm.callbackData! });
-    await h.tg.tap({ userId: USER, messageId, data: confirm.callbackData! });
-    const card = await edited((t) => t.includes("Rule created"));
+    await h.tg.tap({ userId: USER, messageId: flowId, data: confirm.callbackData! });
+    await h.tg.tap({ userId: USER, messageId: flowId, data: confirm.callbackData! });
+    const card = await step((t) => t.includes("Rule created"));
     expect(String(card.payload.text)).toContain(`<code>${ADDRESS}</code>`);
     const expired = await h.tg.waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("expired"));
     expect(expired).toBeDefined();
@@ -85,11 +90,14 @@ describe("/refill", () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h", autoResume: true });
     expect(ruleKind(rules[0]!.type)).toBe("refill");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(
-      expect.arrayContaining([`rule:p:${rules[0]!.id}`, `rule:x:${rules[0]!.id}`, `rule:f:${rules[0]!.id}:0`]),
-    );
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${rules[0]!.id}`]);
     // The address is remembered for the next flow.
     expect(h.store.recentAddresses.list(USER)).toEqual([ADDRESS]);
+
+    // Open rule: the rule's card, to pause or cancel it.
+    await tap(/Open rule/);
+    await sent((t) => t.includes(rules[0]!.id) && t.includes("🟢 active"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
   });
 
   it("Cancel on the preview creates nothing, and /cancel leaves the flow mid-way", async () => {
@@ -97,27 +105,29 @@ describe("/refill", () => {
     await say("/refill");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
-    await sent((t) => t.includes("Threshold"));
+    await step((t) => t.includes("Threshold"));
     await say("/cancel");
     await sent((t) => t.includes("Cancelled"));
     await say("65000");
     await sent((t) => t.includes("/help"));
 
     await say("/refill");
-    await sent((t) => t.includes("TRON address"));
+    const second = await sent((t) => t.includes("TRON address"));
+    const flowId = (second.response as { result: { message_id: number } }).result.message_id;
     await say(ADDRESS);
-    await sent((t) => t.includes("Threshold"));
+    await step((t) => t.includes("Threshold"));
     await say("65k");
-    await sent((t) => t.includes("per delivery"));
+    await step((t) => t.includes("per delivery"));
     await say("65k");
-    await sent((t) => t.includes("Duration"));
+    await step((t) => t.includes("Duration"));
     await tap(/^1 day$/);
-    await sent((t) => t.includes("Auto-resume?"));
+    await step((t) => t.includes("Auto-resume?"));
     await tap(/^No$/);
-    const preview = await sent((t) => t.includes("Check the new auto-refill rule"));
+    const preview = await step((t) => t.includes("Check the new auto-refill rule"));
     expect(String(preview.payload.text)).toContain("Auto-resume: off");
     await tap(/Cancel/);
-    await edited((t) => t.includes("No rule was created"));
+    await step((t) => t.includes("Cancelled. Nothing was changed."));
+    expect(h.tg.buttons(USER, flowId)).toEqual([]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
 
@@ -126,20 +136,20 @@ describe("/refill", () => {
     await say("/refill");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
-    await sent((t) => t.includes("Threshold"));
+    await step((t) => t.includes("Threshold"));
     await say("40k");
-    await sent((t) => t.includes("per delivery"));
+    await step((t) => t.includes("per delivery"));
     // restart() does not wait for an update in flight: wait until the step is stored.
     await waitUntil(() => JSON.stringify(h.store.conversations.read(String(USER)) ?? null).includes("40k"));
     await h.restart();
     await say("500k");
-    await sent((t) => t.includes("Duration"));
+    await step((t) => t.includes("Duration"));
     await tap(/^3 days$/);
-    await sent((t) => t.includes("Auto-resume?"));
+    await step((t) => t.includes("Auto-resume?"));
     await tap(/^Yes$/);
-    await sent((t) => t.includes("Check the new auto-refill rule"));
+    await step((t) => t.includes("Check the new auto-refill rule"));
     await tap(/Confirm/);
-    await edited((t) => t.includes("Rule created"));
+    await step((t) => t.includes("Rule created"));
     expect(await rulesOf(apiKey)).toMatchObject([{ minimal: 40_000n, volume: 500_000n, duration: "3d", autoResume: true }]);
   });
 
@@ -157,13 +167,13 @@ describe("/renewal", () => {
     await say("/renewal");
     await sent((t) => t.includes("New auto-renewal rule"));
     await say(OTHER);
-    await sent((t) => t.includes("renew each day") && t.includes("From 65,000 to 5,000,000"));
+    await step((t) => t.includes("renew each day") && t.includes("From 65,000 to 5,000,000"));
     await say("32000");
-    await sent((t) => t.includes("32,000 is outside the allowed range") && t.includes("65,000 to 5,000,000"));
+    await step((t) => t.includes("32,000 is outside the allowed range") && t.includes("65,000 to 5,000,000"));
     await tap(/^65,000$/);
-    await sent((t) => t.includes("Auto-resume?"));
+    await step((t) => t.includes("Auto-resume?") && t.includes("✓ Energy per delivery: <code>65,000</code>"));
     await tap(/^No$/);
-    const preview = await sent((t) => t.includes("Check the new auto-renewal rule"));
+    const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
     // 65,000 × 75 SUN (one day) = 4.875 TRX, plus 10%.
     expect(String(preview.payload.text)).toContain("<code>5.3625 TRX</code>");
     expect(String(preview.payload.text)).toContain("renewed for the address once a day");
@@ -180,11 +190,11 @@ describe("/renewal", () => {
     await say("/renewal");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
-    await sent((t) => t.includes("renew each day"));
+    await step((t) => t.includes("renew each day"));
     await say("65k");
-    await sent((t) => t.includes("Auto-resume?"));
+    await step((t) => t.includes("Auto-resume?"));
     await tap(/^Yes$/);
-    const preview = await sent((t) => t.includes("Check the new auto-renewal rule"));
+    const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
     expect(String(preview.payload.text)).toContain("deposit at least <code>3.3625 TRX</code> more first");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("dep");
     // Deposit on the preview opens the deposit address; the preview still waits for Confirm.
@@ -209,12 +219,11 @@ describe("/smart", () => {
     await say("/smart");
     const ask = await sent((t) => t.includes("Smart mode") && t.includes("about 131k energy"));
     expect(String(ask.payload.text)).toContain("used recently");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([ADDRESS, OTHER]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([ADDRESS, OTHER, "✖️ Cancel"]);
     await tap(new RegExp(`^${OTHER}$`));
-    await edited((t) => t.includes(`✓ <code>${OTHER}</code>`));
-    await sent((t) => t.includes("Auto-resume?"));
+    await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`) && t.includes("Auto-resume?"));
     await tap(/^Yes$/);
-    const preview = await sent((t) => t.includes("Check smart mode"));
+    const preview = await step((t) => t.includes("Check smart mode"));
     expect(String(preview.payload.text)).toContain("<code>8.646 TRX</code>");
     expect(String(preview.payload.text)).not.toContain("Energy per delivery");
     await tap(/Confirm/);
@@ -229,12 +238,15 @@ describe("/smart", () => {
     await say("/smart");
     await sent((t) => t.includes("Smart mode"));
     const first = h.tg.lastBotMessage(USER)!;
+    const stale = h.tg.buttons(USER, first.messageId).find((b) => b.text === ADDRESS)!.callbackData!;
     await say("/smart");
     await sent((t) => t.includes("Smart mode"));
-    await h.tg.tapButton({ userId: USER, messageId: first.messageId, text: new RegExp(ADDRESS) });
+    // The first run's message lost its buttons when /smart left it; its data tapped anyway matches nothing.
+    expect(h.tg.buttons(USER, first.messageId)).toEqual([]);
+    await h.tg.tap({ userId: USER, messageId: first.messageId, data: stale });
     await h.tg.waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("expired"));
     await say(OTHER);
-    await edited((t) => t.includes(`✓ <code>${OTHER}</code>`));
+    await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`));
   });
 });
 
@@ -253,9 +265,9 @@ describe("an unknown outcome", () => {
       await say("/smart");
       await sent((t) => t.includes("Smart mode"));
       await say(ADDRESS);
-      await sent((t) => t.includes("Auto-resume?"));
+      await step((t) => t.includes("Auto-resume?"));
       await tap(/^No$/);
-      await sent((t) => t.includes("Check smart mode"));
+      await step((t) => t.includes("Check smart mode"));
       proxy.dropAnswers((method, url) => method === "POST" && url.includes("/automations/smart"));
       await tap(/Confirm/);
       const unknown = await edited((t) => t.includes("did not confirm whether this went through"));
@@ -268,4 +280,56 @@ describe("an unknown outcome", () => {
       await proxy.close();
     }
   });
+});
+
+describe("Cancel on every step", () => {
+  type Answer = () => Promise<unknown>;
+  /** Each step: what its text says, and how the user answers it (the last step, the preview, is only cancelled). */
+  const flows: Record<string, Array<[marker: string, answer?: Answer]>> = {
+    "/refill": [
+      ["TRON address", () => say(ADDRESS)],
+      ["Threshold", () => say("65k")],
+      ["per delivery", () => say("65k")],
+      ["Duration", () => tap(/^1 day$/)],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check the new auto-refill rule"],
+    ],
+    "/renewal": [
+      ["TRON address", () => say(ADDRESS)],
+      ["renew each day", () => say("65k")],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check the new auto-renewal rule"],
+    ],
+    "/smart": [
+      ["TRON address", () => say(ADDRESS)],
+      ["Auto-resume?", () => tap(/^No$/)],
+      ["Check smart mode"],
+    ],
+  };
+
+  for (const [command, steps] of Object.entries(flows)) {
+    it(`${command}: Cancel at each step ends the flow in its message and creates nothing`, async () => {
+      const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
+      for (let cancelAt = 0; cancelAt < steps.length; cancelAt++) {
+        await say(command);
+        const first = await sent((t) => t.includes(steps[0]![0]));
+        const flowId = (first.response as { result: { message_id: number } }).result.message_id;
+        const inFlow = (marker: string) =>
+          h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && p.message_id === flowId && String(p.text).includes(marker));
+        for (let i = 0; i < cancelAt; i++) {
+          await steps[i]![1]!();
+          await inFlow(steps[i + 1]![0]);
+        }
+        expect(h.tg.buttons(USER, flowId).at(-1)?.text).toBe("✖️ Cancel");
+        await h.tg.tapButton({ userId: USER, messageId: flowId, text: /^✖️ Cancel$/ });
+        await inFlow("Cancelled. Nothing was changed.");
+        expect(h.tg.buttons(USER, flowId)).toEqual([]);
+        // The flow is over: a number now is no answer to anything.
+        await say("65000");
+        await sent((t) => t.includes("/help"));
+      }
+      expect(await rulesOf(apiKey)).toHaveLength(0);
+      expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("Rule created"))).toHaveLength(0);
+    });
+  }
 });

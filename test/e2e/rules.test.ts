@@ -5,6 +5,8 @@ import { userChat } from "../support/user-chat.js";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/format/formatter.js";
+import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
+import { SharedButtons } from "../../src/telegram/shared-buttons.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -24,6 +26,11 @@ const toast = (predicate: (text: string) => boolean) =>
 /** Taps callback data on the last bot message (as a stale or repeated tap would). */
 const tapData = (data: string) => h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data });
 const labels = () => h.tg.buttons(USER).map((b) => b.text);
+/** The callback data of the button labelled so on the last bot message (menu data is opaque). */
+const dataOf = (label: RegExp) => h.tg.buttons(USER).find((b) => label.test(b.text))!.callbackData!;
+const ruleButtons = () => h.tg.buttons(USER).filter((b) => /^\d+\. /.test(b.text));
+/** Menu data aimed at another rule: the same button, another rule id in its payload. */
+const aimedAt = (data: string, from: string, to: string) => data.replace(from.replace(/-/g, ""), to.replace(/-/g, ""));
 
 function userWithClient(trx = "1000"): { client: MarketplaceClient; accountId: string } {
   const { apiKey, accountId } = h.givenUserWithKey(USER, { trx });
@@ -33,7 +40,8 @@ function userWithClient(trx = "1000"): { client: MarketplaceClient; accountId: s
 async function openCard(id: string): Promise<string> {
   await h.tg.sendText({ userId: USER, text: "/rules" });
   await sent((t) => t.includes("Your automation rules"));
-  await tapData(`rule:o:${id}`);
+  // the card in the list's message, as Back to the rule from another view opens it
+  await tapData(RuleCallbacks.card.pack({ id, page: 1 }));
   return String((await edited((t) => t.includes(id))).payload.text);
 }
 
@@ -70,9 +78,16 @@ describe("/rules list", () => {
     expect(text).toContain("131,000 energy · spent 10.8075 TRX · auto-resume off");
     expect(text).toContain("⏸ User: you paused it");
     expect(text).toContain("4. 🧠 <b>Smart mode</b>");
-    const data = h.tg.buttons(USER).map((b) => b.callbackData);
-    expect(data.slice(0, 4)).toEqual([`rule:o:${newerRefill.id}`, `rule:o:${refill.id}`, `rule:o:${renewal.id}`, `rule:o:${smart.id}`]);
-    expect(labels()[0]).toBe("1. 🔁 T9yD14…uWwb");
+    expect(labels().slice(0, 4)).toEqual(["1. 🔁 T9yD14…uWwb", "2. 🔁 TR7NHq…Lj6t", "3. 📅 T9yD14…uWwb", "4. 🧠 T9yD14…uWwb"]);
+    expect(labels().slice(4)).toEqual(["🔄 Refresh"]);
+    // Each button opens its own rule's card.
+    await tap(/^2\./);
+    await edited((t) => t.includes(refill.id));
+    await tap(/^⬅️ Back$/);
+    await edited((t) => t.includes("Active (2)"));
+    await tap(/^3\./);
+    await edited((t) => t.includes(renewal.id) && t.includes("⏸ paused"));
+    expect(newerRefill.id).not.toBe(smart.id);
   });
 
   it("pages through many rules, 8 a page", async () => {
@@ -81,12 +96,18 @@ describe("/rules list", () => {
     await h.tg.sendText({ userId: USER, text: "/rules" });
     const first = await sent((t) => t.includes("Page 1 of 2"));
     expect(String(first.payload.text)).toContain("Active (10)");
-    expect(h.tg.buttons(USER).filter((b) => b.callbackData?.startsWith("rule:o:"))).toHaveLength(8);
+    expect(ruleButtons()).toHaveLength(8);
+    expect(labels()).not.toContain("◀️");
     await tap(/▶️/);
     const second = await edited((t) => t.includes("Page 2 of 2"));
     expect(String(second.payload.text)).toContain("9. 🔁");
     expect(String(second.payload.text)).toContain("below 1,000");
-    expect(h.tg.buttons(USER).filter((b) => b.callbackData?.startsWith("rule:o:"))).toHaveLength(2);
+    expect(ruleButtons().map((b) => b.text.split(" ")[0])).toEqual(["9.", "10."]);
+    expect(labels()).not.toContain("▶️");
+    await tap(/◀️/);
+    await edited((t) => t.includes("Page 1 of 2"));
+    await tap(/▶️/);
+    await edited((t) => t.includes("Page 2 of 2"));
     // Back from a card returns to the page it came from.
     await tap(/^10\./);
     await edited((t) => t.includes("ID:"));
@@ -111,6 +132,7 @@ describe("rule card and the state table", () => {
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === refresh.callbackQueryId);
     expect(JSON.stringify((await h.tg.waitForCall("editMessageText")).response)).toContain("not modified");
 
+    const pauseData = dataOf(/Pause/);
     await tap(/Pause/);
     const paused = await edited((t) => t.includes("Paused. It will not fire"));
     expect(String(paused.payload.text)).toContain("⏸ paused");
@@ -118,13 +140,14 @@ describe("rule card and the state table", () => {
     expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("paused");
 
-    // A repeated Pause (a double tap): the server refuses (409), the card says it is already paused.
-    await tapData(`rule:p:${rule.id}`);
+    // A repeated Pause (a double tap on the card as it was): the server refuses (409), the card says it is already paused.
+    await tapData(pauseData);
     await edited((t) => t.includes("already paused") && t.includes("⏸ paused"));
 
+    const resumeData = dataOf(/Resume/);
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
-    await tapData(`rule:r:${rule.id}`);
+    await tapData(resumeData);
     await edited((t) => t.includes("already active"));
     expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
 
@@ -138,6 +161,7 @@ describe("rule card and the state table", () => {
 
     await tap(/Cancel rule/);
     await edited((t) => t.includes("Cancel this rule?"));
+    const cancelData = dataOf(/Yes, cancel it/);
     await tap(/Yes, cancel it/);
     const cancelled = await edited((t) => t.includes("Cancelled. This is final."));
     expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("went wrong"))).toHaveLength(0);
@@ -145,9 +169,10 @@ describe("rule card and the state table", () => {
     expect(labels()).toEqual(["📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("cancelled");
 
-    await tapData(`rule:xx:${rule.id}`);
+    await tapData(cancelData);
     await edited((t) => t.includes("already cancelled"));
-    await tapData(`rule:r:${rule.id}`);
+    expect(labels()).toEqual(["📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    await tapData(resumeData);
     await edited((t) => t.includes("not possible in the rule's current state"));
   });
 
@@ -172,20 +197,60 @@ describe("rule card and the state table", () => {
   });
 
   it("an unknown or foreign rule id says the rule was not found", async () => {
-    userWithClient();
+    const { client } = userWithClient();
+    const own = await client.createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
     const stranger = h.sandbox.control.createAccount({ trx: "100" });
     const { key } = h.sandbox.control.createKey(stranger.accountId, { scope: "purchase" });
     const foreign = await h.marketplace.forKey(key).createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
 
-    await h.tg.sendText({ userId: USER, text: "/rules" });
-    await sent((t) => t.includes("Your automation rules"));
-    await tapData(`rule:o:${randomUUID()}`);
+    await openCard(own.id);
+    const pause = dataOf(/Pause/);
+    const fires = dataOf(/Fires/);
+    await tapData(RuleCallbacks.card.pack({ id: randomUUID(), page: 1 }));
     await edited((t) => t.includes("Rule not found"));
-    await tapData(`rule:p:${foreign.id}`);
+    expect(labels()).toEqual(["⬅️ Back"]);
+    await tapData(aimedAt(pause, own.id, foreign.id));
     await edited((t) => t.includes("Rule not found"));
-    await tapData(`rule:f:${foreign.id}:0`);
+    await openCard(own.id);
+    await tapData(aimedAt(fires, own.id, foreign.id));
     await edited((t) => t.includes("Rule not found"));
     expect((await h.marketplace.forKey(key).listRules())[0]!.status).toBe("active");
+    expect((await client.listRules())[0]!.status).toBe("active");
+  });
+
+  it("a rules button tapped in a group does nothing: no pause happens", async () => {
+    const { client } = userWithClient();
+    const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
+    await openCard(rule.id);
+    const pause = dataOf(/Pause/);
+    const GROUP = -100_220_1;
+    await h.tg.sendText({ chatId: GROUP, chatType: "group", userId: USER, text: "hello" });
+    const groupMessage = h.tg.messages(GROUP).at(-1)!;
+    const forged = await h.tg.tap({ chatId: GROUP, userId: USER, messageId: groupMessage.messageId, data: pause });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === forged.callbackQueryId && String(p.text).includes("private chat"));
+    const notice = await h.tg.tap({ chatId: GROUP, userId: USER, messageId: groupMessage.messageId, data: SharedButtons.openRule.pack({ id: rule.id }) });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === notice.callbackQueryId && String(p.text).includes("private chat"));
+    expect((await client.listRules())[0]!.status).toBe("active");
+    expect(h.tg.callsOf("editMessageText").filter((c) => c.payload.chat_id === GROUP)).toHaveLength(0);
+  });
+
+  it("Open rule on a pushed notice sends the card as a new message; the notice stays", async () => {
+    const { client } = userWithClient();
+    const rule = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
+    // what the notices send (src/notices/render.ts): a plain keyboard with the shared button
+    const { message_id: noticeId } = await h.bot.api.sendMessage(USER, "Rule paused", {
+      reply_markup: { inline_keyboard: [[{ text: "⚙️ Open rule", callback_data: SharedButtons.openRule.pack({ id: rule.id }) }]] },
+    });
+    await h.tg.tapButton({ userId: USER, messageId: noticeId, text: /Open rule/ });
+    const card = await sent((t) => t.includes(rule.id));
+    expect(String(card.payload.text)).toContain("Auto-renewal</b> · 🟢 active");
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(h.tg.messages(USER).find((m) => m.messageId === noticeId)?.text).toBe("Rule paused");
+    await tap(/Pause/);
+    await edited((t) => t.includes("Paused. It will not fire") && t.includes(rule.id));
+    expect((await client.listRules())[0]!.status).toBe("paused");
+    await tap(/^⬅️ Back$/);
+    await edited((t) => t.includes("Your automation rules") && t.includes("Paused (1)"));
   });
 });
 
@@ -213,8 +278,10 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(page1).toContain("10. ");
     expect(page1).not.toContain("11. ");
     expect(page1).toContain("Page 1 of 2");
+    expect(labels()).toEqual(["▶️", "🔄 Refresh", "⬅️ Back to the rule"]);
     await tap(/▶️/);
     const page2 = String((await edited((t) => t.includes("Page 2 of 2"))).payload.text);
+    expect(labels()).toEqual(["◀️", "🔄 Refresh", "⬅️ Back to the rule"]);
     expect(page2).toContain(`${shown}. ${fmt.dateTime(fires[fires.length - 1]!.createdAt)}`);
     await tap(/Back to the rule/);
     const card = String((await edited((t) => t.includes("TRX spent"))).payload.text);
@@ -224,7 +291,8 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(firingsPaid >= 13n && firingsPaid <= BigInt(fires.length + 1)).toBe(true);
 
     // The renewal fired at creation and again after the UTC day turned.
-    await tapData(`rule:f:${renewal.id}:0`);
+    await openCard(renewal.id);
+    await tap(/Fires/);
     const renewals = String((await edited((t) => t.includes("Latest firings (2)"))).payload.text);
     expect(renewals).toContain("65,000 energy · 1 day · <code>5.3625 TRX</code>");
   });
@@ -244,7 +312,8 @@ describe("firings, pauses for balance, and auto-resume", () => {
     const refused = String((await edited((t) => t.includes("balance is too low"))).payload.text);
     expect(refused).toContain("One firing costs <code>8.646 TRX</code>; your balance is <code>1.354 TRX</code>");
     expect(refused).toContain("Deposit at least <code>7.292 TRX</code> more");
-    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", `rule:o:${rule.id}`]);
+    expect(labels()).toEqual(["💳 Deposit", "⬅️ Back to the rule"]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", RuleCallbacks.card.pack({ id: rule.id, page: 1 })]);
 
     h.sandbox.control.deposit(accountId, "20");
     await tap(/Back to the rule/);
@@ -253,8 +322,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(resumed).not.toContain("Why paused");
 
     // Without auto-resume the rule waits for the user, who can now resume it.
-    await tapData(`rule:o:${manual.id}`);
-    const waiting = String((await edited((t) => t.includes(manual.id))).payload.text);
+    const waiting = await openCard(manual.id);
     expect(waiting).toContain("Why paused: System: the balance ran out");
     expect(waiting).toContain("Auto-resume: off");
     await tap(/Resume/);

@@ -74,6 +74,13 @@ describe("rules watcher", () => {
     expect(resumed[0]).toContain(ADDR_2);
     expect(texts(USER)).toHaveLength(3);
     expect(auto.autoResume).toBe(true);
+
+    // Open rule on the pause notice: the rule's card, as a new message under the notice.
+    const notice = n.h.tg.messages(USER).find((m) => String(m.text).includes("Rule paused") && String(m.text).includes(ADDR_1))!;
+    await n.h.tg.tapButton({ userId: USER, messageId: notice.messageId, text: /Open rule/ });
+    const card = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes(`<code>${manual.id}</code>`));
+    expect(String(card.payload.text)).toContain("Why paused: System: the balance ran out");
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["▶️ Resume", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
   });
 
   it("a notice per firing only when the user asked for it; the user's own pause and resume give none", async () => {

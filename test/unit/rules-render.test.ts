@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { InlineKeyboard } from "grammy";
 import type { AutomationRule, RuleFiring } from "../../src/marketplace/index.js";
 import { createFormatter } from "../../src/format/formatter.js";
-import { renderRuleCard, renderCancelConfirm } from "../../src/bot/render/rule-card.js";
-import { orderRules, renderRulesList, RULES_PAGE_SIZE } from "../../src/bot/render/rules-list.js";
-import { renderRuleFires } from "../../src/bot/render/rule-fires.js";
-import { renderShortfall } from "../../src/bot/render/shortfall.js";
+import { renderRuleCard, ruleTransitions } from "../../src/rules/card.js";
+import { firesPage, orderRules, renderCancelConfirm, renderRulesList, renderRuleFires, rulesPage, RULES_PAGE_SIZE } from "../../src/bot/features/rules/views.js";
+import { packSubject, parseSubject } from "../../src/bot/features/rules/subject.js";
+import { renderShortfall } from "../../src/rules/shortfall.js";
 import { firingQuery, oneDayDuration, shortfallOf } from "../../src/rules/pricing.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}${JSON.stringify(vars)}` : key);
@@ -32,47 +32,56 @@ function rule(over: Partial<AutomationRule> = {}): AutomationRule {
 }
 
 describe("rule card", () => {
-  it("shows only the buttons the state table allows, whatever the spelling of the status", () => {
-    const id = rule().id;
-    expect(data(renderRuleCard(rule({ status: "ACTIVE" }), t, fmt).keyboard)).toEqual([
-      `rule:p:${id}`,
-      `rule:x:${id}`,
-      `rule:f:${id}:0`,
-      `rule:o:${id}`,
-      "rule:l:0",
-    ]);
-    expect(data(renderRuleCard(rule({ status: "Paused", pauseReason: "USER" }), t, fmt, { backPage: 2 }).keyboard)).toEqual([
-      `rule:r:${id}`,
-      `rule:x:${id}`,
-      `rule:f:${id}:0`,
-      `rule:o:${id}`,
-      "rule:l:2",
-    ]);
-    for (const status of ["canceled", "CANCELLED", "weird"]) {
-      expect(data(renderRuleCard(rule({ status }), t, fmt).keyboard)).toEqual([`rule:f:${id}:0`, `rule:o:${id}`, "rule:l:0"]);
-    }
-    expect(data(renderCancelConfirm(rule(), t).keyboard)).toEqual([`rule:xx:${id}`, `rule:o:${id}`]);
+  it("offers only the transitions the state table allows, whatever the spelling of the status", () => {
+    expect(ruleTransitions(rule({ status: "ACTIVE" }))).toEqual(["pause", "cancel"]);
+    expect(ruleTransitions(rule({ status: "Paused", pauseReason: "USER" }))).toEqual(["resume", "cancel"]);
+    for (const status of ["canceled", "CANCELLED", "weird"]) expect(ruleTransitions(rule({ status }))).toEqual([]);
+    expect(renderCancelConfirm(rule(), t)).toContain("rules-cancel-confirm");
   });
 
   it("explains the pause reason, leaves out null settings and escapes what the server sent", () => {
-    const system = renderRuleCard(rule({ status: "paused", pauseReason: "System" }), t, fmt).text;
+    const system = renderRuleCard(rule({ status: "paused", pauseReason: "System" }), t, fmt);
     expect(system).toContain('rules-card-pause-reason{"reason":"rules-pause-system"}');
-    const smart = renderRuleCard(rule({ type: "SMART_MODE", minimal: null, volume: null, duration: null }), t, fmt).text;
+    const smart = renderRuleCard(rule({ type: "SMART_MODE", minimal: null, volume: null, duration: null }), t, fmt);
     expect(smart).toContain("rules-kind-smart");
     expect(smart).toContain("rules-card-smart-schedule");
     expect(smart).not.toContain("rules-card-threshold");
     expect(smart).not.toContain("rules-card-volume");
-    const odd = renderRuleCard(rule({ type: "<x>", status: "paused", pauseReason: "<b>quota</b>" }), t, fmt).text;
+    const odd = renderRuleCard(rule({ type: "<x>", status: "paused", pauseReason: "<b>quota</b>" }), t, fmt);
     expect(odd).toContain("&lt;x&gt;");
     expect(odd).toContain("&lt;b&gt;quota&lt;/b&gt;");
     expect(odd).not.toContain("<b>quota");
   });
 
-  it("keeps every callback within 64 bytes", () => {
-    const card = renderRuleCard(rule(), t, fmt, { backPage: 9999 });
-    for (const d of data(card.keyboard)) expect(Buffer.byteLength(d ?? "")).toBeLessThanOrEqual(64);
-    const fires = renderRuleFires(rule(), [], 999, t, fmt);
-    for (const d of data(fires.keyboard)) expect(Buffer.byteLength(d ?? "")).toBeLessThanOrEqual(64);
+  it("puts the note above the card", () => {
+    expect(renderRuleCard(rule(), t, fmt, "rules-note-paused").startsWith("rules-note-paused\n\n")).toBe(true);
+  });
+});
+
+describe("menu payloads", () => {
+  const id = rule().id;
+
+  it("carry verb, list page, rule and firings page, and read back the same", () => {
+    for (const subject of [
+      { verb: "list" as const, page: 3 },
+      { verb: "open" as const, page: 1, id },
+      { verb: "pause" as const, page: 999, id: id.toUpperCase() },
+      { verb: "fires" as const, page: 12, id, fires: 5 },
+    ]) {
+      const payload = packSubject(subject);
+      expect(payload).not.toContain("/");
+      expect(parseSubject(payload)).toEqual(subject);
+    }
+  });
+
+  it("leave room for the menu's own data within Telegram's 64 bytes", () => {
+    // menu id + 4 slashes + row + col + "h" + a hash of up to 12 bytes around the payload
+    const longest = packSubject({ verb: "fires", page: 999, id, fires: 5 });
+    expect("rule-f".length + longest.length + 19).toBeLessThanOrEqual(64);
+  });
+
+  it("refuse what is not one (a forged tap)", () => {
+    for (const payload of ["", "x1", "o1", "p1.123", `o1.${id}`, "l1234", "o1.0123456789abcdef0123456789abcdeg", "l-1"]) expect(parseSubject(payload)).toBeUndefined();
   });
 });
 
@@ -88,18 +97,15 @@ describe("rules list", () => {
     expect(orderRules(rules).map((r) => r.id)).toEqual(["e", "b", "c", "a", "d"]);
   });
 
-  it("pages, clamps a page out of range, and offers Prev/Next only where they lead somewhere", () => {
+  it("pages from 1 and clamps a page out of range", () => {
     const rules = Array.from({ length: RULES_PAGE_SIZE + 3 }, (_, i) => rule({ id: `r${i}`, createdAt: `2026-01-${String(i + 1).padStart(2, "0")}T00:00:00Z` }));
-    const first = renderRulesList(rules, 0, t, fmt);
-    expect(first.text).toContain('rules-list-page{"page":1,"pages":2}');
-    expect(data(first.keyboard).filter((d) => d?.startsWith("rule:o:"))).toHaveLength(RULES_PAGE_SIZE);
-    expect(data(first.keyboard)).toContain("rule:l:1");
-    expect(data(first.keyboard)).not.toContain("rule:l:-1");
-    const last = renderRulesList(rules, 42, t, fmt);
-    expect(last.page).toBe(1);
-    expect(data(last.keyboard).filter((d) => d?.startsWith("rule:o:"))).toEqual(["rule:o:r2", "rule:o:r1", "rule:o:r0"]);
-    expect(data(last.keyboard)).toContain("rule:l:0");
-    expect(renderRulesList([], 3, t, fmt).text).toContain("rules-list-empty");
+    expect(renderRulesList(rules, 1, t, fmt)).toContain('rules-list-page{"page":1,"pages":2}');
+    expect(rulesPage(rules, 1).items).toHaveLength(RULES_PAGE_SIZE);
+    const last = rulesPage(rules, 42);
+    expect(last.page).toBe(2);
+    expect(last.items.map((r) => r.id)).toEqual(["r2", "r1", "r0"]);
+    expect(renderRulesList(rules, 42, t, fmt)).toContain("9. ");
+    expect(renderRulesList([], 3, t, fmt)).toContain("rules-list-empty");
   });
 });
 
@@ -111,12 +117,13 @@ describe("fires", () => {
       priceTrx: "2.112000",
       createdAt: `2026-01-01T00:${String(i).padStart(2, "0")}:00Z`,
     }));
-    const view = renderRuleFires(rule(), fires, 2, t, fmt);
-    expect(view.page).toBe(2);
-    expect(view.text).toContain("21. Jan 1, 2026, 12:02 AM UTC");
-    expect(view.text).toContain("23. Jan 1, 2026, 12:00 AM UTC");
-    expect(view.text).not.toContain("20. ");
-    expect(renderRuleFires(rule(), [], 0, t, fmt).text).toContain("rules-fires-empty");
+    expect(firesPage(fires, 3).page).toBe(3);
+    expect(firesPage(fires, 9).page).toBe(3);
+    const view = renderRuleFires(rule(), fires, 3, t, fmt);
+    expect(view).toContain("21. Jan 1, 2026, 12:02 AM UTC");
+    expect(view).toContain("23. Jan 1, 2026, 12:00 AM UTC");
+    expect(view).not.toContain("20. ");
+    expect(renderRuleFires(rule(), [], 1, t, fmt)).toContain("rules-fires-empty");
   });
 });
 

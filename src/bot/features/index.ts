@@ -20,8 +20,8 @@ import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
 import { buyFeature } from "./buy.js";
 import { ordersFeature } from "./orders.js";
-import { automationsFeature } from "./automations.js";
-import { rulesFeature } from "./rules.js";
+import { automationsFeature } from "./automations/index.js";
+import { rulesFeature, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
 import { blogFeature } from "./blog/index.js";
 import { addressMessageFeature } from "./check/bare-address.js";
@@ -57,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, rulesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;

@@ -11,10 +11,20 @@
 import { Menu } from "@grammyjs/menu";
 import type { BotContext } from "../context.js";
 
-export function createCardMenu(id: string): Menu<BotContext> {
+export interface CardMenuOptions {
+  /**
+   * What an out-of-date tap does instead of the redraw: for a card whose buttons each say in their
+   * payload what they do, and whose text depends on the same data as its buttons (the rule card:
+   * the tap is carried out and the marketplace's answer shows the rule as it stands).
+   */
+  onOutdated?: (ctx: BotContext) => Promise<void>;
+}
+
+export function createCardMenu(id: string, options: CardMenuOptions = {}): Menu<BotContext> {
   return new Menu<BotContext>(id, {
     autoAnswer: false,
     onMenuOutdated: async (ctx) => {
+      if (options.onOutdated) return options.onOutdated(ctx);
       await ctx.menu.update();
       await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
     },

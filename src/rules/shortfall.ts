@@ -3,10 +3,10 @@
  * balance, and what is missing (all SUN bigints), and a Deposit button.
  */
 import { InlineKeyboard } from "grammy";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import type { Shortfall } from "../../rules/pricing.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
+import { SharedButtons } from "../telegram/shared-buttons.js";
+import type { Shortfall } from "./pricing.js";
+import type { Formatter, Translate } from "../format/formatter.js";
+import { code } from "../format/html.js";
 
 export function renderShortfall(shortfall: Shortfall, t: Translate, fmt: Formatter): { text: string; keyboard: InlineKeyboard } {
   // The balance may have moved since the refusal: without a gap, only the two numbers are shown.

@@ -1,10 +1,15 @@
-/** /refill, /renewal and /smart: each enters its conversation (energy only: bandwidth has no rules). */
-import type { BotContext, ConversationContext } from "../context.js";
-import { REFILL_CONVERSATION, refillConversation } from "../conversations/refill.js";
-import { RENEWAL_CONVERSATION, renewalConversation } from "../conversations/renewal.js";
-import { SMART_CONVERSATION, smartConversation } from "../conversations/smart.js";
+/** /refill, /renewal and /smart: each enters its conversation (flow.ts). */
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConversationContext } from "../../context.js";
+import {
+  REFILL_CONVERSATION,
+  RENEWAL_CONVERSATION,
+  SMART_CONVERSATION,
+  refillConversation,
+  renewalConversation,
+  smartConversation,
+} from "./flow.js";
 
 export const automationsFeature = new Composer<BotContext>();
 

@@ -1,33 +1,30 @@
 /**
  * One automation rule as a card: what it does, its state (with the pause reason explained), what it
- * has spent; and the buttons the spec's state table allows (active → Pause, Cancel; paused →
- * Resume, Cancel; cancelled → none), plus Fires, Refresh and Back.
+ * has spent; and the transitions the spec's state table allows from its state (active → pause,
+ * cancel; paused → resume, cancel; cancelled → none). Shared by the rule card in /rules and the
+ * result of the creation flows.
  */
-import { kindIcon, kindLabel } from "../../rules/labels.js";
-import { InlineKeyboard } from "grammy";
-import {
-  pauseReasonKind,
-  ruleKind,
-  ruleStatusKind,
-  type AutomationRule,
-  type RuleStatusKind,
-} from "../../marketplace/index.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code, escapeHtml } from "../../format/html.js";
+import { kindIcon, kindLabel } from "./labels.js";
+import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
+import type { Formatter, Translate } from "../format/formatter.js";
+import { code, escapeHtml } from "../format/html.js";
 
-/** Callback data of the rules feature (a uuid is 36 characters: every one fits in 64 bytes). */
-export const RuleActions = {
-  page: (page: number) => `rule:l:${page}`,
-  open: (id: string) => `rule:o:${id}`,
-  pause: (id: string) => `rule:p:${id}`,
-  resume: (id: string) => `rule:r:${id}`,
-  askCancel: (id: string) => `rule:x:${id}`,
-  cancel: (id: string) => `rule:xx:${id}`,
-  fires: (id: string, page: number) => `rule:f:${id}:${page}`,
-} as const;
+export type RuleTransition = "pause" | "resume" | "cancel";
+
+const TRANSITIONS: Record<RuleStatusKind, readonly RuleTransition[]> = {
+  active: ["pause", "cancel"],
+  paused: ["resume", "cancel"],
+  cancelled: [],
+  // a status the bot does not know: offer nothing the server may refuse
+  unknown: [],
+};
+
+/** What the state table allows from the rule's state, whatever the spelling of the status. */
+export function ruleTransitions(rule: Pick<AutomationRule, "status">): readonly RuleTransition[] {
+  return TRANSITIONS[ruleStatusKind(rule.status)];
+}
 
 const STATUS_ICON: Record<RuleStatusKind, string> = { active: "🟢", paused: "⏸", cancelled: "✖️", unknown: "❔" };
-
 
 export function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
   const status = ruleStatusKind(rule.status);
@@ -51,21 +48,12 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
   return parts;
 }
 
-export interface RenderedCard {
-  text: string;
-  keyboard: InlineKeyboard;
-}
-
-export function renderRuleCard(
-  rule: AutomationRule,
-  t: Translate,
-  fmt: Formatter,
-  options: { note?: string; backPage?: number } = {},
-): RenderedCard {
+/** The card's text; `note` (what just happened) goes above it. */
+export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string): string {
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];
-  if (options.note) lines.push(options.note, "");
+  if (note) lines.push(note, "");
   lines.push(`${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${statusLabel(rule, t)}`);
   lines.push(t("rules-card-target", { address: code(rule.targetAddress) }));
   if (rule.minimal !== null) lines.push(t("rules-card-threshold", { volume: code(fmt.volume(rule.minimal)) }));
@@ -81,26 +69,5 @@ export function renderRuleCard(
   if (rule.updatedAt !== rule.createdAt) lines.push(t("rules-card-updated", { date: fmt.dateTime(rule.updatedAt) }));
   lines.push(t("rules-card-id", { id: code(rule.id) }));
   if (status === "cancelled") lines.push("", t("rules-card-cancelled-final"));
-
-  const keyboard = new InlineKeyboard();
-  if (status === "active") keyboard.text(t("rules-button-pause"), RuleActions.pause(rule.id));
-  if (status === "paused") keyboard.text(t("rules-button-resume"), RuleActions.resume(rule.id));
-  if (status === "active" || status === "paused") keyboard.text(t("rules-button-cancel"), RuleActions.askCancel(rule.id)).row();
-  keyboard.text(t("rules-button-fires"), RuleActions.fires(rule.id, 0)).text(t("button-refresh"), RuleActions.open(rule.id)).row();
-  keyboard.text(t("button-back"), RuleActions.page(options.backPage ?? 0));
-  return { text: lines.join("\n"), keyboard };
-}
-
-/** The "are you sure" step before a cancel, which is final. */
-export function renderCancelConfirm(rule: AutomationRule, t: Translate): RenderedCard {
-  const text = [
-    `${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${code(rule.targetAddress)}`,
-    "",
-    t("rules-cancel-confirm"),
-  ].join("\n");
-  const keyboard = new InlineKeyboard()
-    .text(t("rules-button-cancel-confirm"), RuleActions.cancel(rule.id))
-    .row()
-    .text(t("rules-button-keep"), RuleActions.open(rule.id));
-  return { text, keyboard };
+  return lines.join("\n");
 }

@@ -1,12 +1,13 @@
 /**
- * The last step of /refill, /renewal and /smart before anything is created: the rule as it will
- * be, what one firing costs (the firing preview) next to the balance, and what happens from then on.
+ * The texts of /refill, /renewal and /smart: a step (the kind's intro, the answers so far, the
+ * question) and the last step before anything is created: the rule as it will be, what one firing
+ * costs (the firing preview) next to the balance, and what happens from then on.
  */
-import type { FiringPreview } from "../../marketplace/index.js";
-import { trxToSun } from "../../tron/amounts.js";
-import { shortfallOf } from "../../rules/pricing.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
+import type { FiringPreview } from "../../../marketplace/index.js";
+import { trxToSun } from "../../../tron/amounts.js";
+import { shortfallOf } from "../../../rules/pricing.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
 
 export type AutomationKind = "refill" | "renewal" | "smart";
 
@@ -17,6 +18,11 @@ export interface AutomationDraft {
   volume?: bigint;
   duration?: string;
   autoResume: boolean;
+}
+
+/** One step of the flow's message: what is being created, what was answered (✓), the question. */
+export function renderStep(kind: AutomationKind, answered: readonly string[], question: string, t: Translate): string {
+  return [t(`auto-intro-${kind}`), ...(answered.length > 0 ? ["", ...answered.map((a) => `✓ ${a}`)] : []), "", question].join("\n");
 }
 
 export function renderAutomationPreview(

@@ -1,0 +1,39 @@
+/**
+ * /rules: the list of the user's automation rules, each rule's card with its firings, and Pause,
+ * Resume and Cancel (menus.ts). Pushed notices open the list or a card with codec buttons: as a new
+ * message, so the notice (what happened, its Deposit button) stays readable above it.
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { replyWithError } from "../../reply-error.js";
+import { RuleCallbacks } from "./callbacks.js";
+import { showRuleCard, showRulesList } from "./menus.js";
+
+export { rulesMenu } from "./menus.js";
+
+export const rulesFeature = new Composer<BotContext>();
+
+/** Marketplace trouble becomes the shared message (a new one: the view stays). */
+async function guarded(ctx: BotContext, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    await replyWithError(ctx, err);
+  }
+}
+
+// In groups, private-only.ts points to the private chat.
+rulesFeature.chatType("private").command("rules", (ctx) => guarded(ctx, () => showRulesList(ctx, 1)));
+
+rulesFeature.callbackQuery(SharedButtons.listRules.pattern, (ctx) => guarded(ctx, () => showRulesList(ctx, 1, { asNew: true })));
+
+rulesFeature.callbackQuery(SharedButtons.openRule.pattern, (ctx) => {
+  const { id } = SharedButtons.openRule.unpack(ctx.callbackQuery.data)!;
+  return guarded(ctx, () => showRuleCard(ctx, { id, page: 1 }, { asNew: true }));
+});
+
+rulesFeature.callbackQuery(RuleCallbacks.card.pattern, (ctx) => {
+  const ref = RuleCallbacks.card.unpack(ctx.callbackQuery.data)!;
+  return guarded(ctx, () => showRuleCard(ctx, ref));
+});
