@@ -49,6 +49,7 @@ export function keep(rows: Row[], figures: unknown): void {
 
 export const fmt = {
   rate: (n: number) => `${Math.round(n).toLocaleString("en")}/s`,
+  us: (n: number) => `${n.toFixed(1)} µs`,
   ms: (n: number) => `${Math.round(n).toLocaleString("en")} ms`,
   mb: (n: number) => `${n.toFixed(0)} MB`,
 };

@@ -101,7 +101,14 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     await publishCommands(bot.api, i18n, config.defaultLocale);
 
     if (config.botMode === "webhook") {
-      await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, { secret_token: secretToken, allowed_updates: [...ALLOWED_UPDATES] });
+      // Each webhook request is held until its update is handled (the handlers await their Bot API
+      // and marketplace calls), so throughput is at most max_connections ÷ the time per update;
+      // Telegram's default of 40 would cap the bot well below what one process can handle.
+      await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, {
+        secret_token: secretToken,
+        allowed_updates: [...ALLOWED_UPDATES],
+        max_connections: config.telegramWebhookMaxConnections,
+      });
       logger.info({ bot: bot.botInfo.username }, "bot started in webhook mode");
     } else {
       await bot.api.deleteWebhook();

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: "must be 16-256 characters of A-Z a-z 0-9 _ -" })
     .optional(),
+  TELEGRAM_WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(100),
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
@@ -62,6 +63,8 @@ export interface Config {
   botMode: "polling" | "webhook";
   publicUrl?: string;
   telegramWebhookSecret?: string;
+  /** Webhook requests Telegram may have in flight at once (setWebhook max_connections, 1-100). */
+  telegramWebhookMaxConnections: number;
   httpHost: string;
   httpPort: number;
   databasePath: string;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botMode: e.BOT_MODE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    telegramWebhookMaxConnections: e.TELEGRAM_WEBHOOK_MAX_CONNECTIONS,
     httpHost: e.HTTP_HOST,
     httpPort: e.HTTP_PORT,
     databasePath,
