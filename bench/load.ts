@@ -45,6 +45,8 @@ export interface LoadFigures extends LoadOptions {
   maxConnectionWaitMs: number;
   maxInFlight: number;
   botCpuPercent: number;
+  /** The bot's CPU time over the measured window divided by the updates it answered then. */
+  botCpuMsPerUpdate: number;
   generatorCpuPercent: number;
   byKind: Record<string, { count: number; p50Ms: number; p99Ms: number; lost: number }>;
 }
@@ -106,6 +108,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     }
     const answered = measured.filter((d) => d.status !== undefined && d.status < 300);
     const lastAnswer = Math.max(...answered.map((d) => d.answeredAt!));
+    const answeredInWindow = side.deliveries.filter((d) => d.answeredAt !== undefined && d.answeredAt >= measuredFrom && d.answeredAt < measuredTo).length;
     const byKind: LoadFigures["byKind"] = {};
     for (const kind of new Set(measured.map((d) => d.kind ?? "never sent"))) {
       const of = measured.filter((d) => (d.kind ?? "never sent") === kind);
@@ -134,6 +137,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       maxConnectionWaitMs: Math.max(0, ...measured.map((d) => (d.sentAt ?? d.due) - (d.deliverableAt ?? d.due))),
       maxInFlight: side.maxInFlight,
       botCpuPercent: ((cpuTo.bot - cpuFrom.bot) / (options.seconds * 1000)) * 100,
+      botCpuMsPerUpdate: (cpuTo.bot - cpuFrom.bot) / answeredInWindow,
       generatorCpuPercent: (generatorUs / 1000 / (options.seconds * 1000)) * 100,
       byKind,
     };

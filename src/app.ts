@@ -66,7 +66,9 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
         logger.info(`sandbox demo account: add one of these keys with /key — read ${k.read} · purchase ${k.purchase} · full ${k.full}`);
       }
     }
-    const marketplace = createMarketplace({ baseUrl: marketplaceUrl });
+    // Each update in flight waits on at most one marketplace call at a time; a pool smaller than the
+    // webhook's max_connections (the client's default is 32) would queue them behind each other.
+    const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections });
     cleanup.push(() => marketplace.close());
 
     const now = () => Date.now();

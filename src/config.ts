@@ -38,6 +38,7 @@ const envSchema = z.object({
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
   MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
+  MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(128),
   SECRETS_KEY: base64Key.optional(),
   SECRETS_KEY_PREVIOUS: z
     .string()
@@ -69,6 +70,8 @@ export interface Config {
   httpPort: number;
   databasePath: string;
   marketplaceUrl?: string;
+  /** Open connections to the marketplace at most (its keep-alive pool). */
+  marketplaceMaxConnections: number;
   /** Current master key first, then previous keys still accepted for opening (rotation). */
   secretsKeys: Buffer[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpPort: e.HTTP_PORT,
     databasePath,
     marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
+    marketplaceMaxConnections: e.MARKETPLACE_MAX_CONNECTIONS,
     secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,

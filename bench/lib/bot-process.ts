@@ -23,7 +23,9 @@ export interface BotProcess {
 export function startBotProcess(env: Record<string, string>): BotProcess {
   const built = existsSync(join(projectRoot, "dist", "main.js"));
   const entry = built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")];
-  const child = spawn(process.execPath, [...productionNodeFlags(), ...entry], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  // BENCH_CHILD_FLAGS adds node flags (e.g. --cpu-prof) for profiling, as for the other bench servers
+  const extra = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : [];
+  const child = spawn(process.execPath, [...productionNodeFlags(), ...extra, ...entry], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   let count = 0;
   const samples: string[] = [];
   createInterface({ input: child.stdout! }).on("line", (line) => {
