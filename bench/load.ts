@@ -6,7 +6,7 @@
  * setWebhook. The fake Bot API answers after 30 ms and the sandbox marketplace after 50 ms.
  * The first seconds warm the bot up and are left out of the figures.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -100,6 +100,11 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     timers.forEach(clearTimeout);
     await new Promise((resolve) => setTimeout(resolve, 500)); // replies still on their way
     const measured = side.deliveries.filter((d) => d.due >= measuredFrom);
+    // BENCH_LOAD_DUMP=<file>: every delivery's timings, to see where an update's time went
+    if (process.env.BENCH_LOAD_DUMP) {
+      const rows = side.deliveries.map(({ chat, ...d }) => ({ chat: chat.id, keyed: chat.keyed, ...d }));
+      writeFileSync(process.env.BENCH_LOAD_DUMP, JSON.stringify(rows));
+    }
     const generatorUs = cpuTo.generator.user - cpuFrom.generator.user + cpuTo.generator.system - cpuFrom.generator.system;
     const botApiErrors: Record<string, number> = {};
     for (const call of tg.calls) {
