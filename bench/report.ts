@@ -1,7 +1,7 @@
 /** Prints the figures as a table and keeps them: bench/results/latest.json and the README section. */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { projectRoot } from "../src/paths.js";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { productionNodeFlags } from "./lib/node-flags.js";
 
 export interface Row {
@@ -24,6 +24,8 @@ export function environment() {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? "unknown",
     date: new Date().toISOString(),
+    /** The machine's 5-minute load average when the figures were kept: other work on it skews them. */
+    loadAverage: Number(loadavg()[1]!.toFixed(1)),
     /** How the bot's own processes were started (the node flags of `npm start`). */
     botFlags: productionNodeFlags().join(" "),
   };
@@ -41,7 +43,7 @@ export function keep(rows: Row[], figures: unknown): void {
   writeFileSync(`${root}bench/results/latest.json`, `${JSON.stringify({ ...env, rows, figures }, null, 2)}\n`);
   const readmePath = `${root}README.md`;
   const readme = readFileSync(readmePath, "utf8");
-  const section = `${START}\nMeasured with \`${env.command}\` on Node ${env.node}, ${env.cores} cores (${env.cpu}), ${env.date.slice(0, 10)}; the bot runs with the node flags of \`npm start\` (\`${env.botFlags || "none"}\`), the baselines on plain node:\n\n${renderTable(rows)}\n${END}`;
+  const section = `${START}\nMeasured with \`${env.command}\` on Node ${env.node}, ${env.cores} cores (${env.cpu}), ${env.date.slice(0, 10)}, 5-minute load average ${env.loadAverage} at the end; the bot runs with the node flags of \`npm start\` (\`${env.botFlags || "none"}\`), the baselines on plain node:\n\n${renderTable(rows)}\n${END}`;
   if (readme.includes(START) && readme.includes(END)) {
     writeFileSync(readmePath, readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), section));
   }
@@ -49,6 +51,7 @@ export function keep(rows: Row[], figures: unknown): void {
 
 export const fmt = {
   rate: (n: number) => `${Math.round(n).toLocaleString("en")}/s`,
+  us: (n: number) => `${n.toFixed(1)} µs`,
   ms: (n: number) => `${Math.round(n).toLocaleString("en")} ms`,
   mb: (n: number) => `${n.toFixed(0)} MB`,
 };

@@ -66,7 +66,9 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
         logger.info(`sandbox demo account: add one of these keys with /key — read ${k.read} · purchase ${k.purchase} · full ${k.full}`);
       }
     }
-    const marketplace = createMarketplace({ baseUrl: marketplaceUrl });
+    // Each update in flight waits on at most one marketplace call at a time; a pool smaller than the
+    // webhook's max_connections (the client's default is 32) would queue them behind each other.
+    const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections });
     cleanup.push(() => marketplace.close());
 
     const now = () => Date.now();
@@ -101,7 +103,14 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     await publishCommands(bot.api, i18n, config.defaultLocale);
 
     if (config.botMode === "webhook") {
-      await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, { secret_token: secretToken, allowed_updates: [...ALLOWED_UPDATES] });
+      // Each webhook request is held until its update is handled (the handlers await their Bot API
+      // and marketplace calls), so throughput is at most max_connections ÷ the time per update;
+      // Telegram's default of 40 would cap the bot well below what one process can handle.
+      await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, {
+        secret_token: secretToken,
+        allowed_updates: [...ALLOWED_UPDATES],
+        max_connections: config.telegramWebhookMaxConnections,
+      });
       logger.info({ bot: bot.botInfo.username }, "bot started in webhook mode");
     } else {
       await bot.api.deleteWebhook();

@@ -33,10 +33,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: "must be 16-256 characters of A-Z a-z 0-9 _ -" })
     .optional(),
+  TELEGRAM_WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(100),
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
   MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
+  MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(128),
   SECRETS_KEY: base64Key.optional(),
   SECRETS_KEY_PREVIOUS: z
     .string()
@@ -62,10 +64,14 @@ export interface Config {
   botMode: "polling" | "webhook";
   publicUrl?: string;
   telegramWebhookSecret?: string;
+  /** Webhook requests Telegram may have in flight at once (setWebhook max_connections, 1-100). */
+  telegramWebhookMaxConnections: number;
   httpHost: string;
   httpPort: number;
   databasePath: string;
   marketplaceUrl?: string;
+  /** Open connections to the marketplace at most (its keep-alive pool). */
+  marketplaceMaxConnections: number;
   /** Current master key first, then previous keys still accepted for opening (rotation). */
   secretsKeys: Buffer[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -106,10 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botMode: e.BOT_MODE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    telegramWebhookMaxConnections: e.TELEGRAM_WEBHOOK_MAX_CONNECTIONS,
     httpHost: e.HTTP_HOST,
     httpPort: e.HTTP_PORT,
     databasePath,
     marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
+    marketplaceMaxConnections: e.MARKETPLACE_MAX_CONNECTIONS,
     secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,

@@ -6,7 +6,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
   process.exit(1);
 }
-const sandbox = await startSandbox({ port, host: process.env.HOST ?? "127.0.0.1", seedDemo: true });
+// SANDBOX_LATENCY_MS makes every answer wait, as a marketplace across a network would (benchmarks)
+const responseDelayMs = Number(process.env.SANDBOX_LATENCY_MS ?? 0);
+if (!Number.isFinite(responseDelayMs) || responseDelayMs < 0) {
+  console.error(`SANDBOX_LATENCY_MS must be a number of milliseconds, got ${JSON.stringify(process.env.SANDBOX_LATENCY_MS)}`);
+  process.exit(1);
+}
+const sandbox = await startSandbox({ port, host: process.env.HOST ?? "127.0.0.1", seedDemo: true, responseDelayMs });
 const demo = sandbox.demo!;
 
 console.log(`Sandbox marketplace listening on ${sandbox.url}`);

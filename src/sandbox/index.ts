@@ -22,6 +22,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Create a demo account with keys (used by the CLI and embedded mode). */
   seedDemo?: boolean;
+  /** Answers every request this long after it arrived (a benchmark's network latency); default 0. */
+  responseDelayMs?: number;
 }
 
 export interface Sandbox {
@@ -41,7 +43,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now: options.now ?? Date.now,
   });
   const control = createControl(core);
-  const server = createHttpServer([...apiRoutes(core), ...controlRoutes(core, control)], (value) => core.accounts.findKey(value));
+  const server = createHttpServer([...apiRoutes(core), ...controlRoutes(core, control)], (value) => core.accounts.findKey(value), {
+    responseDelayMs: options.responseDelayMs,
+  });
 
   const host = options.host ?? "127.0.0.1";
   try {

@@ -1,5 +1,6 @@
 /** HTTP plumbing: routing (literal segments before parameters), API-key auth and scope, JSON bodies, problem errors. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { ApiError, badRequest, notFound, problemBody } from "./errors.js";
 import { scopeCovers, type ApiKey, type Scope } from "./state.js";
 
@@ -29,10 +30,21 @@ export const noContent: Reply = { status: 204 };
 
 const MAX_BODY_BYTES = 1 << 20;
 
-export function createHttpServer(routes: readonly Route[], findKey: (value: string) => ApiKey | undefined): Server {
+export interface HttpServerOptions {
+  /** Every answer waits this long after the request arrived, as a marketplace across a network would; default 0. */
+  responseDelayMs?: number;
+}
+
+export function createHttpServer(
+  routes: readonly Route[],
+  findKey: (value: string) => ApiKey | undefined,
+  options: HttpServerOptions = {},
+): Server {
   const compiled = routes.map((route) => ({ route, segments: route.path.split("/").filter(Boolean) }));
+  const responseDelayMs = options.responseDelayMs ?? 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (responseDelayMs > 0) await delay(responseDelayMs);
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     try {
       const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);

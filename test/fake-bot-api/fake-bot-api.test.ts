@@ -508,3 +508,25 @@ describe("webhook mode", () => {
     }
   });
 });
+
+describe("options for a caller-side webhook deliverer (benchmarks)", () => {
+  it("records setWebhook's max_connections, leaves delivery to takeUpdates, reports each call to onCall", async () => {
+    const seen: string[] = [];
+    const own = await startFakeBotApi({ deliverWebhook: false, delayMs: 1, onCall: (call) => seen.push(call.method) });
+    try {
+      const bot = new Bot(own.token, { client: { apiRoot: own.apiRoot }, botInfo: own.botInfo });
+      await expect(bot.api.setWebhook("http://127.0.0.1:9/hook", { max_connections: 101 })).rejects.toThrow(/max_connections/);
+      await bot.api.setWebhook("http://127.0.0.1:9/hook", { max_connections: 100 });
+      expect((await bot.api.getWebhookInfo()).max_connections).toBe(100);
+      const { updateId } = await own.sendText({ userId: 12, text: "/start" });
+      // nothing listens on port 9: a built-in delivery would fail; the update waits for the caller
+      expect(own.pendingUpdates()).toBe(1);
+      expect(own.takeUpdates().map((u) => u.update_id)).toEqual([updateId]);
+      expect(own.pendingUpdates()).toBe(0);
+      await bot.api.sendMessage(12, "hi");
+      expect(seen).toEqual(["setWebhook", "setWebhook", "getWebhookInfo", "sendMessage"]);
+    } finally {
+      await own.stop();
+    }
+  });
+});

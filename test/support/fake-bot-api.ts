@@ -34,6 +34,16 @@ export interface FakeBotApiOptions {
    * 1 s window, overall and per chat) answer 429 with parameters.retry_after.
    */
   rateLimit?: { globalPerSecond: number; perChatPerSecond: number };
+  /** Answers every method this long after the request arrived (Telegram is not on loopback); default 0. */
+  delayMs?: number;
+  /**
+   * Default true. When false, a webhook set by the bot is recorded but updates are not delivered:
+   * they wait for the caller's own deliverer (`takeUpdates`), e.g. a benchmark delivering several
+   * chats at once as Telegram does, where the built-in delivery sends one update at a time.
+   */
+  deliverWebhook?: boolean;
+  /** Called with each call as it is recorded (its `at` is when it arrived), e.g. to time replies. */
+  onCall?: (call: RecordedCall) => void;
 }
 
 export interface RecordedCall {
@@ -122,6 +132,8 @@ export interface FakeBotApi {
   unblockChat(chatId: number): void;
   readonly webhook: { url?: string; secretToken?: string };
   pendingUpdates(): number;
+  /** Removes and returns the updates waiting for delivery (for a caller-side deliverer). */
+  takeUpdates(): Update[];
   reset(): void;
   stop(): Promise<void>;
 }
@@ -761,6 +773,9 @@ class FakeBotApiServer implements FakeBotApi {
   private readonly agent = new Agent({ keepAliveTimeout: 1000, keepAliveMaxTimeout: 1000 });
   private readonly handlers: Map<string, { name: string; fn: Handler }>;
   private readonly rateLimit: FakeBotApiOptions["rateLimit"];
+  private readonly delayMs: number;
+  private readonly deliverWebhook: boolean;
+  private readonly onCall: FakeBotApiOptions["onCall"];
 
   private readonly callLog: RecordedCall[] = [];
   private consumed = new WeakSet<RecordedCall>();
@@ -783,6 +798,8 @@ class FakeBotApiServer implements FakeBotApi {
   private idCounter = 0;
   private webhookState: { url?: string; secretToken?: string } = {};
   private webhookError: { date: number; message: string } | undefined;
+  /** setWebhook's max_connections; Telegram's default is 40. */
+  private webhookMaxConnections = 40;
   private delivery: { abort: AbortController } | undefined;
   private globalSends: number[] = [];
   private chatSends = new Map<number, number[]>();
@@ -793,6 +810,9 @@ class FakeBotApiServer implements FakeBotApi {
     const id = Number(this.token.split(":")[0]);
     this.botInfo = testBotInfo({ id: Number.isSafeInteger(id) && id > 0 ? id : 123456, ...options.botInfo });
     this.rateLimit = options.rateLimit;
+    this.delayMs = options.delayMs ?? 0;
+    this.deliverWebhook = options.deliverWebhook ?? true;
+    this.onCall = options.onCall;
     this.handlers = this.buildHandlers();
     this.server = createServer((req, res) => void this.onRequest(req, res));
     this.server.on("clientError", (_err, socket) => socket.destroy());
@@ -865,6 +885,7 @@ class FakeBotApiServer implements FakeBotApi {
     parseError?: ApiError,
   ): Promise<{ status: number; body: Json } | undefined> {
     const at = Date.now();
+    if (this.delayMs > 0) await delay(this.delayMs);
     const entry = this.handlers.get(rawMethod.toLowerCase());
     const method = entry?.name ?? rawMethod;
     let body: Json;
@@ -942,6 +963,7 @@ class FakeBotApiServer implements FakeBotApi {
 
   private record(call: RecordedCall): void {
     this.callLog.push(call);
+    this.onCall?.(call);
     const index = this.waiters.findIndex((w) => this.matches(w.methods, w.predicate, call));
     const waiter = this.waiters[index];
     if (waiter) {
@@ -975,7 +997,7 @@ class FakeBotApiServer implements FakeBotApi {
           pending_update_count: this.queue.length,
         };
         if (this.webhookState.url) {
-          info.max_connections = 40;
+          info.max_connections = this.webhookMaxConnections;
           if (this.webhookError) {
             info.last_error_date = this.webhookError.date;
             info.last_error_message = this.webhookError.message;
@@ -1127,8 +1149,11 @@ class FakeBotApiServer implements FakeBotApi {
     if (Array.isArray(p.allowed_updates)) {
       this.allowedUpdates = p.allowed_updates.length > 0 ? new Set(p.allowed_updates.map(String)) : DEFAULT_ALLOWED;
     }
+    const maxConnections = getInt(p, "max_connections") ?? 40;
+    if (maxConnections < 1 || maxConnections > 100) throw bad("bad webhook: max_connections must be between 1 and 100");
     if (p.drop_pending_updates === true) this.queue = [];
     this.stopDelivery();
+    this.webhookMaxConnections = maxConnections;
     this.webhookState = secret !== undefined ? { url, secretToken: secret } : { url };
     this.webhookError = undefined;
     this.poll?.finish(
@@ -1547,7 +1572,7 @@ class FakeBotApiServer implements FakeBotApi {
   // --- webhook delivery ------------------------------------------------------------
 
   private startDelivery(): void {
-    if (this.delivery || this.stopped || !this.webhookState.url) return;
+    if (!this.deliverWebhook || this.delivery || this.stopped || !this.webhookState.url) return;
     const abort = new AbortController();
     this.delivery = { abort };
     void this.deliveryLoop(abort.signal).finally(() => {
@@ -1749,6 +1774,12 @@ class FakeBotApiServer implements FakeBotApi {
 
   pendingUpdates(): number {
     return this.queue.length;
+  }
+
+  takeUpdates(): Update[] {
+    const taken = this.queue.filter((u) => this.allowedUpdates.has(updateType(u)));
+    this.queue = [];
+    return taken;
   }
 
   // --- fault injection ---------------------------------------------------------------

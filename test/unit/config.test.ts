@@ -33,6 +33,14 @@ describe("config", () => {
     expect(() => loadConfig(env({ HTTP_PORT: "99999" }))).toThrow(/^HTTP_PORT /);
     expect(() => loadConfig(env({ DEFAULT_LOCALE: "de" }))).toThrow(/^DEFAULT_LOCALE /);
   });
+  it("bounds the webhook's max_connections (Telegram allows 1-100) and the marketplace pool", () => {
+    expect(loadConfig(env()).telegramWebhookMaxConnections).toBe(100);
+    expect(loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "40" })).telegramWebhookMaxConnections).toBe(40);
+    expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "101" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
+    expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "0" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
+    expect(loadConfig(env()).marketplaceMaxConnections).toBe(128);
+    expect(() => loadConfig(env({ MARKETPLACE_MAX_CONNECTIONS: "0" }))).toThrow(/^MARKETPLACE_MAX_CONNECTIONS /);
+  });
   it("needs PUBLIC_URL in webhook mode", () => {
     expect(() => loadConfig(env({ BOT_MODE: "webhook" }))).toThrow("PUBLIC_URL is required when BOT_MODE=webhook");
     expect(loadConfig(env({ BOT_MODE: "webhook", PUBLIC_URL: "https://bot.example.com/" })).publicUrl).toBe("https://bot.example.com");

@@ -1,0 +1,184 @@
+/**
+ * Benchmark: realistic load on the real bot in webhook mode (`npm start`'s entry point and node
+ * flags, its own process). 1,000 updates a second from 2,000 chats (each chat every 2 s): commands,
+ * menu taps, keyed and public marketplace calls and answers inside conversations, delivered as
+ * Telegram delivers (bench/lib/telegram-side.ts) with the max_connections the bot asked for in
+ * setWebhook. The fake Bot API answers after 30 ms and the sandbox marketplace after 50 ms.
+ * The first seconds warm the bot up and are left out of the figures.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { startFakeBotApi } from "../test/support/fake-bot-api.js";
+import { startSandbox } from "../src/sandbox/index.js";
+import { createSealer } from "../src/store/secrets.js";
+import { createStore } from "../src/store/index.js";
+import { freePort, startBotProcess } from "./lib/bot-process.js";
+import { TelegramSide, type Delivery } from "./lib/telegram-side.js";
+import type { ScriptedChat } from "./lib/chat-script.js";
+
+export interface LoadOptions {
+  ratePerSecond: number;
+  seconds: number;
+  warmupSeconds: number;
+  chats: number;
+  telegramDelayMs: number;
+  marketplaceDelayMs: number;
+}
+
+export interface LoadFigures extends LoadOptions {
+  maxConnections: number;
+  /** Updates due in the measured window. */
+  updates: number;
+  achievedPerSecond: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Updates never answered by a first reply (sendMessage, editMessageText, sendPhoto or answerCallbackQuery). */
+  lost: number;
+  /** Non-2xx webhook answers, failed webhook requests, and error-level lines in the bot's log (whole run). */
+  errors: { non2xx: number; failed: number; botLog: number; samples: string[] };
+  /** Bot API calls the fake answered with an error (e.g. "message is not modified"), whole run. */
+  botApiErrors: Record<string, number>;
+  maxConnectionWaitMs: number;
+  maxInFlight: number;
+  botCpuPercent: number;
+  /** The bot's CPU time over the measured window divided by the updates it answered then. */
+  botCpuMsPerUpdate: number;
+  generatorCpuPercent: number;
+  byKind: Record<string, { count: number; p50Ms: number; p99Ms: number; lost: number }>;
+}
+
+const TOKEN = "4343:BENCH-load-token-abcdefghijklmnop";
+
+export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
+  const sandbox = await startSandbox({ responseDelayMs: options.marketplaceDelayMs });
+  const dir = mkdtempSync(join(tmpdir(), "bench-load-"));
+  const secretsKey = randomBytes(32).toString("base64");
+  const chats = seedChats(join(dir, "bot.db"), secretsKey, options.chats, sandbox.control);
+  let side: TelegramSide | undefined;
+  const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
+  const port = await freePort();
+  const bot = startBotProcess({
+    NODE_ENV: "production",
+    BOT_TOKEN: TOKEN,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    BOT_MODE: "webhook",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HTTP_HOST: "127.0.0.1",
+    HTTP_PORT: String(port),
+    DATABASE_PATH: join(dir, "bot.db"),
+    SECRETS_KEY: secretsKey,
+    MARKETPLACE_URL: sandbox.url,
+    LOG_LEVEL: "warn",
+  });
+  try {
+    const set = await tg.waitForCall("setWebhook", undefined, 60_000);
+    // what the bot asked Telegram for; Telegram's default is 40 when unset
+    const maxConnections = Number(set.payload.max_connections ?? 40);
+    side = new TelegramSide({
+      tg,
+      webhookUrl: String(set.payload.url),
+      secretToken: set.payload.secret_token === undefined ? undefined : String(set.payload.secret_token),
+      maxConnections,
+      chats,
+      ratePerSecond: options.ratePerSecond,
+      seconds: options.warmupSeconds + options.seconds,
+    });
+    const started = Date.now();
+    const measuredFrom = started + options.warmupSeconds * 1000;
+    const measuredTo = measuredFrom + options.seconds * 1000;
+    let cpuFrom = { bot: 0, generator: process.cpuUsage() };
+    let cpuTo = cpuFrom;
+    const timers = [
+      setTimeout(() => (cpuFrom = { bot: bot.cpuMs(), generator: process.cpuUsage() }), measuredFrom - Date.now()),
+      setTimeout(() => (cpuTo = { bot: bot.cpuMs(), generator: process.cpuUsage() }), measuredTo - Date.now()),
+    ];
+    await side.run();
+    timers.forEach(clearTimeout);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // replies still on their way
+    const measured = side.deliveries.filter((d) => d.due >= measuredFrom);
+    // BENCH_LOAD_DUMP=<file>: every delivery's timings, to see where an update's time went
+    if (process.env.BENCH_LOAD_DUMP) {
+      const rows = side.deliveries.map(({ chat, ...d }) => ({ chat: chat.id, keyed: chat.keyed, ...d }));
+      writeFileSync(process.env.BENCH_LOAD_DUMP, JSON.stringify(rows));
+    }
+    const generatorUs = cpuTo.generator.user - cpuFrom.generator.user + cpuTo.generator.system - cpuFrom.generator.system;
+    const botApiErrors: Record<string, number> = {};
+    for (const call of tg.calls) {
+      const response = call.response as { ok?: boolean; description?: string };
+      if (response.ok === false) botApiErrors[`${call.method}: ${response.description}`] = (botApiErrors[`${call.method}: ${response.description}`] ?? 0) + 1;
+    }
+    const answered = measured.filter((d) => d.status !== undefined && d.status < 300);
+    const lastAnswer = Math.max(...answered.map((d) => d.answeredAt!));
+    const answeredInWindow = side.deliveries.filter((d) => d.answeredAt !== undefined && d.answeredAt >= measuredFrom && d.answeredAt < measuredTo).length;
+    const byKind: LoadFigures["byKind"] = {};
+    for (const kind of new Set(measured.map((d) => d.kind ?? "never sent"))) {
+      const of = measured.filter((d) => (d.kind ?? "never sent") === kind);
+      const l = latencies(of);
+      byKind[kind] = { count: of.length, p50Ms: pct(l, 0.5), p99Ms: pct(l, 0.99), lost: of.length - l.length };
+    }
+    const all = latencies(measured);
+    const log = bot.errors();
+    return {
+      ...options,
+      maxConnections,
+      updates: measured.length,
+      achievedPerSecond: answered.length / ((lastAnswer - measuredFrom) / 1000),
+      p50Ms: pct(all, 0.5),
+      p90Ms: pct(all, 0.9),
+      p99Ms: pct(all, 0.99),
+      maxMs: all.at(-1) ?? 0,
+      lost: measured.length - all.length,
+      errors: {
+        non2xx: side.deliveries.filter((d) => d.status !== undefined && d.status >= 300).length,
+        failed: side.deliveries.filter((d) => d.error !== undefined).length,
+        botLog: log.count,
+        samples: [...side.deliveries.flatMap((d) => (d.error ? [d.error] : [])).slice(0, 3), ...log.samples],
+      },
+      botApiErrors,
+      maxConnectionWaitMs: Math.max(0, ...measured.map((d) => (d.sentAt ?? d.due) - (d.deliverableAt ?? d.due))),
+      maxInFlight: side.maxInFlight,
+      botCpuPercent: ((cpuTo.bot - cpuFrom.bot) / (options.seconds * 1000)) * 100,
+      botCpuMsPerUpdate: (cpuTo.bot - cpuFrom.bot) / answeredInWindow,
+      generatorCpuPercent: (generatorUs / 1000 / (options.seconds * 1000)) * 100,
+      byKind,
+    };
+  } finally {
+    await bot.stop();
+    await side?.close();
+    await tg.stop();
+    await sandbox.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Half the chats belong to users with a marketplace key, stored as the bot stores one added with /key. */
+function seedChats(dbPath: string, secretsKey: string, count: number, control: Awaited<ReturnType<typeof startSandbox>>["control"]): ScriptedChat[] {
+  const store = createStore(dbPath, createSealer([Buffer.from(secretsKey, "base64")]));
+  const chats: ScriptedChat[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = 3_000_000 + i;
+    const keyed = i % 2 === 0;
+    if (keyed) {
+      const { accountId } = control.createAccount({ trx: "1000" });
+      const { key } = control.createKey(accountId, { scope: "purchase" });
+      store.users.ensure(id, id);
+      store.apiKeys.add(id, { apiKey: key, label: "main" });
+    }
+    chats.push({ id, keyed, step: 0 });
+  }
+  store.close();
+  return chats;
+}
+
+/** First-reply latencies (ms from due to the first reply call), sorted; updates without a reply left out. */
+function latencies(deliveries: Delivery[]): number[] {
+  return deliveries.flatMap((d) => (d.firstReplyAt === undefined ? [] : [d.firstReplyAt - d.due])).sort((a, b) => a - b);
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
+}
