@@ -5,12 +5,27 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "dist-bench/", "drizzle/", "data/", "coverage/"] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: {
+      parserOptions: {
+        // Types from each file's nearest tsconfig.json (tsconfig.json: src, test, bench, vitest.config.ts, drizzle.config.ts).
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
+      // Both are in recommendedTypeChecked; spelled out so a preset change can't drop them silently.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["error"] }],
     },
+  },
+  {
+    // Plain JS (eslint.config.js): in no TS program (tsconfig has no allowJs), so no types to check against.
+    files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ["test/**", "bench/**", "src/sandbox/cli.ts"],

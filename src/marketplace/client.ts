@@ -189,12 +189,20 @@ async function send<S extends z.ZodType>(http: HttpTransport, schema: S, call: H
 /** Lets one caller stop waiting for a shared (cached) promise without cancelling it for others. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  if (signal.aborted) return abortedWith(signal);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as unknown);
+    const onAbort = () => resolve(abortedWith<T>(signal));
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/**
+ * A promise rejected with the signal's reason as it is (an AbortSignal's reason may be any value):
+ * throwIfAborted throws it inside the executor, which turns the throw into the rejection.
+ */
+function abortedWith<T>(signal: AbortSignal): Promise<T> {
+  return new Promise<T>(() => signal.throwIfAborted());
 }
 
 export class PublicApi implements PublicClient {

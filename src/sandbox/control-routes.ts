@@ -129,7 +129,7 @@ export function controlRoutes(core: SandboxCore, control: SandboxControl): Route
       scope: null,
       handler: ({ body }) => {
         const b = asObject(body);
-        return { status: 201, body: control.createWebhook(String(b.accountId ?? ""), String(b.url ?? "")) };
+        return { status: 201, body: control.createWebhook(typeof b.accountId === "string" ? b.accountId : "", typeof b.url === "string" ? b.url : "") };
       },
     },
     {

@@ -2,7 +2,7 @@
 import { sunToTrx, trxToSun } from "../tron/amounts.js";
 import type { SandboxCore } from "./core.js";
 import { badRequest } from "./errors.js";
-import type { LedgerEntry, Scope } from "./state.js";
+import type { LedgerEntry } from "./state.js";
 import { SCOPES } from "./state.js";
 import { parseAddress } from "./validation.js";
 import type { DeliveryRecord } from "./webhooks.js";
@@ -32,6 +32,17 @@ export interface SandboxControl {
   flushWebhooks(): Promise<void>;
 }
 
+/**
+ * A synchronous step behind a Promise-returning control method (the HTTP control surface is async):
+ * a throw becomes a rejection, as it would from an async function.
+ */
+function settled(step: () => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    step();
+    resolve();
+  });
+}
+
 /** A TRX amount from a control caller: a decimal string, at most 6 decimals, not negative. */
 export function parseTrx(value: unknown, field: string): bigint {
   if (typeof value === "string" || typeof value === "number") {
@@ -55,7 +66,7 @@ export function createControl(core: SandboxCore): SandboxControl {
     createKey(accountId, input) {
       if (!(SCOPES as readonly unknown[]).includes(input.scope)) throw badRequest("request.invalid_scope", `scope must be one of ${SCOPES.join(", ")}`);
       const limit = input.dailyLimitTrx == null ? null : parseTrx(input.dailyLimitTrx, "daily_limit_trx");
-      return { key: core.accounts.createKey(accountId, input.scope as Scope, limit).value };
+      return { key: core.accounts.createKey(accountId, input.scope, limit).value };
     },
     setKeyLimit(key, dailyLimitTrx) {
       core.accounts.setKeyLimit(key, dailyLimitTrx === null ? null : parseTrx(dailyLimitTrx, "daily_limit_trx"));
@@ -90,11 +101,11 @@ export function createControl(core: SandboxCore): SandboxControl {
       if (amount < 0n) throw badRequest("request.invalid_energy", "energy must not be negative");
       core.consumeEnergy(parseAddress(address), amount);
     },
-    async advanceClock(ms) {
-      core.advanceClock(ms);
+    advanceClock(ms) {
+      return settled(() => core.advanceClock(ms));
     },
-    async settleOrders() {
-      core.orders.settleAll();
+    settleOrders() {
+      return settled(() => core.orders.settleAll());
     },
     failNextOrder(mode) {
       if (mode !== "sync" && mode !== "async") throw badRequest("request.invalid_mode", "mode must be sync or async");

@@ -11,7 +11,7 @@ export interface RequestContext {
   query: URLSearchParams;
   /** Parsed JSON body, undefined when the request had none. */
   body: unknown;
-  header(name: string): string | undefined;
+  header: (name: string) => string | undefined;
 }
 
 export interface Reply {

@@ -19,13 +19,13 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule) {
   const balance = createBalanceWatcher(deps);
   const scheduler = createScheduler(
     [
-      { name: "orders", cron: schedule.ordersCron, run: orders.tick },
-      { name: "rules", cron: schedule.rulesCron, run: rules.tick },
-      { name: "balance", cron: schedule.balanceCron, run: balance.tick },
+      { name: "orders", cron: schedule.ordersCron, run: () => orders.tick() },
+      { name: "rules", cron: schedule.rulesCron, run: () => rules.tick() },
+      { name: "balance", cron: schedule.balanceCron, run: () => balance.tick() },
     ],
     deps.logger,
   );
-  return { orders, rules, balance, start: scheduler.start, stop: scheduler.stop, run: scheduler.run };
+  return { orders, rules, balance, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

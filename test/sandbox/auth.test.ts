@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { account, client, DAY, expectProblem, HOUR, newAddress, order, sandbox } from "./helpers.js";
+import { account, client, DAY, expectProblem, HOUR, newAddress, order, sandbox, type WireRule } from "./helpers.js";
 
 const GETS = [
   "/api/v1/orders",
@@ -36,7 +36,7 @@ describe("API keys", () => {
     scope(await a.read("POST", "/api/v1/automations", { body: {} }));
     scope(await a.read("POST", "/api/v1/automations/renewal", { body: {} }));
     scope(await a.read("POST", "/api/v1/automations/smart", { body: {} }));
-    const ruleId = (await a.purchase("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } })).body.id;
+    const ruleId = (await a.purchase<WireRule>("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } })).body.id;
     for (const action of ["pause", "resume", "cancel"]) scope(await a.read("POST", `/api/v1/automations/${ruleId}/${action}`));
     scope(await a.read("POST", "/api/v1/webhooks", { body: { url: "http://127.0.0.1:1/hook" } }));
     expect(sb.control.orderCount(a.accountId)).toBe(0);
@@ -101,12 +101,12 @@ describe("daily spend limit (UTC day)", () => {
     const limited = client(sb.url, key);
     const target = newAddress();
     sb.control.setAddress(target, { activated: true });
-    const created = await limited("POST", "/api/v1/automations", { body: { targetAddress: target, minimal: 50000, volume: 65000, duration: "1h" } });
+    const created = await limited<WireRule>("POST", "/api/v1/automations", { body: { targetAddress: target, minimal: 50000, volume: 65000, duration: "1h" } });
     sb.control.consumeEnergy(target, 1n); // fires 4.29 on the key's account of the day
     expectProblem(await order(limited, { targetAddress: newAddress(), duration: "1h" }), 403, "api_key.spend_limit_exceeded"); // 4.29 + 5.39 > 9
     expect((await order(limited, { targetAddress: target, volume: 65000, duration: "1h" })).status).toBe(200); // activated target: 4.29, 8.58 in all
     await sb.control.advanceClock(HOUR + 2_000); // both delegations expire: another firing (4.29) would exceed 9
-    const rule = (await a.read("GET", "/api/v1/automations")).body[0];
+    const rule = (await a.read<WireRule[]>("GET", "/api/v1/automations")).body[0];
     expect(rule).toMatchObject({ id: created.body.id, status: "paused", pauseReason: "System", spentTrx: "4.290000" });
     // A renewal cannot be created by a key whose limit would be exceeded by its first renewal.
     expectProblem(await limited("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } }), 403, "api_key.spend_limit_exceeded");

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { account, client, DAY, expectProblem, HOUR, ledgerTotals, newAddress, sandbox, T0, type AccountFixture, type Call, type Json } from "./helpers.js";
+import { account, client, DAY, expectProblem, HOUR, ledgerTotals, matching, newAddress, sandbox, T0, type AccountFixture, type Call, type WireAddressCheck, type WireFiring, type WireFiringPreview, type WireRule } from "./helpers.js";
 
 const REFILL_PRICE = "4.290000"; // 65000 energy for 1h
 const RENEWAL_PRICE = "5.362500"; // 65000 energy for 1d
 const SMART_PRICE = "8.646000"; // 131000 energy for 1h
 
 function refill(call: Call, body: Record<string, unknown>) {
-  return call("POST", "/api/v1/automations", { body: { minimal: 50000, volume: 65000, duration: "1h", ...body } });
+  return call<WireRule>("POST", "/api/v1/automations", { body: { minimal: 50000, volume: 65000, duration: "1h", ...body } });
 }
 
-async function energy(url: string, address: string): Promise<number> {
-  return (await client(url)("GET", `/api/v1/address-checker?address=${address}`)).body.energyAvailable;
+async function energy(url: string, address: string): Promise<number | string> {
+  return (await client(url)<WireAddressCheck>("GET", `/api/v1/address-checker?address=${address}`)).body.energyAvailable;
 }
 
-async function rule(a: AccountFixture, id: string): Promise<Json> {
-  const all = (await a.read("GET", "/api/v1/automations")).body as Json[];
+async function rule(a: AccountFixture, id: string): Promise<WireRule | undefined> {
+  const all = (await a.read<WireRule[]>("GET", "/api/v1/automations")).body;
   return all.find((r) => r.id === id);
 }
 
@@ -36,7 +36,7 @@ describe("GET /api/v1/automations/options and /preview", () => {
     const sb = await sandbox();
     const a = account(sb);
     expect((await a.read("GET", "/api/v1/automations/preview")).body).toEqual({ priceTrx: REFILL_PRICE, baseCostTrx: "3.900000", commissionTrx: "0.390000" });
-    expect((await a.read("GET", "/api/v1/automations/preview?type=refill&volume=100000&duration=1d")).body.priceTrx).toBe("8.250000");
+    expect((await a.read<WireFiringPreview>("GET", "/api/v1/automations/preview?type=refill&volume=100000&duration=1d")).body.priceTrx).toBe("8.250000");
     expect((await a.read("GET", "/api/v1/automations/preview?type=smart")).body).toEqual({ priceTrx: SMART_PRICE, baseCostTrx: "7.860000", commissionTrx: "0.786000" });
     expectProblem(await a.read("GET", "/api/v1/automations/preview?type=weekly"), 400, "request.invalid_type");
     expectProblem(await a.read("GET", "/api/v1/automations/preview?volume=1000"), 400, "request.volume_out_of_range");
@@ -53,7 +53,7 @@ describe("auto-refill", () => {
     const created = await refill(a.purchase, { targetAddress: target, autoResume: true });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: matching(/^[0-9a-f-]{36}$/),
       type: "auto-refill",
       resource: "energy",
       targetAddress: target,
@@ -72,7 +72,7 @@ describe("auto-refill", () => {
 
     sb.control.consumeEnergy(target, 1n);
     expect(await energy(sb.url, target)).toBe(65000);
-    const fires = (await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
+    const fires = (await a.read<WireFiring[]>("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
     expect(fires).toEqual([{ volume: 65000, duration: "1h", priceTrx: REFILL_PRICE, createdAt: new Date(T0).toISOString() }]);
     expect(await rule(a, created.body.id)).toMatchObject({ spentTrx: REFILL_PRICE, status: "active" });
     expect(sb.control.ledger(a.accountId).at(-1)).toMatchObject({ kind: "fire", sun: 4_290_000n, ruleId: created.body.id });
@@ -93,9 +93,9 @@ describe("auto-refill", () => {
     await sb.control.advanceClock(30 * 60_000);
     expect((await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body).toHaveLength(1);
     await sb.control.advanceClock(30 * 60_000);
-    const fires = (await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
+    const fires = (await a.read<WireFiring[]>("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
     expect(fires).toHaveLength(2);
-    expect(fires[0].createdAt).toBe(new Date(T0 + HOUR).toISOString());
+    expect(fires[0]?.createdAt).toBe(new Date(T0 + HOUR).toISOString());
     expect(await energy(sb.url, target)).toBeGreaterThanOrEqual(50000);
   });
 
@@ -120,14 +120,14 @@ describe("auto-renewal", () => {
     const sb = await sandbox();
     const a = account(sb, "100");
     const target = newAddress();
-    const created = await a.purchase("POST", "/api/v1/automations/renewal", { body: { targetAddress: target, volume: 65000 } });
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body: { targetAddress: target, volume: 65000 } });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ type: "auto-renewal", minimal: null, volume: 65000, duration: null, status: "active", spentTrx: RENEWAL_PRICE, autoResume: false });
     expect(await energy(sb.url, target)).toBe(65000);
     await sb.control.advanceClock(11 * HOUR); // 23:00, same UTC day
     expect((await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body).toHaveLength(1);
     await sb.control.advanceClock(2 * DAY); // crosses two midnights
-    const fires = (await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
+    const fires = (await a.read<WireFiring[]>("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
     expect(fires.map((f: { createdAt: string }) => f.createdAt)).toEqual([
       new Date(Date.UTC(2025, 0, 17)).toISOString(),
       new Date(Date.UTC(2025, 0, 16)).toISOString(),
@@ -141,7 +141,7 @@ describe("auto-renewal", () => {
   it("needs balance for one renewal: 402 wallet.insufficient_balance", async () => {
     const sb = await sandbox();
     const a = account(sb, "5");
-    expectProblem(await a.purchase("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } }), 402, "wallet.insufficient_balance");
+    expectProblem(await a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } }), 402, "wallet.insufficient_balance");
     expect((await a.read("GET", "/api/v1/automations")).body).toEqual([]);
     expect(sb.control.balanceOf(a.accountId).trx).toBe("5.000000");
   });
@@ -149,7 +149,7 @@ describe("auto-renewal", () => {
   it("validates the renewal volume range", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    const post = (body: unknown) => a.purchase("POST", "/api/v1/automations/renewal", { body });
+    const post = (body: unknown) => a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body });
     expectProblem(await post({ targetAddress: newAddress(), volume: 64999 }), 400, "request.volume_out_of_range");
     expectProblem(await post({ targetAddress: newAddress() }), 400, "request.volume_out_of_range");
     expectProblem(await post({ volume: 65000 }), 400, "request.invalid_address");
@@ -158,9 +158,9 @@ describe("auto-renewal", () => {
   it("keeps only the latest 50 firings, newest first", async () => {
     const sb = await sandbox();
     const a = account(sb, "400");
-    const created = await a.purchase("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } });
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } });
     await sb.control.advanceClock(60 * DAY);
-    const fires = (await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body as Array<{ createdAt: string }>;
+    const fires = (await a.read<WireFiring[]>("GET", `/api/v1/automations/${created.body.id}/fires`)).body;
     expect(fires).toHaveLength(50);
     const times = fires.map((f) => Date.parse(f.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
@@ -177,7 +177,7 @@ describe("smart mode", () => {
 
     const a = account(sb, "20");
     const target = newAddress();
-    const created = await a.purchase("POST", "/api/v1/automations/smart", { body: { targetAddress: target, autoResume: true } });
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations/smart", { body: { targetAddress: target, autoResume: true } });
     expect(created.body).toMatchObject({ type: "smart", minimal: null, volume: null, duration: null, status: "active", autoResume: true, spentTrx: "0.000000" });
     sb.control.consumeEnergy(target, 64285n);
     expect(await energy(sb.url, target)).toBe(131000);
@@ -187,7 +187,7 @@ describe("smart mode", () => {
     // Smart mode does not fire on expiry alone, only after a consumption.
     await sb.control.advanceClock(2 * HOUR);
     expect((await a.read("GET", `/api/v1/automations/${created.body.id}/fires`)).body).toHaveLength(1);
-    expectProblem(await a.purchase("POST", "/api/v1/automations/smart", { body: {} }), 400, "request.invalid_address");
+    expectProblem(await a.purchase<WireRule>("POST", "/api/v1/automations/smart", { body: {} }), 400, "request.invalid_address");
   });
 });
 
@@ -228,7 +228,7 @@ describe("rule state transitions", () => {
   it("a renewal that cannot be paid at midnight is paused (System) and renews on auto-resume", async () => {
     const sb = await sandbox();
     const a = account(sb, "6");
-    const created = await a.purchase("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000, autoResume: true } });
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000, autoResume: true } });
     await sb.control.advanceClock(DAY);
     expect(await rule(a, created.body.id)).toMatchObject({ status: "paused", pauseReason: "System" });
     sb.control.deposit(a.accountId, "10");
@@ -255,7 +255,7 @@ describe("rule state transitions", () => {
   it("resume needs balance for one more firing: 402 wallet.insufficient_balance", async () => {
     const sb = await sandbox();
     const a = account(sb, "20");
-    const created = await a.purchase("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } });
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } });
     await a.purchase("POST", `/api/v1/automations/${created.body.id}/pause`);
     await a.purchase("POST", "/api/v1/orders", { body: { targetAddress: newAddress(), volume: 200000, duration: "1h" }, headers: { "idempotency-key": "drain" } });
     expect(sb.control.balanceOf(a.accountId).trx).toBe("5.700000");
@@ -275,7 +275,7 @@ describe("rule state transitions", () => {
       expectProblem(await a.purchase("POST", `/api/v1/automations/${one}/${action}`), 409, "automation.invalid_state");
     }
     // A cancelled rule never fires; it is still listed.
-    const list = (await a.read("GET", "/api/v1/automations")).body;
+    const list = (await a.read<WireRule[]>("GET", "/api/v1/automations")).body;
     expect(list.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
       [two, "cancelled"],
       [one, "cancelled"],
@@ -300,9 +300,9 @@ describe("rule state transitions", () => {
     const sb = await sandbox();
     const a = account(sb, "100");
     const r1 = (await refill(a.purchase, { targetAddress: newAddress() })).body.id;
-    const r2 = (await a.purchase("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } })).body.id;
-    const r3 = (await a.purchase("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } })).body.id;
-    const list = (await a.read("GET", "/api/v1/automations")).body;
+    const r2 = (await a.purchase<WireRule>("POST", "/api/v1/automations/renewal", { body: { targetAddress: newAddress(), volume: 65000 } })).body.id;
+    const r3 = (await a.purchase<WireRule>("POST", "/api/v1/automations/smart", { body: { targetAddress: newAddress() } })).body.id;
+    const list = (await a.read<WireRule[]>("GET", "/api/v1/automations")).body;
     expect(list.map((r: { id: string }) => r.id)).toEqual([r3, r2, r1]);
     expect(list.map((r: { type: string }) => r.type)).toEqual(["smart", "auto-renewal", "auto-refill"]);
   });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { client, DAY, expectProblem, newAddress, order, receiver, sandbox, T0 } from "./helpers.js";
+import { aString, client, DAY, expectProblem, matching, newAddress, order, receiver, sandbox, T0, type ControlAccount, type ControlDelivery, type ControlKey, type ControlNewAccount, type ControlWebhook, type WireOrder } from "./helpers.js";
 
 describe("control API over HTTP (/_sandbox)", () => {
   it("creates accounts and keys, deposits, and shows balance and ledger with bigints as strings", async () => {
     const sb = await sandbox();
     const control = client(sb.url);
-    const created = await control("POST", "/_sandbox/accounts", { body: { trx: "20", usdt: "3" } });
+    const created = await control<ControlNewAccount>("POST", "/_sandbox/accounts", { body: { trx: "20", usdt: "3" } });
     expect(created.status).toBe(200);
     const { accountId } = created.body;
-    const { key } = (await control("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "purchase", dailyLimitTrx: "50" } })).body;
+    const { key } = (await control<ControlKey>("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "purchase", dailyLimitTrx: "50" } })).body;
     expect(key).toEqual(expect.any(String));
     const placed = await order(client(sb.url, key), { targetAddress: newAddress(), duration: "1h" });
-    const deposited = await control("POST", `/_sandbox/accounts/${accountId}/deposit`, { body: { trx: "1.5" } });
+    const deposited = await control<ControlAccount>("POST", `/_sandbox/accounts/${accountId}/deposit`, { body: { trx: "1.5" } });
     expect(deposited.body.balance).toEqual({ trx: "16.110000", usdt: "3.000000" });
     const shown = (await control("GET", `/_sandbox/accounts/${accountId}`)).body;
     expect(shown).toEqual({
@@ -42,12 +42,12 @@ describe("control API over HTTP (/_sandbox)", () => {
     expect((await control("POST", `/_sandbox/addresses/${address}/consume`, { body: { energy: "65000" } })).body).toMatchObject({ energyAvailable: 35000 });
     expectProblem(await control("POST", "/_sandbox/addresses/Tbad/consume", { body: { energy: 1 } }), 400, "request.invalid_address");
 
-    const { accountId } = (await control("POST", "/_sandbox/accounts", { body: { trx: "100" } })).body;
-    const { key } = (await control("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "full" } })).body;
+    const { accountId } = (await control<ControlNewAccount>("POST", "/_sandbox/accounts", { body: { trx: "100" } })).body;
+    const { key } = (await control<ControlKey>("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "full" } })).body;
     const api = client(sb.url, key);
     const first = (await order(api, { targetAddress: address, duration: "1h" })).body;
     expect((await control("POST", "/_sandbox/orders/settle")).status).toBe(204);
-    expect((await api("GET", `/api/v1/orders/${first.id}`)).body.status).toBe("Filled");
+    expect((await api<WireOrder>("GET", `/api/v1/orders/${first.id}`)).body.status).toBe("Filled");
 
     expect((await control("POST", "/_sandbox/fail-next-order", { body: { mode: "sync" } })).status).toBe(204);
     expectProblem(await order(api, { targetAddress: address, duration: "1h" }), 502, "provider.failed");
@@ -55,7 +55,7 @@ describe("control API over HTTP (/_sandbox)", () => {
     const failing = (await order(api, { targetAddress: address, duration: "1h" })).body;
     const advanced = await control("POST", "/_sandbox/clock/advance", { body: { ms: DAY } });
     expect(advanced.body).toEqual({ now: new Date(T0 + DAY).toISOString() });
-    expect((await api("GET", `/api/v1/orders/${failing.id}`)).body.status).toBe("Failed");
+    expect((await api<WireOrder>("GET", `/api/v1/orders/${failing.id}`)).body.status).toBe("Failed");
     expectProblem(await control("POST", "/_sandbox/fail-next-order", { body: { mode: "later" } }), 400, "request.invalid_mode");
     expectProblem(await control("POST", "/_sandbox/clock/advance", { body: { ms: -1 } }), 400, "request.invalid_ms");
 
@@ -68,16 +68,16 @@ describe("control API over HTTP (/_sandbox)", () => {
   it("creates webhooks, lists deliveries and flushes the queue", async () => {
     const sb = await sandbox();
     const control = client(sb.url);
-    const { accountId } = (await control("POST", "/_sandbox/accounts", { body: {} })).body;
-    const { key } = (await control("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "full" } })).body;
+    const { accountId } = (await control<ControlNewAccount>("POST", "/_sandbox/accounts", { body: {} })).body;
+    const { key } = (await control<ControlKey>("POST", `/_sandbox/accounts/${accountId}/keys`, { body: { scope: "full" } })).body;
     const hook = await receiver();
-    const created = await control("POST", "/_sandbox/webhooks", { body: { accountId, url: hook.url } });
+    const created = await control<ControlWebhook>("POST", "/_sandbox/webhooks", { body: { accountId, url: hook.url } });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
+    expect(created.body).toEqual({ id: aString(), secret: matching(/^whsec_/) });
     await client(sb.url, key)("POST", `/api/v1/webhooks/${created.body.id}/ping`);
     expect((await control("POST", "/_sandbox/webhooks/flush")).status).toBe(204);
-    const deliveries = (await control("GET", `/_sandbox/deliveries?webhookId=${created.body.id}`)).body;
-    expect(deliveries).toEqual([{ webhookId: created.body.id, eventId: expect.stringMatching(/^msg_/), type: "webhook.ping", attempt: 1, status: 200, at: T0 }]);
+    const deliveries = (await control<ControlDelivery[]>("GET", `/_sandbox/deliveries?webhookId=${created.body.id}`)).body;
+    expect(deliveries).toEqual([{ webhookId: created.body.id, eventId: matching(/^msg_/), type: "webhook.ping", attempt: 1, status: 200, at: T0 }]);
     expect((await control("GET", "/_sandbox/deliveries?webhookId=other")).body).toEqual([]);
     expectProblem(await control("POST", "/_sandbox/webhooks", { body: { accountId: "nope", url: hook.url } }), 404, "sandbox.account_not_found");
   });

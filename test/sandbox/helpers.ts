@@ -2,19 +2,96 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { onTestFinished } from "vitest";
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { expect, onTestFinished } from "vitest";
+import type { addressCheckJson } from "../../src/sandbox/api-routes.js";
+import type { firingJson, ruleJson } from "../../src/sandbox/automations.js";
+import type { findBlogPost } from "../../src/sandbox/blog-posts.js";
+import type { ProblemBody } from "../../src/sandbox/errors.js";
+import { startSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "../../src/sandbox/index.js";
+import type { orderJson, Orders } from "../../src/sandbox/orders.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 
-// Response bodies are checked field by field in the tests.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-export interface Reply {
+/**
+ * A reply with its JSON body parsed. `T` is the shape the test expects (see the Wire* types below);
+ * it is not checked at run time: the tests' assertions check the values field by field.
+ */
+export interface Reply<T = unknown> {
   status: number;
-  body: Json;
+  body: T;
   headers: Headers;
 }
+
+/** JSON text as the shape the test expects (a webhook delivery, an embedded document); not checked at run time. */
+export function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+/*
+ * vitest's asymmetric matchers, typed `unknown` rather than vitest's `any`, so they sit in an
+ * expected-object literal without an unsafe `any` assignment.
+ */
+export const matching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
+export const containing = (text: string): unknown => expect.stringContaining(text);
+export const aString = (): unknown => expect.any(String);
+
+// The wire shapes of the API, as the sandbox writes them.
+export type WireOrder = ReturnType<typeof orderJson>;
+export interface WireOrderPage {
+  items: WireOrder[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+export type WireOrderPreview = ReturnType<Orders["preview"]>;
+export type WireOrderStats = ReturnType<Orders["stats"]>;
+export type WireRule = ReturnType<typeof ruleJson>;
+export type WireFiring = ReturnType<typeof firingJson>;
+export interface WireFiringPreview {
+  priceTrx: string;
+  baseCostTrx: string;
+  commissionTrx: string;
+}
+export type WireAddressCheck = ReturnType<typeof addressCheckJson>;
+export type WireBlogPost = ReturnType<typeof findBlogPost>;
+export interface WireBalance {
+  usdtTrc20: string;
+  trx: string;
+}
+export interface WireDepositAddress {
+  network: string;
+  address: string;
+  minimums: Array<{ currency: string; amount: string }>;
+}
+export interface WireWebhook {
+  id: string;
+  url: string;
+  secret: string;
+}
+/** A webhook delivery's body. */
+export interface WireEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: { order?: WireOrder };
+}
+export type Problem = ProblemBody;
+
+// The control API's shapes (/_sandbox): bigints travel as strings.
+export interface ControlAccount {
+  accountId: string;
+  balance: { trx: string; usdt: string };
+  orderCount: number;
+  ledger: Array<{ kind: string; sun: string; orderId?: string; ruleId?: string; at: number }>;
+}
+export type ControlNewAccount = Pick<ControlAccount, "accountId">;
+export interface ControlKey {
+  key: string;
+}
+export interface ControlWebhook {
+  id: string;
+  secret: string;
+}
+export type ControlDelivery = ReturnType<SandboxControl["deliveries"]>[number];
 
 /** 2025-01-15T12:00:00Z: a fixed base clock, so time only moves through advanceClock. */
 export const T0 = Date.UTC(2025, 0, 15, 12);
@@ -27,10 +104,14 @@ export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return sb;
 }
 
-export type Call = (method: string, path: string, init?: { body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<Reply>;
+export type Call = <T = unknown>(
+  method: string,
+  path: string,
+  init?: { body?: unknown; raw?: string; headers?: Record<string, string> },
+) => Promise<Reply<T>>;
 
 export function client(base: string, key?: string): Call {
-  return async (method, path, init = {}) => {
+  return async <T>(method: string, path: string, init: Parameters<Call>[2] = {}): Promise<Reply<T>> => {
     const headers: Record<string, string> = { ...init.headers };
     if (key !== undefined) headers["x-api-key"] = key;
     let body: string | undefined = init.raw;
@@ -40,7 +121,7 @@ export function client(base: string, key?: string): Call {
     }
     const response = await fetch(`${base}${path}`, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
   };
 }
 
@@ -67,14 +148,18 @@ export function newAddress(): string {
 }
 
 let idempotencySeq = 0;
-export function order(call: Call, body: Record<string, unknown>, idempotencyKey = `idem-${++idempotencySeq}`): Promise<Reply> {
-  return call("POST", "/api/v1/orders", { body, headers: { "idempotency-key": idempotencyKey } });
+export function order(call: Call, body: Record<string, unknown>, idempotencyKey = `idem-${++idempotencySeq}`): Promise<Reply<WireOrder>> {
+  return call<WireOrder>("POST", "/api/v1/orders", { body, headers: { "idempotency-key": idempotencyKey } });
 }
 
 export function expectProblem(reply: Reply, status: number, code: string): void {
-  if (reply.status !== status || reply.body?.code !== code) {
+  if (reply.status !== status || problemCode(reply.body) !== code) {
     throw new Error(`expected ${status} ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
   }
+}
+
+function problemCode(body: unknown): unknown {
+  return typeof body === "object" && body !== null && "code" in body ? body.code : undefined;
 }
 
 /** Sum of the ledger by kind, in SUN. */

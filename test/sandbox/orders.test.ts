@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTronAddress } from "../../src/tron/address.js";
 import { waitUntil } from "../support/wait.js";
-import { account, client, DAY, expectProblem, HOUR, ledgerTotals, newAddress, order, sandbox, T0 } from "./helpers.js";
+import { account, client, DAY, expectProblem, HOUR, ledgerTotals, matching, newAddress, order, sandbox, T0, type WireAddressCheck, type WireOrder, type WireOrderPage, type WireOrderPreview, type WireOrderStats } from "./helpers.js";
 
 const ENERGY_1H = { priceTrx: "4.290000", baseCostTrx: "3.900000", commissionTrx: "0.390000" };
 
@@ -25,7 +25,7 @@ describe("GET /api/v1/orders/preview", () => {
   it("defaults to one energy transaction for the first duration, without activation", async () => {
     const sb = await sandbox();
     const a = account(sb, "12.345");
-    const reply = await a.read("GET", "/api/v1/orders/preview");
+    const reply = await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview");
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       ...ENERGY_1H,
@@ -42,42 +42,42 @@ describe("GET /api/v1/orders/preview", () => {
     const fresh = newAddress();
     const active = newAddress();
     sb.control.setAddress(active, { activated: true });
-    expect((await a.read("GET", `/api/v1/orders/preview?target=${fresh}`)).body.activationTrx).toBe("1.100000");
-    expect((await a.read("GET", `/api/v1/orders/preview?target=${active}`)).body.activationTrx).toBe("0.000000");
+    expect((await a.read<WireOrderPreview>("GET", `/api/v1/orders/preview?target=${fresh}`)).body.activationTrx).toBe("1.100000");
+    expect((await a.read<WireOrderPreview>("GET", `/api/v1/orders/preview?target=${active}`)).body.activationTrx).toBe("0.000000");
   });
 
   it("prices longer durations cheaper per day and compares with burning per day covered", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    const d30 = (await a.read("GET", "/api/v1/orders/preview?volume=65000&days=30d&resource=energy")).body;
+    const d30 = (await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?volume=65000&days=30d&resource=energy")).body;
     expect(d30).toMatchObject({ priceTrx: "107.250000", baseCostTrx: "97.500000", burnCostTrx: "195.000000", savingsPercent: "45" });
-    const d1 = (await a.read("GET", "/api/v1/orders/preview?volume=65000&days=1d")).body;
+    const d1 = (await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?volume=65000&days=1d")).body;
     expect(d1).toMatchObject({ priceTrx: "5.362500", commissionTrx: "0.487500" });
   });
 
   it("has no burn comparison for bandwidth", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    const reply = await a.read("GET", "/api/v1/orders/preview?resource=bandwidth&volume=1000&days=1h");
+    const reply = await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?resource=bandwidth&volume=1000&days=1h");
     expect(reply.body).toMatchObject({ priceTrx: "0.330000", burnCostTrx: "0.000000", savingsPercent: "0" });
   });
 
   it("validates like orders", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?days=2h"), 400, "request.invalid_duration");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?resource=bandwidth&days=3d"), 400, "request.invalid_duration");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?volume=10"), 400, "request.volume_out_of_range");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?volume=5000001"), 400, "request.volume_out_of_range");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?volume=1.5"), 400, "request.invalid_volume");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?target=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T"), 400, "request.invalid_address");
-    expectProblem(await a.read("GET", "/api/v1/orders/preview?resource=water"), 400, "request.invalid_resource");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?days=2h"), 400, "request.invalid_duration");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?resource=bandwidth&days=3d"), 400, "request.invalid_duration");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?volume=10"), 400, "request.volume_out_of_range");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?volume=5000001"), 400, "request.volume_out_of_range");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?volume=1.5"), 400, "request.invalid_volume");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?target=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T"), 400, "request.invalid_address");
+    expectProblem(await a.read<WireOrderPreview>("GET", "/api/v1/orders/preview?resource=water"), 400, "request.invalid_resource");
   });
 
   it("charges nothing", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    await a.read("GET", `/api/v1/orders/preview?target=${newAddress()}`);
+    await a.read<WireOrderPreview>("GET", `/api/v1/orders/preview?target=${newAddress()}`);
     expect(sb.control.balanceOf(a.accountId).trx).toBe("100.000000");
     expect(sb.control.orderCount(a.accountId)).toBe(0);
   });
@@ -91,7 +91,7 @@ describe("POST /api/v1/orders", () => {
     const reply = await order(a.purchase, { resource: "energy", targetAddress: target, volume: 65000, duration: "1h" });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: matching(/^[0-9a-f-]{36}$/),
       resource: "energy",
       targetAddress: target,
       volume: 65000,
@@ -227,16 +227,16 @@ describe("order settlement", () => {
     const target = newAddress();
     const placed = await order(a.purchase, { targetAddress: target, volume: 70000, duration: "1h" });
     await sb.control.advanceClock(4_999);
-    expect((await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body.status).toBe("Created");
+    expect((await a.read<WireOrder>("GET", `/api/v1/orders/${placed.body.id}`)).body.status).toBe("Created");
     await sb.control.advanceClock(1);
-    const filled = (await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body;
+    const filled = (await a.read<WireOrder>("GET", `/api/v1/orders/${placed.body.id}`)).body;
     expect(filled.status).toBe("Filled");
     expect(filled.txId).toMatch(/^[0-9a-f]{64}$/);
-    const check = (await client(sb.url)("GET", `/api/v1/address-checker?address=${target}`)).body;
+    const check = (await client(sb.url)<WireAddressCheck>("GET", `/api/v1/address-checker?address=${target}`)).body;
     expect(check).toMatchObject({ activated: true, energyLimit: 70000, energyAvailable: 70000 });
     // The delegation ends after its duration.
     await sb.control.advanceClock(HOUR);
-    expect((await client(sb.url)("GET", `/api/v1/address-checker?address=${target}`)).body).toMatchObject({ energyLimit: 0, energyAvailable: 0 });
+    expect((await client(sb.url)<WireAddressCheck>("GET", `/api/v1/address-checker?address=${target}`)).body).toMatchObject({ energyLimit: 0, energyAvailable: 0 });
   });
 
   it("fills on its own in real time with the default clock", async () => {
@@ -244,8 +244,8 @@ describe("order settlement", () => {
     const a = account(sb);
     const placed = await order(a.purchase, { resource: "bandwidth", targetAddress: newAddress(), volume: 2000, duration: "1d" });
     expect(placed.body.status).toBe("Created");
-    await waitUntil(async () => (await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body.status === "Filled", { timeoutMs: 2_000 });
-    const check = (await client(sb.url)("GET", `/api/v1/address-checker?address=${placed.body.targetAddress}`)).body;
+    await waitUntil(async () => (await a.read<WireOrder>("GET", `/api/v1/orders/${placed.body.id}`)).body.status === "Filled", { timeoutMs: 2_000 });
+    const check = (await client(sb.url)<WireAddressCheck>("GET", `/api/v1/address-checker?address=${placed.body.targetAddress}`)).body;
     expect(check.bandwidthLimit).toBe(2600);
   });
 
@@ -258,14 +258,14 @@ describe("order settlement", () => {
     expect(placed.body.status).toBe("Created");
     expect(sb.control.balanceOf(a.accountId).trx).toBe("4.610000");
     await sb.control.settleOrders();
-    const failed = (await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body;
+    const failed = (await a.read<WireOrder>("GET", `/api/v1/orders/${placed.body.id}`)).body;
     expect(failed).toMatchObject({ status: "Failed", txId: null });
     expect(sb.control.balanceOf(a.accountId).trx).toBe("10.000000");
     expect(sb.control.ledger(a.accountId).map((e) => e.kind)).toEqual(["deposit", "charge", "refund"]);
     // Only the next order fails.
     const next = await order(a.purchase, { targetAddress: newAddress(), duration: "1h" });
     await sb.control.settleOrders();
-    expect((await a.read("GET", `/api/v1/orders/${next.body.id}`)).body.status).toBe("Filled");
+    expect((await a.read<WireOrder>("GET", `/api/v1/orders/${next.body.id}`)).body.status).toBe("Filled");
   });
 
   it("a synchronous provider failure answers 502 provider.failed and refunds", async () => {
@@ -291,23 +291,23 @@ describe("GET /api/v1/orders", () => {
       ids.push((await order(a.purchase, { targetAddress: newAddress(), duration: "1h" })).body.id);
       await sb.control.advanceClock(1_000);
     }
-    const first = (await a.read("GET", "/api/v1/orders")).body;
+    const first = (await a.read<WireOrderPage>("GET", "/api/v1/orders")).body;
     expect(first).toMatchObject({ page: 1, pageSize: 20, total: 23 });
     expect(first.items.map((o: { id: string }) => o.id)).toEqual(ids.slice().reverse().slice(0, 20));
-    const second = (await a.read("GET", "/api/v1/orders?page=2&pageSize=20")).body;
+    const second = (await a.read<WireOrderPage>("GET", "/api/v1/orders?page=2&pageSize=20")).body;
     expect(second.items.map((o: { id: string }) => o.id)).toEqual(ids.slice(0, 3).reverse());
-    const beyond = (await a.read("GET", "/api/v1/orders?page=9")).body;
+    const beyond = (await a.read<WireOrderPage>("GET", "/api/v1/orders?page=9")).body;
     expect(beyond).toMatchObject({ items: [], page: 9, total: 23 });
-    expect((await a.read("GET", "/api/v1/orders?pageSize=100")).body.items).toHaveLength(23);
+    expect((await a.read<WireOrderPage>("GET", "/api/v1/orders?pageSize=100")).body.items).toHaveLength(23);
   });
 
   it("refuses pageSize above 100 and malformed paging", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    expectProblem(await a.read("GET", "/api/v1/orders?pageSize=101"), 400, "request.page_size_too_large");
-    expectProblem(await a.read("GET", "/api/v1/orders?pageSize=0"), 400, "request.invalid_page_size");
-    expectProblem(await a.read("GET", "/api/v1/orders?page=0"), 400, "request.invalid_page");
-    expectProblem(await a.read("GET", "/api/v1/orders?page=abc"), 400, "request.invalid_page");
+    expectProblem(await a.read<WireOrderPage>("GET", "/api/v1/orders?pageSize=101"), 400, "request.page_size_too_large");
+    expectProblem(await a.read<WireOrderPage>("GET", "/api/v1/orders?pageSize=0"), 400, "request.invalid_page_size");
+    expectProblem(await a.read<WireOrderPage>("GET", "/api/v1/orders?page=0"), 400, "request.invalid_page");
+    expectProblem(await a.read<WireOrderPage>("GET", "/api/v1/orders?page=abc"), 400, "request.invalid_page");
   });
 
   it("shows only the caller's orders", async () => {
@@ -325,7 +325,7 @@ describe("GET /api/v1/orders/{id}", () => {
     const a = account(sb);
     const b = account(sb);
     const placed = await order(a.purchase, { targetAddress: newAddress(), duration: "1h" });
-    expect((await a.read("GET", `/api/v1/orders/${placed.body.id}`)).body).toEqual(placed.body);
+    expect((await a.read<WireOrder>("GET", `/api/v1/orders/${placed.body.id}`)).body).toEqual(placed.body);
     expectProblem(await b.read("GET", `/api/v1/orders/${placed.body.id}`), 404, "order.not_found");
     expectProblem(await a.read("GET", "/api/v1/orders/00000000-0000-4000-8000-000000000000"), 404, "order.not_found");
     expectProblem(await a.read("GET", "/api/v1/orders/not-a-uuid"), 404, "order.not_found");
@@ -336,7 +336,7 @@ describe("GET /api/v1/orders/stats", () => {
   it("starts empty: zeros, null averages, 14 daily values", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    expect((await a.read("GET", "/api/v1/orders/stats")).body).toEqual({
+    expect((await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body).toEqual({
       totalOrders: 0,
       energyDeliveredThisMonth: 0,
       energyDelivered: 0,
@@ -361,7 +361,7 @@ describe("GET /api/v1/orders/stats", () => {
     await order(a.purchase, { targetAddress: newAddress(), volume: 50000, duration: "1h" });
     await order(a.purchase, { targetAddress: newAddress(), volume: 40000, duration: "1h" }); // still Created
     await sb.control.advanceClock(500);
-    const stats = (await a.read("GET", "/api/v1/orders/stats")).body;
+    const stats = (await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body;
     expect(stats).toMatchObject({
       totalOrders: 5,
       energyDeliveredThisMonth: 165000,
@@ -376,10 +376,10 @@ describe("GET /api/v1/orders/stats", () => {
     expect(stats.bandwidthDaily.slice(-2)).toEqual([1000, 0]);
     // 13 days later the first day is the oldest value; a day after that it is gone.
     await sb.control.advanceClock(12 * DAY);
-    expect((await a.read("GET", "/api/v1/orders/stats")).body.energyDaily[0]).toBe(65000);
+    expect((await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body.energyDaily[0]).toBe(65000);
     await sb.control.advanceClock(DAY);
     // The order still Created above was filled on the second day too.
-    const later = (await a.read("GET", "/api/v1/orders/stats")).body;
+    const later = (await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body;
     expect(later.energyDaily[0]).toBe(140000);
     expect(later.energyDelivered).toBe(205000);
   });
@@ -389,15 +389,15 @@ describe("GET /api/v1/orders/stats", () => {
     const a = account(sb);
     await order(a.purchase, { targetAddress: newAddress(), duration: "1h" });
     await sb.control.settleOrders();
-    expect((await a.read("GET", "/api/v1/orders/stats")).body.energyDeliveredThisMonth).toBe(65000);
+    expect((await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body.energyDeliveredThisMonth).toBe(65000);
     await sb.control.advanceClock(HOUR);
-    expect((await a.read("GET", "/api/v1/orders/stats")).body).toMatchObject({ energyDeliveredThisMonth: 0, energyDelivered: 65000 });
+    expect((await a.read<WireOrderStats>("GET", "/api/v1/orders/stats")).body).toMatchObject({ energyDeliveredThisMonth: 0, energyDelivered: 65000 });
   });
 
   it("is not mistaken for an order id, nor are preview and options", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    for (const path of ["stats", "preview", "options"]) expect((await a.read("GET", `/api/v1/orders/${path}`)).status).toBe(200);
+    for (const path of ["stats", "preview", "options"]) expect((await a.read<WireOrder>("GET", `/api/v1/orders/${path}`)).status).toBe(200);
     expect(isTronAddress(newAddress())).toBe(true);
   });
 });

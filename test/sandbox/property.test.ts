@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
-import { client, DAY, HOUR, ledgerTotals, newAddress, T0, type Call } from "./helpers.js";
+import { client, DAY, HOUR, ledgerTotals, newAddress, T0, type Call, type WireBalance, type WireOrder, type WireOrderPage, type WireRule } from "./helpers.js";
 
 // Mostly valid durations (bandwidth only has 1h and 1d), sometimes an invalid one.
 const DURATIONS = ["1h", "1h", "1d", "1d", "3d", "30d", "2h"];
@@ -74,7 +74,7 @@ describe("property: money is conserved", () => {
             const t = ledgerTotals(sb, accountId);
             expect(balance).toBeGreaterThanOrEqual(0n);
             expect(balance).toBe(t.deposit - t.charge + t.refund - t.fire);
-            expect((await purchase("GET", "/api/v1/wallet/balance")).body.trx).toBe(control.balanceOf(accountId).trx);
+            expect((await purchase<WireBalance>("GET", "/api/v1/wallet/balance")).body.trx).toBe(control.balanceOf(accountId).trx);
           };
 
           for (const o of ops) {
@@ -85,7 +85,7 @@ describe("property: money is conserved", () => {
               case "order": {
                 const call: Call = o.limited ? limited : purchase;
                 const body = { resource: o.bandwidth ? "bandwidth" : "energy", targetAddress: addresses[o.address], volume: o.volume, duration: o.duration };
-                const reply = await call("POST", "/api/v1/orders", { body, headers: { "idempotency-key": `k${o.idempotencyKey}` } });
+                const reply = await call<WireOrder>("POST", "/api/v1/orders", { body, headers: { "idempotency-key": `k${o.idempotencyKey}` } });
                 expectAllowed(reply.status, o);
                 if (reply.status === 200 && o.limited) limitedOrders.add(reply.body.id);
                 break;
@@ -108,7 +108,7 @@ describe("property: money is conserved", () => {
                     : o.type === "renewal"
                       ? ["/api/v1/automations/renewal", { targetAddress, volume: o.volume, autoResume: o.autoResume }]
                       : ["/api/v1/automations/smart", { targetAddress, autoResume: o.autoResume }];
-                const reply = await call("POST", path, { body });
+                const reply = await call<WireRule>("POST", path, { body });
                 expectAllowed(reply.status, o);
                 if (reply.status === 200) {
                   ruleIds.push(reply.body.id);
@@ -131,11 +131,11 @@ describe("property: money is conserved", () => {
           }
 
           // Rules: spentTrx adds up to the fire entries of the ledger.
-          const rules = (await purchase("GET", "/api/v1/automations")).body as Array<{ id: string; spentTrx: string }>;
+          const rules = (await purchase<WireRule[]>("GET", "/api/v1/automations")).body;
           expect(rules.reduce((sum, r) => sum + trxToSun(r.spentTrx), 0n)).toBe(ledgerTotals(sb, accountId).fire);
 
           // Orders: each charged once for its total; exactly the Failed ones (and sync failures) refunded.
-          const orders = (await purchase("GET", "/api/v1/orders?pageSize=100")).body.items as Array<{ id: string; status: string; totalTrx: string; createdAt: string }>;
+          const orders = (await purchase<WireOrderPage>("GET", "/api/v1/orders?pageSize=100")).body.items;
           const ledger = control.ledger(accountId);
           const charges = new Map(ledger.filter((e) => e.kind === "charge").map((e) => [e.orderId!, e.sun]));
           const refunds = new Map(ledger.filter((e) => e.kind === "refund").map((e) => [e.orderId!, e.sun]));

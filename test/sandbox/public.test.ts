@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTronAddress } from "../../src/tron/address.js";
-import { account, client, expectProblem, HOUR, newAddress, sandbox } from "./helpers.js";
+import { account, aString, client, containing, expectProblem, HOUR, matching, newAddress, parseJson, sandbox, type WireAddressCheck, type WireBalance, type WireBlogPost, type WireDepositAddress } from "./helpers.js";
 
 describe("wallet", () => {
   it("GET /wallet/balance: TRX and USDT as 6-decimal strings", async () => {
@@ -9,25 +9,25 @@ describe("wallet", () => {
     const key = sb.control.createKey(accountId, { scope: "read" }).key;
     expect((await client(sb.url, key)("GET", "/api/v1/wallet/balance")).body).toEqual({ usdtTrc20: "7.500000", trx: "12.345000" });
     sb.control.deposit(accountId, "0.000001");
-    expect((await client(sb.url, key)("GET", "/api/v1/wallet/balance")).body.trx).toBe("12.345001");
+    expect((await client(sb.url, key)<WireBalance>("GET", "/api/v1/wallet/balance")).body.trx).toBe("12.345001");
   });
 
   it("GET /wallet/deposit-address: a valid TRON address, stable, per account", async () => {
     const sb = await sandbox();
     const a = account(sb);
     const b = account(sb);
-    const first = await a.read("GET", "/api/v1/wallet/deposit-address");
+    const first = await a.read<WireDepositAddress>("GET", "/api/v1/wallet/deposit-address");
     expect(first.body).toEqual({
       network: "TRC20",
-      address: expect.any(String),
+      address: aString(),
       minimums: [
         { currency: "TRX", amount: "10" },
         { currency: "USDT", amount: "5" },
       ],
     });
     expect(isTronAddress(first.body.address)).toBe(true);
-    expect((await a.full("GET", "/api/v1/wallet/deposit-address")).body.address).toBe(first.body.address);
-    expect((await b.read("GET", "/api/v1/wallet/deposit-address")).body.address).not.toBe(first.body.address);
+    expect((await a.full<WireDepositAddress>("GET", "/api/v1/wallet/deposit-address")).body.address).toBe(first.body.address);
+    expect((await b.read<WireDepositAddress>("GET", "/api/v1/wallet/deposit-address")).body.address).not.toBe(first.body.address);
   });
 });
 
@@ -50,7 +50,7 @@ describe("GET /api/v1/address-checker", () => {
   it("reflects set state, consumption and its recovery over 24 hours", async () => {
     const sb = await sandbox();
     const address = newAddress();
-    const check = async () => (await client(sb.url)("GET", `/api/v1/address-checker?address=${address}`)).body;
+    const check = async () => (await client(sb.url)<WireAddressCheck>("GET", `/api/v1/address-checker?address=${address}`)).body;
     sb.control.setAddress(address, { activated: true, energyLimit: 100000n, bandwidthLimit: 1500n });
     expect(await check()).toMatchObject({ activated: true, energyLimit: 100000, energyAvailable: 100000, bandwidthLimit: 1500 });
     sb.control.consumeEnergy(address, 64285n);
@@ -103,18 +103,18 @@ function walk(node: DocNode, visit: (node: DocNode) => void): void {
 describe("GET /api/v1/blog/posts/{slug}", () => {
   it("serves a seeded post in English by default with a TipTap document", async () => {
     const sb = await sandbox();
-    const reply = await client(sb.url)("GET", "/api/v1/blog/posts/how-to-save-on-usdt-fees");
+    const reply = await client(sb.url)<WireBlogPost>("GET", "/api/v1/blog/posts/how-to-save-on-usdt-fees");
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       slug: "how-to-save-on-usdt-fees",
       title: "How to save on USDT fees",
       categorySlug: "guides",
       categoryName: "Guides",
-      coverImageUrl: expect.stringMatching(/^https:\/\//),
+      coverImageUrl: matching(/^https:\/\//),
       publishedAt: "2025-01-15T09:00:00.000Z",
       isTranslated: true,
     });
-    const doc = JSON.parse(reply.body.contentJson) as DocNode;
+    const doc = parseJson<DocNode>(reply.body.contentJson);
     expect(doc.type).toBe("doc");
     const seen = new Set<string>();
     walk(doc, (node) => {
@@ -132,7 +132,7 @@ describe("GET /api/v1/blog/posts/{slug}", () => {
 
   it("serves the requested locale when it exists, else English with isTranslated false", async () => {
     const sb = await sandbox();
-    const get = async (path: string) => (await client(sb.url)("GET", path)).body;
+    const get = async (path: string) => (await client(sb.url)<WireBlogPost>("GET", path)).body;
     expect(await get("/api/v1/blog/posts/auto-refill-guide?locale=ru")).toMatchObject({ title: "Автопополнение, продление и умный режим", isTranslated: true, metaTitle: null });
     expect(await get("/api/v1/blog/posts/auto-refill-guide?locale=ru-RU")).toMatchObject({ isTranslated: true, categoryName: "Руководства" });
     expect(await get("/api/v1/blog/posts/what-is-energy?locale=ru")).toMatchObject({ title: "What is energy on TRON?", isTranslated: false, coverImageUrl: null });
@@ -154,10 +154,10 @@ describe("errors", () => {
     expect(reply.status).toBe(404);
     expect(reply.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(reply.body).toEqual({
-      type: expect.stringContaining("route.not_found"),
+      type: containing("route.not_found"),
       title: "Not Found",
       status: 404,
-      detail: expect.any(String),
+      detail: aString(),
       instance: "/api/v1/nothing-here",
       code: "route.not_found",
     });

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { signStandardWebhook } from "../../src/sandbox/sign.js";
-import { account, expectProblem, newAddress, order, receiver, sandbox, T0, type Received } from "./helpers.js";
+import { account, expectProblem, matching, newAddress, order, parseJson, receiver, sandbox, T0, type Received, type WireEvent, type WireOrder, type WireWebhook } from "./helpers.js";
 
 function verify(secret: string, delivery: Received): void {
   const id = delivery.headers["webhook-id"] as string;
   const timestamp = delivery.headers["webhook-timestamp"] as string;
   expect(delivery.headers["webhook-signature"]).toBe(signStandardWebhook(secret, id, timestamp, delivery.body));
-  expect(JSON.parse(delivery.body).id).toBe(id);
+  expect(parseJson<WireEvent>(delivery.body).id).toBe(id);
 }
 
 describe("webhook endpoints", () => {
   it("POST /api/v1/webhooks (full) creates an endpoint with a whsec_ secret of 24 random bytes", async () => {
     const sb = await sandbox();
     const a = account(sb);
-    const reply = await a.full("POST", "/api/v1/webhooks", { body: { url: "https://example.invalid/hook" } });
+    const reply = await a.full<WireWebhook>("POST", "/api/v1/webhooks", { body: { url: "https://example.invalid/hook" } });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: "https://example.invalid/hook", secret: expect.stringMatching(/^whsec_/) });
+    expect(reply.body).toEqual({ id: matching(/^[0-9a-f-]{36}$/), url: "https://example.invalid/hook", secret: matching(/^whsec_/) });
     expect(Buffer.from(reply.body.secret.slice(6), "base64")).toHaveLength(24);
     expectProblem(await a.full("POST", "/api/v1/webhooks", { body: { url: "ftp://example.invalid" } }), 400, "request.invalid_url");
     expectProblem(await a.full("POST", "/api/v1/webhooks", { body: {} }), 400, "request.invalid_url");
@@ -25,7 +25,7 @@ describe("webhook endpoints", () => {
     const sb = await sandbox();
     const a = account(sb);
     const hook = await receiver();
-    const created = (await a.full("POST", "/api/v1/webhooks", { body: { url: hook.url } })).body;
+    const created = (await a.full<WireWebhook>("POST", "/api/v1/webhooks", { body: { url: hook.url } })).body;
     const ping = await a.full("POST", `/api/v1/webhooks/${created.id}/ping`);
     expect(ping.status).toBe(204);
     expect(ping.body).toBeUndefined();
@@ -59,11 +59,11 @@ describe("webhook endpoints", () => {
     for (const [hook, endpoint] of [[h1, e1], [h2, e2]] as const) {
       expect(hook.received).toHaveLength(2);
       for (const delivery of hook.received) verify(endpoint.secret, delivery);
-      const events = hook.received.map((d) => JSON.parse(d.body));
+      const events = hook.received.map((d) => parseJson<WireEvent>(d.body));
       const byType = Object.fromEntries(events.map((e) => [e.type, e]));
-      expect(byType["order.filled"].data.order).toEqual((await a.read("GET", `/api/v1/orders/${filled.body.id}`)).body);
-      expect(byType["order.filled"].data.order.status).toBe("Filled");
-      expect(byType["order.failed"].data.order).toMatchObject({ id: failed.body.id, status: "Failed" });
+      expect(byType["order.filled"]?.data.order).toEqual((await a.read<WireOrder>("GET", `/api/v1/orders/${filled.body.id}`)).body);
+      expect(byType["order.filled"]?.data.order?.status).toBe("Filled");
+      expect(byType["order.failed"]?.data.order).toMatchObject({ id: failed.body.id, status: "Failed" });
     }
     // One event id per event, the same for both endpoints.
     expect(h1.received.map((d) => d.headers["webhook-id"]).sort()).toEqual(h2.received.map((d) => d.headers["webhook-id"]).sort());
