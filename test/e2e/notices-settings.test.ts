@@ -1,7 +1,7 @@
 /** /settings: notices on/off, a notice per firing, and the balance-alert threshold (typed, validated, "off"). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
-import { parseAlertAmount } from "../../src/bot/features/settings.js";
+import { parseAlertAmount } from "../../src/bot/features/settings/index.js";
 
 const USER = 9090;
 let h: Harness;

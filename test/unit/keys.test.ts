@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isPlausibleApiKey } from "../../src/bot/features/key-shape.js";
-import { looksLikeKey, normaliseLabel } from "../../src/bot/conversations/label-key.js";
-import { renderKeysList, renderRemoveConfirm } from "../../src/bot/render/keys-list.js";
+import { isPlausibleApiKey } from "../../src/bot/features/keys/key-shape.js";
+import { looksLikeKey, normaliseLabel } from "../../src/bot/features/keys/label-flow.js";
+import { renderKeysList, renderRemoveConfirm } from "../../src/bot/features/keys/views.js";
 import { refusedOperation } from "../../src/bot/render/scope-operation.js";
 import { renderError } from "../../src/bot/render/errors.js";
 import { createFormatter } from "../../src/format/formatter.js";

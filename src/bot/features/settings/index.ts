@@ -4,13 +4,13 @@
  * Toggles edit the card in place; the threshold is typed in a short conversation ("off" clears it).
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext, BotConversation, ConversationContext } from "../context.js";
-import type { UserRow, UsersRepo } from "../../store/users.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
-import { SUN_PER_TRX, trxToSun } from "../../tron/amounts.js";
-import { external } from "../flow/external.js";
-import { waitForReply } from "../flow/wait.js";
+import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import type { UserRow, UsersRepo } from "../../../store/users.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
+import { SUN_PER_TRX, trxToSun } from "../../../tron/amounts.js";
+import { external } from "../../flow/external.js";
+import { waitForReply } from "../../flow/wait.js";
 import { createConversation } from "@grammyjs/conversations";
 
 export const settingsFeature = new Composer<BotContext>();

@@ -5,18 +5,18 @@
  * the marketplace stops delivering and the secret is lost).
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext, ConversationContext } from "../context.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
+import type { BotContext, ConversationContext } from "../../context.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
 import {
   endpointKeyId,
   pingAndWait,
   pingWaitMs,
   WEBHOOK_SETUP_CONVERSATION,
   webhookSetupConversation,
-} from "../conversations/webhook.js";
-import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions } from "../render/webhook-status.js";
+} from "./flow.js";
+import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions } from "./views.js";
 import { createConversation } from "@grammyjs/conversations";
 
 export const webhookFeature = new Composer<BotContext>();

@@ -4,9 +4,9 @@
  * on/off, Change endpoint, Delete. Also the sentence for a test ping's outcome.
  */
 import { InlineKeyboard } from "grammy";
-import type { WebhookEndpointRow } from "../../store/webhooks.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
+import type { WebhookEndpointRow } from "../../../store/webhooks.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
 
 export const WebhookActions = {
   show: "whk:show",

@@ -4,13 +4,13 @@
  * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
-import { renderAndLogError } from "../reply-error.js";
+import { renderAndLogError } from "../../reply-error.js";
 import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import { escapeHtml } from "../../format/html.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { LABEL_KEY_CONVERSATION } from "../conversations/label-key.js";
+import type { BotContext } from "../../context.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { LABEL_KEY_CONVERSATION } from "./label-flow.js";
 import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
 
 const SCRUBBED = "[API key removed]";

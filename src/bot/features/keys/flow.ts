@@ -7,9 +7,9 @@
  * (deletes it, verifies and seals the key). See features/key-submission.ts.
  */
 import { InlineKeyboard } from "grammy";
-import type { BotContext, BotConversation, ConversationContext } from "../context.js";
-import { waitForReply } from "../flow/wait.js";
-import { isPlausibleApiKey } from "../features/key-shape.js";
+import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import { waitForReply } from "../../flow/wait.js";
+import { isPlausibleApiKey } from "./key-shape.js";
 
 export const ADD_KEY_CONVERSATION = "keys-add";
 export const ADD_KEY_CANCEL = "keys:cancel";

@@ -3,14 +3,14 @@
  * or from /keys → Rename. The key itself never comes near this conversation, only its row id.
  */
 import { InlineKeyboard } from "grammy";
-import type { BotConversation, ConversationContext } from "../context.js";
-import { external } from "../flow/external.js";
-import { waitForReply } from "../flow/wait.js";
-import { fingerprintText, keyName, renderKeysList, toKeyView } from "../render/keys-list.js";
-import { escapeHtml } from "../../format/html.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { isPlausibleApiKey } from "../features/key-shape.js";
-import { handOverAsKey } from "./add-key.js";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import { external } from "../../flow/external.js";
+import { waitForReply } from "../../flow/wait.js";
+import { fingerprintText, keyName, renderKeysList, toKeyView } from "./views.js";
+import { escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { isPlausibleApiKey } from "./key-shape.js";
+import { handOverAsKey } from "./flow.js";
 
 export const LABEL_KEY_CONVERSATION = "keys-label";
 const SKIP = "keys:lbl:skip";

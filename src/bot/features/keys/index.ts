@@ -3,14 +3,14 @@
  * remove), and the cross-feature buttons "Add key" and "My keys".
  */
 import { Composer, type InlineKeyboard } from "grammy";
-import type { BotContext, ConversationContext } from "../context.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { ADD_KEY_CANCEL, ADD_KEY_CONVERSATION, addKeyConversation, isKeySubmission } from "../conversations/add-key.js";
-import { LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "../conversations/label-key.js";
-import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./key-submission.js";
-import { fingerprintText, renderKeysList, renderRemoveConfirm } from "../render/keys-list.js";
-import { isPrivateChat, replyUsePrivateChat } from "../render/private-chat.js";
-import { escapeHtml } from "../../format/html.js";
+import type { BotContext, ConversationContext } from "../../context.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { ADD_KEY_CANCEL, ADD_KEY_CONVERSATION, addKeyConversation, isKeySubmission } from "./flow.js";
+import { LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./label-flow.js";
+import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
+import { fingerprintText, renderKeysList, renderRemoveConfirm } from "./views.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { escapeHtml } from "../../../format/html.js";
 import { createConversation } from "@grammyjs/conversations";
 
 export const keysFeature = new Composer<BotContext>();

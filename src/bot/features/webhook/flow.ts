@@ -9,17 +9,17 @@
  * once, checked, sealed, and every path from there ends the conversation, so its state is dropped
  * before anything is written and the plaintext never reaches storage (add-key.ts relies on the same).
  */
-import type { WebhookEndpointRow } from "../../store/webhooks.js";
+import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import { InlineKeyboard } from "grammy";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BotConversation, BotDeps, ConversationContext } from "../context.js";
-import { external } from "../flow/external.js";
-import { waitForReply } from "../flow/wait.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { code } from "../../format/html.js";
-import { isPlausibleSecret } from "../../events/signatures.js";
-import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions, type PingOutcome } from "../render/webhook-status.js";
+import type { BotConversation, BotDeps, ConversationContext } from "../../context.js";
+import { external } from "../../flow/external.js";
+import { waitForReply } from "../../flow/wait.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { code } from "../../../format/html.js";
+import { isPlausibleSecret } from "../../../events/signatures.js";
+import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions, type PingOutcome } from "./views.js";
 
 export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";
 export const DEFAULT_PING_WAIT_MS = 20_000;

@@ -3,10 +3,10 @@
  * it was seen to lack, and per-key buttons (make default, rename, remove) that edit it in place.
  */
 import { InlineKeyboard } from "grammy";
-import type { ApiKeyRow } from "../../store/api-keys.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { escapeHtml } from "../../format/html.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
 
 /** What is shown of a key: everything but the sealed secret (this is what conversations keep). */
 export type KeyView = Omit<ApiKeyRow, "sealedKey">;
