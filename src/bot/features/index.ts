@@ -14,7 +14,7 @@ import { startFeature } from "./start.js";
 import { helpFeature } from "./help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
 import { chatMemberFeature } from "./chat-member.js";
-import { keysFeature } from "./keys/index.js";
+import { keysFeature, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance.js";
 import { depositFeature } from "./deposit.js";
 import { statsFeature } from "./stats.js";
@@ -25,8 +25,8 @@ import { rulesFeature } from "./rules.js";
 import { inlineFeature } from "./inline.js";
 import { blogFeature } from "./blog.js";
 import { addressMessageFeature } from "./address-message.js";
-import { webhookFeature } from "./webhook/index.js";
-import { settingsFeature } from "./settings/index.js";
+import { webhookFeature, webhookMenu } from "./webhook/index.js";
+import { settingsFeature, settingsMenu } from "./settings/index.js";
 import { privateOnlyFeature } from "./private-only.js";
 
 export const features: Composer<BotContext>[] = [
@@ -57,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, keysMenu, settingsMenu, webhookMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;
