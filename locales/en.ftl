@@ -418,7 +418,7 @@ webhook-secret-bad-standard = That does not look like a signing secret: it is on
 webhook-secret-bad = That does not look like a signing secret (one piece of text without spaces). Nothing was stored. Send /webhook to try again.
 webhook-secret-saved = 🔐 Secret saved (encrypted). Asking the marketplace for a test event and waiting up to { $seconds } s…
 webhook-ping-verified = ✅ <b>Connected</b>: the test event arrived and its signature verifies. Fill and failure notices now reach you at once.
-webhook-ping-unverified = ⚠️ The test event arrived, but its signature does not verify with the secret you sent. Copy the endpoint's secret again, whole, and tap Change endpoint.
+webhook-ping-unverified = ⚠️ The test event arrived, but its signature does not verify with the secret you sent. Copy the endpoint's secret again, whole, then tap Manage the endpoint → Change endpoint.
 webhook-ping-timeout =
     ⌛ No test event arrived within { $seconds } s. Please check:
     • the endpoint's URL is exactly { $url } and the bot is reachable from the internet;

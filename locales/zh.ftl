@@ -397,7 +397,7 @@ webhook-secret-bad-standard = 这看起来不像签名密钥：它是一段以 <
 webhook-secret-bad = 这看起来不像签名密钥（一段不含空格的文本）。未保存任何内容。发送 /webhook 重试。
 webhook-secret-saved = 🔐 密钥已加密保存。正在请求市场发送测试事件，最多等待 { $seconds } 秒…
 webhook-ping-verified = ✅ <b>已连接</b>：测试事件已到达，签名验证通过。订单完成和失败的通知现在会即时送达。
-webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“更换 endpoint”。
+webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“管理 endpoint”→“更换 endpoint”。
 webhook-ping-timeout =
     ⌛ { $seconds } 秒内没有收到测试事件。请检查：
     • endpoint 的 URL 正好是 { $url }，并且机器人可以从互联网访问；

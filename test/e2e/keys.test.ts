@@ -336,6 +336,61 @@ describe("/keys", () => {
     expect(h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
+  it("Cancel on the label step keeps the key unlabelled; Cancel on Rename keeps the label", async () => {
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    await shown("works and is saved");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["Skip", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    expect(h.tg.buttons(USER)).toEqual([]);
+    await h.tg.sendText({ userId: USER, text: "Main" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
+
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tapButton({ userId: USER, text: /no label/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑"));
+    await h.tg.tapButton({ userId: USER, text: /Rename/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("new label"));
+    await h.tg.sendText({ userId: USER, text: "x".repeat(40) + " y" });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("1 to 32 characters"));
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    await h.tg.sendText({ userId: USER, text: "Main" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "" }]);
+  });
+
+  it("a keys button forged in a group does nothing", async () => {
+    const a = h.givenUserWithKey(USER, { label: "Alpha" });
+    const b = h.givenUserWithKey(USER, { label: "Beta" });
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tapButton({ userId: USER, text: /Beta/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Beta"));
+    const card = h.tg.buttons(USER).map((x) => x.callbackData!);
+    await h.tg.tapButton({ userId: USER, text: /Remove/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
+    const confirm = h.tg.buttons(USER).map((x) => x.callbackData!);
+    const edits = h.tg.callsOf("editMessageText").length;
+
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP);
+    const inGroup = h.tg.lastBotMessage(GROUP)!.messageId;
+    for (const data of [...card, ...confirm, "key.list", "keys.back"]) {
+      await h.tg.tap({ userId: USER, chatId: GROUP, messageId: inGroup, data });
+      await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("only in my private chat"));
+    }
+    expect(h.store.apiKeys.list(USER)).toMatchObject([
+      { id: a.keyId, isDefault: true, label: "Alpha" },
+      { id: b.keyId, isDefault: false, label: "Beta" },
+    ]);
+    expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
+    expect(h.store.conversations.read(String(GROUP))).toBeUndefined();
+  });
+
   it("with no key: an empty list with Add key, and a command that needs a key leads to /key", async () => {
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("no API keys yet"));
