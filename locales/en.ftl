@@ -276,6 +276,7 @@ keys-prompt =
 
     Make a key in the marketplace dashboard: Settings → API keys. A key with <b>purchase</b> access can buy energy and run rules; a <b>read</b> key can only look.
 keys-delete-failed = ⚠️ I could not delete your message, please delete it yourself.
+keys-checking = 🔎 Checking the key with the marketplace…
 keys-button-try-again = 🔑 Try again
 keys-invalid-shape = That does not look like an API key: a key is one piece of text of { $min }–{ $max } characters, without spaces or line breaks. Nothing was stored.
 keys-duplicate = This key (<code>{ $fingerprint }</code>) is already added. Nothing changed.
@@ -409,7 +410,6 @@ webhook-setup-steps =
     1. In the marketplace dashboard, open Settings → Webhooks and create an endpoint with this URL.
     2. Select the events <b>order.filled</b> and <b>order.failed</b>.
     3. Send me the endpoint's <b>id</b> (it looks like 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
-webhook-setup-cancelled = Cancelled. Nothing was changed.
 webhook-setup-bad-id = That is not an endpoint id: the id is a UUID like 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Copy it from the dashboard and send it again, or /cancel.
 webhook-setup-ask-secret-standard = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b> (it starts with <code>whsec_</code>). I delete your message at once and keep the secret encrypted.
 webhook-setup-ask-secret = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b>. I delete your message at once and keep the secret encrypted.
@@ -418,7 +418,7 @@ webhook-secret-bad-standard = That does not look like a signing secret: it is on
 webhook-secret-bad = That does not look like a signing secret (one piece of text without spaces). Nothing was stored. Send /webhook to try again.
 webhook-secret-saved = 🔐 Secret saved (encrypted). Asking the marketplace for a test event and waiting up to { $seconds } s…
 webhook-ping-verified = ✅ <b>Connected</b>: the test event arrived and its signature verifies. Fill and failure notices now reach you at once.
-webhook-ping-unverified = ⚠️ The test event arrived, but its signature does not verify with the secret you sent. Copy the endpoint's secret again, whole, and tap Change endpoint.
+webhook-ping-unverified = ⚠️ The test event arrived, but its signature does not verify with the secret you sent. Copy the endpoint's secret again, whole, then tap Manage the endpoint → Change endpoint.
 webhook-ping-timeout =
     ⌛ No test event arrived within { $seconds } s. Please check:
     • the endpoint's URL is exactly { $url } and the bot is reachable from the internet;
@@ -439,6 +439,7 @@ webhook-button-notices-on = 🔔 Turn notices on
 webhook-button-change = ✏️ Change endpoint
 webhook-button-delete = 🗑 Delete endpoint
 webhook-button-delete-confirm = 🗑 Yes, delete it
+webhook-button-manage = ⚙️ Manage the endpoint
 webhook-delete-confirm = Delete the webhook endpoint? The marketplace will stop delivering events to the bot, and the endpoint's secret is lost: a new endpoint needs a new one.
 webhook-deleted = 🗑 Webhook endpoint deleted. Fill and failure notices still arrive, a little later, without it. /webhook sets up a new one.
 webhook-none = You have no webhook endpoint. Send /webhook to set one up.
@@ -459,6 +460,7 @@ settings-button-fires-on = ⚡ A notice per firing
 settings-button-alert-set = 💰 Set a balance alert
 settings-button-alert-change = 💰 Change the alert
 settings-button-alert-clear = ✖️ Alert off
+settings-button-open = ⚙️ Settings
 settings-alert-off-word = off
 settings-alert-ask = Send the TRX amount: I tell you once when your balance falls below it (for example <code>50</code> or <code>12.5</code>). Send <code>off</code> to turn the alert off.
 settings-alert-bad = Please send a TRX amount greater than 0 with at most 6 decimals, like 50 or 12.5, or <code>off</code>.

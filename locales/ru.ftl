@@ -280,6 +280,7 @@ keys-prompt =
 
     Ключ создаётся в кабинете маркетплейса: Настройки → API-ключи. Ключ с доступом <b>purchase</b> может покупать энергию и управлять правилами; ключ <b>read</b> — только смотреть.
 keys-delete-failed = ⚠️ Я не смог удалить ваше сообщение, пожалуйста, удалите его сами.
+keys-checking = 🔎 Проверяю ключ на маркетплейсе…
 keys-button-try-again = 🔑 Попробовать снова
 keys-invalid-shape = Это не похоже на API-ключ: ключ — это одна строка из { $min }–{ $max } символов без пробелов и переносов. Ничего не сохранено.
 keys-duplicate = Этот ключ (<code>{ $fingerprint }</code>) уже добавлен. Ничего не изменилось.
@@ -419,7 +420,6 @@ webhook-setup-steps =
     1. В панели маркетплейса откройте Settings → Webhooks и создайте endpoint с этим URL.
     2. Выберите события <b>order.filled</b> и <b>order.failed</b>.
     3. Пришлите мне <b>id</b> endpoint'а (он выглядит так: 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
-webhook-setup-cancelled = Отменено. Ничего не изменилось.
 webhook-setup-bad-id = Это не id endpoint'а: id — это UUID вида 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Скопируйте его из панели и пришлите снова, или /cancel.
 webhook-setup-ask-secret-standard = Endpoint { $id } сохранён. Теперь пришлите <b>секрет подписи</b> endpoint'а (начинается с <code>whsec_</code>). Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
 webhook-setup-ask-secret = Endpoint { $id } сохранён. Теперь пришлите <b>секрет подписи</b> endpoint'а. Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
@@ -428,7 +428,7 @@ webhook-secret-bad-standard = Это не похоже на секрет под�
 webhook-secret-bad = Это не похоже на секрет подписи (одна строка без пробелов). Ничего не сохранено. Отправьте /webhook, чтобы попробовать снова.
 webhook-secret-saved = 🔐 Секрет сохранён (зашифрован). Прошу маркетплейс прислать тестовое событие и жду до { $seconds } с…
 webhook-ping-verified = ✅ <b>Подключено</b>: тестовое событие пришло, подпись верна. Уведомления о выполнении и сбоях теперь приходят сразу.
-webhook-ping-unverified = ⚠️ Тестовое событие пришло, но его подпись не сходится с присланным секретом. Скопируйте секрет endpoint'а заново, целиком, и нажмите «Сменить endpoint».
+webhook-ping-unverified = ⚠️ Тестовое событие пришло, но его подпись не сходится с присланным секретом. Скопируйте секрет endpoint'а заново, целиком, и нажмите «Управлять endpoint» → «Сменить endpoint».
 webhook-ping-timeout =
     ⌛ За { $seconds } с тестовое событие не пришло. Проверьте:
     • URL endpoint'а — ровно { $url }, и бот доступен из интернета;
@@ -449,6 +449,7 @@ webhook-button-notices-on = 🔔 Включить уведомления
 webhook-button-change = ✏️ Сменить endpoint
 webhook-button-delete = 🗑 Удалить endpoint
 webhook-button-delete-confirm = 🗑 Да, удалить
+webhook-button-manage = ⚙️ Управлять endpoint
 webhook-delete-confirm = Удалить endpoint вебхука? Маркетплейс перестанет доставлять события боту, а секрет endpoint'а будет утерян: для нового endpoint'а понадобится новый.
 webhook-deleted = 🗑 Endpoint вебхука удалён. Уведомления о выполнении и сбоях всё равно придут, чуть позже. /webhook настроит новый.
 webhook-none = У вас нет endpoint'а вебхука. Отправьте /webhook, чтобы настроить.
@@ -469,6 +470,7 @@ settings-button-fires-on = ⚡ Уведомлять о срабатывания�
 settings-button-alert-set = 💰 Задать оповещение о балансе
 settings-button-alert-change = 💰 Изменить порог
 settings-button-alert-clear = ✖️ Выключить оповещение
+settings-button-open = ⚙️ Настройки
 settings-alert-off-word = выкл
 settings-alert-ask = Пришлите сумму в TRX: я один раз сообщу, когда баланс опустится ниже неё (например, <code>50</code> или <code>12.5</code>). Пришлите <code>выкл</code> или <code>off</code>, чтобы выключить оповещение.
 settings-alert-bad = Пришлите сумму в TRX больше 0, не более 6 знаков после запятой, например 50 или 12.5, или <code>выкл</code>.

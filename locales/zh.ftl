@@ -264,6 +264,7 @@ keys-prompt =
 
     在市场后台创建密钥：设置 → API 密钥。具有 <b>purchase</b> 权限的密钥可以购买能量和运行规则；<b>read</b> 密钥只能查看。
 keys-delete-failed = ⚠️ 我无法删除您的消息，请您自行删除。
+keys-checking = 🔎 正在向市场验证密钥…
 keys-button-try-again = 🔑 重试
 keys-invalid-shape = 这看起来不像 API 密钥：密钥是一段 { $min }–{ $max } 个字符的文本，不含空格或换行。未保存任何内容。
 keys-duplicate = 此密钥（<code>{ $fingerprint }</code>）已经添加过了。没有任何更改。
@@ -388,7 +389,6 @@ webhook-setup-steps =
     1. 在市场控制台中打开 Settings → Webhooks，用这个 URL 创建一个 endpoint。
     2. 选择事件 <b>order.filled</b> 和 <b>order.failed</b>。
     3. 把该 endpoint 的 <b>id</b> 发给我（形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427）。
-webhook-setup-cancelled = 已取消，未做任何更改。
 webhook-setup-bad-id = 这不是 endpoint id：id 是形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427 的 UUID。请从控制台复制后重新发送，或发送 /cancel。
 webhook-setup-ask-secret-standard = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>（以 <code>whsec_</code> 开头）。我会立即删除您的消息，并加密保存密钥。
 webhook-setup-ask-secret = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>。我会立即删除您的消息，并加密保存密钥。
@@ -397,7 +397,7 @@ webhook-secret-bad-standard = 这看起来不像签名密钥：它是一段以 <
 webhook-secret-bad = 这看起来不像签名密钥（一段不含空格的文本）。未保存任何内容。发送 /webhook 重试。
 webhook-secret-saved = 🔐 密钥已加密保存。正在请求市场发送测试事件，最多等待 { $seconds } 秒…
 webhook-ping-verified = ✅ <b>已连接</b>：测试事件已到达，签名验证通过。订单完成和失败的通知现在会即时送达。
-webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“更换 endpoint”。
+webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“管理 endpoint”→“更换 endpoint”。
 webhook-ping-timeout =
     ⌛ { $seconds } 秒内没有收到测试事件。请检查：
     • endpoint 的 URL 正好是 { $url }，并且机器人可以从互联网访问；
@@ -418,6 +418,7 @@ webhook-button-notices-on = 🔔 开启通知
 webhook-button-change = ✏️ 更换 endpoint
 webhook-button-delete = 🗑 删除 endpoint
 webhook-button-delete-confirm = 🗑 是的，删除
+webhook-button-manage = ⚙️ 管理 endpoint
 webhook-delete-confirm = 删除 webhook endpoint？市场将停止向机器人投递事件，endpoint 的密钥也会丢失：新的 endpoint 需要新的密钥。
 webhook-deleted = 🗑 Webhook endpoint 已删除。没有它，订单完成和失败的通知仍会稍晚送达。发送 /webhook 可重新设置。
 webhook-none = 您还没有 webhook endpoint。发送 /webhook 进行设置。
@@ -438,6 +439,7 @@ settings-button-fires-on = ⚡ 通知每次触发
 settings-button-alert-set = 💰 设置余额提醒
 settings-button-alert-change = 💰 修改提醒金额
 settings-button-alert-clear = ✖️ 关闭提醒
+settings-button-open = ⚙️ 设置
 settings-alert-off-word = 关闭
 settings-alert-ask = 请发送 TRX 金额：当余额低于该金额时我会提醒您一次（例如 <code>50</code> 或 <code>12.5</code>）。发送 <code>关闭</code> 或 <code>off</code> 可关闭提醒。
 settings-alert-bad = 请发送大于 0、最多 6 位小数的 TRX 金额，例如 50 或 12.5，或发送 <code>关闭</code>。

@@ -16,6 +16,9 @@ afterEach(async () => {
 const USER = 3001;
 const GROUP = -700;
 const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
+/** The bot showed `text` in a new message or in a flow's message (one message per flow). */
+const shown = (pattern: string | RegExp) =>
+  h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => (typeof pattern === "string" ? textOf(p).includes(pattern) : pattern.test(textOf(p))));
 
 function sandboxKey(scope: "read" | "purchase" | "full" = "purchase"): string {
   const { accountId } = h.sandbox.control.createAccount({ trx: "100" });
@@ -50,11 +53,15 @@ describe("/key", () => {
     await h.tg.sendText({ userId: USER, text: "/key" });
     const prompt = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
     expect(textOf(prompt.payload)).toContain("delete your message");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
 
     const sent = await h.tg.sendText({ userId: USER, text: key });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
     expect(h.tg.messages(USER).find((m) => m.messageId === sent.messageId)?.deleted).toBe(true);
-    const ask = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    const ask = await shown("works and is saved");
+    // the whole flow lives in the prompt's message
+    expect(ask.method).toBe("editMessageText");
+    expect(ask.payload.message_id).toBe((prompt.response as { result: { message_id: number } }).result.message_id);
     expect(textOf(ask.payload)).toContain(`…${key.slice(-4)}`);
     expect(textOf(ask.payload)).toContain("default key now");
     expect(textOf(ask.payload)).toContain("label");
@@ -65,7 +72,7 @@ describe("/key", () => {
     expect(state).not.toContain(h.store.apiKeys.list(USER)[0]!.sealedKey);
 
     await h.tg.sendText({ userId: USER, text: "  Main  " });
-    const done = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("labelled"));
+    const done = await shown("labelled");
     expect(h.tg.lastBotMessage(USER)?.text).toContain(`Key …${key.slice(-4)} is now labelled Main`);
     expect(done.payload.reply_markup).toBeDefined();
 
@@ -84,9 +91,9 @@ describe("/key", () => {
     const key = sandboxKey("read");
     const sent = await h.tg.sendText({ userId: USER, text: `/key ${key}` });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await shown("works and is saved");
     await h.tg.tapButton({ userId: USER, text: "Skip" });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("no label"));
+    await shown("no label");
     expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
 
     await h.tg.sendText({ userId: USER, text: "/keys" });
@@ -102,7 +109,7 @@ describe("/key", () => {
     await h.tg.sendText({ userId: USER, text: `/key ${key}` });
     const warning = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("could not delete"));
     expect(textOf(warning.payload)).toContain("please delete it yourself");
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await shown("works and is saved");
     await labelStepStored();
     expect(h.store.apiKeys.list(USER)).toHaveLength(1);
     expectNoPlaintext(key);
@@ -114,7 +121,7 @@ describe("/key", () => {
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
     const sent = await h.tg.sendText({ userId: USER, text: wrong });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
-    const rejected = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("rejected"));
+    const rejected = await shown("rejected");
     expect(textOf(rejected.payload)).toContain("Nothing was stored");
     expect(h.store.apiKeys.list(USER)).toHaveLength(0);
     expectNoPlaintext(wrong);
@@ -123,7 +130,7 @@ describe("/key", () => {
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Send me your marketplace"));
     const key = sandboxKey();
     await h.tg.sendText({ userId: USER, text: key });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await shown("works and is saved");
     expect(h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
@@ -132,7 +139,7 @@ describe("/key", () => {
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
     const sent = await h.tg.sendText({ userId: USER, text: "my key is\nsecret" });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
-    const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("does not look like an API key"));
+    const answer = await shown("does not look like an API key");
     expect(textOf(answer.payload)).toContain("Nothing was stored");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
     expect(h.store.apiKeys.list(USER)).toHaveLength(0);
@@ -210,12 +217,12 @@ describe("/key", () => {
   it("a key pasted where a label is expected is taken as a key, not kept in the label step", async () => {
     const first = sandboxKey();
     await h.tg.sendText({ userId: USER, text: `/key ${first}` });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await shown("works and is saved");
     await labelStepStored();
     const second = sandboxKey("read");
     const sent = await h.tg.sendText({ userId: USER, text: second });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
-    const saved = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(`…${second.slice(-4)}`) && textOf(p).includes("works and is saved"));
+    const saved = await shown(new RegExp(`…${second.slice(-4)}.*works and is saved`));
     expect(textOf(saved.payload)).toContain("default key stays as it was");
     await labelStepStored();
     expect(h.store.apiKeys.list(USER).map((k) => k.fingerprint).sort()).toEqual([first.slice(-4), second.slice(-4)].sort());
@@ -231,7 +238,7 @@ describe("/key", () => {
     await h.restart();
     const key = sandboxKey();
     await h.tg.sendText({ userId: USER, text: key });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("works and is saved"));
+    await shown("works and is saved");
     await labelStepStored();
     expect(h.store.apiKeys.list(USER)).toHaveLength(1);
     expectNoPlaintext(key);
@@ -254,37 +261,57 @@ describe("/keys", () => {
     expect(list.text).toContain("can't: purchase");
     expect(list.text).toMatch(/added \w{3} \d{1,2}, \d{4}/);
 
+    // the list's buttons open a card per key
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Alpha ${fpA}`, `Beta ${fpB}`, "➕ Add a key"]);
+    await h.tg.tapButton({ userId: USER, text: `Beta ${fpB}` });
+    const card = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Beta"));
+    expect(textOf(card.payload)).toContain("can't: purchase");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Make ${fpB} default`, `✏️ Rename ${fpB}`, `🗑 Remove ${fpB}`, "⬅️ Back"]);
+
     await h.tg.tapButton({ userId: USER, text: `⭐ Make ${fpB} default` });
-    const madeDefault = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId);
+    const madeDefault = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
     expect(textOf(madeDefault.payload)).toContain(`Key <code>${fpB}</code> is now your default key`);
     expect(h.store.apiKeys.getDefault(USER)?.id).toBe(b.keyId);
 
+    // Rename: the card becomes the prompt; a bad label is asked again in the same message
+    await h.tg.tapButton({ userId: USER, text: `Alpha ${fpA}` });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Alpha"));
     await h.tg.tapButton({ userId: USER, text: `✏️ Rename ${fpA}` });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("new label"));
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("new label"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
     await h.tg.sendText({ userId: USER, text: "Savings for the long term, from 2026 on" });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("1 to 32 characters"));
+    const retry = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("1 to 32 characters"));
+    expect(retry.payload.message_id).toBe(list.messageId);
+    expect(textOf(retry.payload)).toContain("new label");
     await h.tg.sendText({ userId: USER, text: "Savings <&>" });
-    const renamed = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    const renamed = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("is now labelled"));
     expect(textOf(renamed.payload)).toContain("Savings &lt;&amp;&gt;");
     expect(h.store.apiKeys.get(USER, a.keyId)?.label).toBe("Savings <&>");
+    await h.tg.tapButton({ userId: USER, text: "⬅️ Back" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
+    expect(h.tg.lastBotMessage(USER)?.text).toContain(`Savings <&> ${fpA}`);
+    expect(h.tg.callsOf("sendMessage")).toHaveLength(1); // all of it in the one /keys message
 
-    const fresh = h.tg.lastBotMessage(USER)!;
-    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: `🗑 Remove ${fpB}` });
+    // Remove asks first; No goes back to the card
+    await h.tg.tapButton({ userId: USER, text: `⭐ Beta ${fpB}` });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Beta"));
+    await h.tg.tapButton({ userId: USER, text: `🗑 Remove ${fpB}` });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
     expect(h.tg.lastBotMessage(USER)?.text).toBe(`Remove key Beta ${fpB}? This cannot be undone.`);
-    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: "No" });
-    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tapButton({ userId: USER, text: "No" });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Beta"));
     expect(h.store.apiKeys.list(USER)).toHaveLength(2);
 
-    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: `🗑 Remove ${fpB}` });
+    await h.tg.tapButton({ userId: USER, text: `🗑 Remove ${fpB}` });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
-    await h.tg.tapButton({ userId: USER, messageId: fresh.messageId, text: /Yes, remove/ });
+    const yes = h.tg.buttons(USER).find((b) => /Yes, remove/.test(b.text))!.callbackData!;
+    await h.tg.tapButton({ userId: USER, text: /Yes, remove/ });
     const removed = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("removed"));
     expect(textOf(removed.payload)).toContain(`Key <code>${fpA}</code> is now your default key`);
     expect(h.store.apiKeys.list(USER)).toMatchObject([{ id: a.keyId, isDefault: true }]);
 
     // A second tap on the old confirmation changes nothing.
-    await h.tg.tap({ userId: USER, messageId: fresh.messageId, data: `keys:rmy:${b.keyId}` });
+    await h.tg.tap({ userId: USER, messageId: list.messageId, data: yes });
     const stale = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
     expect(stale).toBeDefined();
     expect(h.store.apiKeys.list(USER)).toHaveLength(1);
@@ -292,12 +319,76 @@ describe("/keys", () => {
 
   it("another user's key id in a button does nothing", async () => {
     const other = h.givenUserWithKey(USER + 1);
-    h.givenUserWithKey(USER);
+    const mine = h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
-    await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: `keys:rmy:${other.keyId}` });
+    await h.tg.tapButton({ userId: USER, text: /…/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>"));
+    await h.tg.tapButton({ userId: USER, text: /Remove/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
+    // the confirmation's Yes with the other user's key id as its payload
+    const yes = h.tg.buttons(USER).find((b) => /Yes, remove/.test(b.text))!.callbackData!;
+    const forged = yes.replace(`/${mine.keyId}/`, `/${other.keyId}/`);
+    expect(forged).not.toBe(yes);
+    await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: forged });
     await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
     expect(h.store.apiKeys.list(USER + 1)).toHaveLength(1);
+    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+  });
+
+  it("Cancel on the label step keeps the key unlabelled; Cancel on Rename keeps the label", async () => {
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    await shown("works and is saved");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["Skip", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    expect(h.tg.buttons(USER)).toEqual([]);
+    await h.tg.sendText({ userId: USER, text: "Main" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
+
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tapButton({ userId: USER, text: /no label/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑"));
+    await h.tg.tapButton({ userId: USER, text: /Rename/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("new label"));
+    await h.tg.sendText({ userId: USER, text: "x".repeat(40) + " y" });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("1 to 32 characters"));
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    await h.tg.sendText({ userId: USER, text: "Main" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
+    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "" }]);
+  });
+
+  it("a keys button forged in a group does nothing", async () => {
+    const a = h.givenUserWithKey(USER, { label: "Alpha" });
+    const b = h.givenUserWithKey(USER, { label: "Beta" });
+    await h.tg.sendText({ userId: USER, text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
+    await h.tg.tapButton({ userId: USER, text: /Beta/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Beta"));
+    const card = h.tg.buttons(USER).map((x) => x.callbackData!);
+    await h.tg.tapButton({ userId: USER, text: /Remove/ });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
+    const confirm = h.tg.buttons(USER).map((x) => x.callbackData!);
+    const edits = h.tg.callsOf("editMessageText").length;
+
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/keys" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP);
+    const inGroup = h.tg.lastBotMessage(GROUP)!.messageId;
+    for (const data of [...card, ...confirm, "key.list", "keys.back"]) {
+      await h.tg.tap({ userId: USER, chatId: GROUP, messageId: inGroup, data });
+      await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("only in my private chat"));
+    }
+    expect(h.store.apiKeys.list(USER)).toMatchObject([
+      { id: a.keyId, isDefault: true, label: "Alpha" },
+      { id: b.keyId, isDefault: false, label: "Beta" },
+    ]);
+    expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
+    expect(h.store.conversations.read(String(GROUP))).toBeUndefined();
   });
 
   it("with no key: an empty list with Add key, and a command that needs a key leads to /key", async () => {

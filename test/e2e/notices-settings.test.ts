@@ -1,7 +1,7 @@
 /** /settings: notices on/off, a notice per firing, and the balance-alert threshold (typed, validated, "off"). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
-import { parseAlertAmount } from "../../src/bot/features/settings.js";
+import { parseAlertAmount } from "../../src/bot/features/settings/flow.js";
 
 const USER = 9090;
 let h: Harness;
@@ -46,7 +46,11 @@ describe("/settings", () => {
     const set = String((await botSaid(/Balance alert set/)).payload.text);
     expect(set).toContain("below <code>12.50 TRX</code>");
     expect(h.store.users.get(USER)).toMatchObject({ balanceAlertSun: "12500000", balanceAlertTripped: false });
+    // the card, the prompt, every retry and the result: one message
+    expect(h.tg.callsOf("sendMessage")).toHaveLength(1);
 
+    await h.tg.tapButton({ userId: USER, text: /Settings/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: when the balance falls below"));
     await h.tg.tapButton({ userId: USER, text: /Alert off/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: <b>off</b>"));
     expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
@@ -55,11 +59,52 @@ describe("/settings", () => {
     await botSaid(/Send the TRX amount/);
     await say("300");
     await botSaid(/Balance alert set/);
+    await h.tg.tapButton({ userId: USER, text: /Settings/ });
+    await botSaid(/below <code>300.00 TRX<\/code>/);
     await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
     await botSaid(/Send the TRX amount/);
     await say("off");
     await botSaid(/Balance alert turned off/);
     expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+  });
+
+  it("the alert prompt: Alert off on the prompt, and Cancel changes nothing", async () => {
+    h.store.users.ensure(USER, USER);
+    h.store.users.update(USER, { balanceAlertSun: "5000000" });
+    await say("/settings");
+    await botSaid(/Settings/);
+    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
+    await botSaid(/Send the TRX amount/);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Alert off", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
+    expect(h.tg.buttons(USER)).toEqual([]);
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBe("5000000");
+    await say("7");
+    await botSaid(/did not understand/); // the prompt is gone
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBe("5000000");
+
+    await say("/settings");
+    await botSaid(/Settings/);
+    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
+    await botSaid(/Send the TRX amount/);
+    await h.tg.tapButton({ userId: USER, text: /Alert off/ });
+    await botSaid(/Balance alert turned off/);
+    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+  });
+
+  it("a settings button forged in a group does nothing", async () => {
+    await say("/settings");
+    await botSaid(/Settings/);
+    const toggle = h.tg.buttons(USER).find((b) => /Turn notices off/.test(b.text))!.callbackData!;
+    // a message of the bot's in a group, carrying data copied from the private card
+    await h.tg.sendText({ userId: USER, chatId: -300, chatType: "group", text: "/settings" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -300);
+    await h.tg.tap({ userId: USER, chatId: -300, messageId: h.tg.lastBotMessage(-300)!.messageId, data: toggle });
+    const refused = await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
+    expect(refused.payload.show_alert).toBe(true);
+    expect(h.store.users.get(USER)?.noticesEnabled).toBe(true);
+    expect(h.tg.callsOf("editMessageText")).toHaveLength(0);
   });
 
   it("speaks the user's language and accepts its word for off; groups are pointed to the private chat", async () => {

@@ -66,7 +66,11 @@ describe("/webhook setup", () => {
     expect(card).toContain("its signature verifies");
     expect(card).toContain(`Endpoint id: <code>${endpoint.id}</code>`);
     expect(card).toMatch(/Last event: <code>webhook\.ping<\/code>, .+ · ✅ signature verified/);
-    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["whk:test", "whk:notices", "whk:change", "whk:del"]);
+    // the whole setup ran in one message; the status card's actions are one tap away
+    expect(n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
+    await n.h.tg.tapButton({ userId: USER, text: /Manage the endpoint/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Webhook notices/.test(String(p.text)) && !/Connected/.test(String(p.text)));
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["🔁 Test again", "🔕 Turn notices off", "✏️ Change endpoint", "🗑 Delete endpoint"]);
 
     expect(n.h.tg.messages(USER).find((m) => m.messageId === sent.messageId)?.deleted).toBe(true);
     const row = n.h.store.webhooks.forUser(USER)!;
@@ -101,6 +105,32 @@ describe("/webhook setup", () => {
     await botSaid(/receiver URL/);
     await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
     await botSaid(/Cancelled/);
+  });
+
+  it("Cancel on every step: the id, then the secret; nothing is kept and later text is not taken", async () => {
+    const { accountId } = await setUp();
+    await say("/webhook");
+    await botSaid(/receiver URL/);
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    await say("not-an-id");
+    const retry = String((await botSaid(/That is not an endpoint id/)).payload.text);
+    expect(retry).toContain("receiver URL"); // the step again, in the same message
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Cancelled/.test(String(p.text)));
+    const endpoint = n.h.sandbox.control.createWebhook(accountId, "https://example.test/hooks/x");
+    await say(endpoint.id);
+    await botSaid(/did not understand/);
+    expect(n.h.store.webhooks.forUser(USER)?.endpointId ?? null).toBeNull();
+
+    await upToSecret(accountId);
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Cancelled/.test(String(p.text)));
+    expect(n.h.tg.buttons(USER)).toEqual([]);
+    expect(n.h.store.webhooks.forUser(USER)?.sealedSecret).toBeNull();
+    // all of each setup in its one message
+    expect(n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER && /receiver URL/.test(String(c.payload.text)))).toHaveLength(2);
   });
 
   it("a secret that does not match: the ping arrives but does not verify, and the user is told so", async () => {
@@ -181,16 +211,55 @@ describe("/webhook status", () => {
     expect(confirm).toContain("stop delivering");
     expect(confirm).toContain("secret is lost");
     const confirmMessage = n.h.tg.lastBotMessage(USER)!.messageId;
+    const yes = n.h.tg.buttons(USER).find((b) => /Yes, delete it/.test(b.text))!.callbackData!;
     await n.h.tg.tapButton({ userId: USER, text: /Yes, delete it/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /endpoint deleted/.test(String(p.text)));
     expect(n.h.store.webhooks.forUser(USER)).toBeUndefined();
     const ping = await n.h.marketplace.forKey(apiKey).pingWebhook(endpoint.id).catch((e: unknown) => e);
     expect(ping instanceof MarketplaceError && ping.isNotFound).toBe(true);
 
-    await n.h.tg.tap({ userId: USER, messageId: confirmMessage, data: "whk:del:yes" });
+    expect(n.h.tg.buttons(USER, confirmMessage)).toEqual([]);
+    await n.h.tg.tap({ userId: USER, messageId: confirmMessage, data: yes });
     const again = await n.h.tg.waitForCall("answerCallbackQuery", (p) => /no webhook endpoint/.test(String(p.text)));
     expect(again).toBeDefined();
     await say("/webhook");
     await botSaid(/receiver URL/); // set up anew
+  });
+
+  it("Back on the delete confirmation keeps the endpoint; Change endpoint runs the setup in the card", async () => {
+    const { endpoint } = await configured();
+    await say("/webhook");
+    await botSaid(/Webhook notices/);
+    const card = n.h.tg.lastBotMessage(USER)!.messageId;
+    await n.h.tg.tapButton({ userId: USER, text: /Delete endpoint/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Delete the webhook endpoint\?/.test(String(p.text)));
+    await n.h.tg.tapButton({ userId: USER, text: /Back/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => /Webhook notices/.test(String(p.text)));
+    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBe(endpoint.id);
+
+    await n.h.tg.tapButton({ userId: USER, text: /Change endpoint/ });
+    const steps = await n.h.tg.waitForCall("editMessageText", (p) => /receiver URL/.test(String(p.text)));
+    expect(steps.payload.message_id).toBe(card);
+    await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => p.message_id === card && /Cancelled/.test(String(p.text)));
+    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBe(endpoint.id);
+  });
+
+  it("a status-card button forged in a group does nothing", async () => {
+    await configured();
+    await say("/webhook");
+    await botSaid(/Webhook notices/);
+    const off = n.h.tg.buttons(USER).find((b) => /Turn notices off/.test(b.text))!.callbackData!;
+    const del = n.h.tg.buttons(USER).find((b) => /Delete endpoint/.test(b.text))!.callbackData!;
+    await n.h.tg.sendText({ userId: USER, chatId: -400, chatType: "group", text: "/webhook" });
+    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === -400);
+    const inGroup = n.h.tg.lastBotMessage(-400)!.messageId;
+    for (const data of [off, del]) {
+      await n.h.tg.tap({ userId: USER, chatId: -400, messageId: inGroup, data });
+      await n.h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
+    }
+    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(true);
+    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBeTruthy();
+    expect(n.h.tg.callsOf("editMessageText")).toHaveLength(0);
   });
 });

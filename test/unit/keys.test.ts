@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isPlausibleApiKey } from "../../src/bot/features/key-shape.js";
-import { looksLikeKey, normaliseLabel } from "../../src/bot/conversations/label-key.js";
-import { renderKeysList, renderRemoveConfirm } from "../../src/bot/render/keys-list.js";
+import { isPlausibleApiKey } from "../../src/bot/features/keys/key-shape.js";
+import { looksLikeKey, normaliseLabel } from "../../src/bot/features/keys/flow.js";
+import { keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "../../src/bot/features/keys/views.js";
 import { refusedOperation } from "../../src/bot/render/scope-operation.js";
 import { renderError } from "../../src/bot/render/errors.js";
 import { createFormatter } from "../../src/format/formatter.js";
@@ -51,20 +51,24 @@ describe("labels", () => {
 describe("keys list", () => {
   it("shows label, fingerprint, default, date and missing scopes, escaping everything", () => {
     const keys = [row({ id: 1, isDefault: true, label: "<Main>" }), row({ id: 2, label: "", fingerprint: "9999", missingScopes: '["purchase"]' })];
-    const { text, keyboard } = renderKeysList(keys, t, createFormatter("en"));
+    const text = keysListText(keys, t, createFormatter("en"));
     expect(text).toContain("1. <b>&lt;Main&gt;</b> <code>…ab&lt;d</code> keys-default-badge");
     expect(text).toContain('keys-added-on({"date":"Nov 21, 2026"})');
     expect(text).toContain("2. <b>keys-no-label</b> <code>…9999</code>\n");
     expect(text).toContain('keys-cannot({"scopes":"purchase"})');
-    const data = keyboard.inline_keyboard.flat().map((b) => ("callback_data" in b ? b.callback_data : ""));
-    expect(data).toEqual(["keys:ren:1", "keys:rm:1", "keys:def:2", "keys:ren:2", "keys:rm:2", "key.add"]);
-    for (const d of data) expect(Buffer.byteLength(d)).toBeLessThanOrEqual(64);
+    expect(keysListText([], t, createFormatter("en"), "note")).toBe("note\n\nkeys-list-empty");
+  });
+
+  it("a key's button and card: plain-text label, default mark, the card with its lines", () => {
+    expect(keyButtonLabel(row({ isDefault: true, label: "<Main>" }), t)).toBe("⭐ <Main> …ab<d");
+    expect(keyButtonLabel(row({ label: "" }), t)).toBe("keys-no-label …ab<d");
+    const card = keyCardText(row({ missingScopes: '["full"]' }), t, createFormatter("en"), "done");
+    expect(card).toMatch(/^done\n\n🔑 <b>Main<\/b> <code>…ab&lt;d<\/code>\n/);
+    expect(card).toContain('keys-cannot({"scopes":"full"})');
   });
 
   it("asks before removing", () => {
-    const { text, keyboard } = renderRemoveConfirm(row({ id: 5 }), t);
-    expect(text).toBe('keys-remove-confirm({"name":"Main","fingerprint":"…ab&lt;d"})');
-    expect(keyboard.inline_keyboard.flat().map((b) => ("callback_data" in b ? b.callback_data : ""))).toEqual(["keys:rmy:5", "keys:back"]);
+    expect(removeConfirmText(row({ id: 5 }), t)).toBe('keys-remove-confirm({"name":"Main","fingerprint":"…ab&lt;d"})');
   });
 });
 

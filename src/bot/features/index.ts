@@ -14,7 +14,7 @@ import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
 import { chatMemberFeature } from "./chat-member.js";
-import { keysFeature } from "./keys.js";
+import { keysFeature, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
@@ -25,8 +25,8 @@ import { rulesFeature, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
 import { blogFeature } from "./blog/index.js";
 import { addressMessageFeature } from "./check/bare-address.js";
-import { webhookFeature } from "./webhook.js";
-import { settingsFeature } from "./settings.js";
+import { webhookFeature, webhookMenu } from "./webhook/index.js";
+import { settingsFeature, settingsMenu } from "./settings/index.js";
 import { privateOnlyFeature } from "./private-only.js";
 
 export const features: Composer<BotContext>[] = [
@@ -57,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, rulesMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;

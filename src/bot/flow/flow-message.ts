@@ -24,14 +24,19 @@ export class FlowMessage {
   private readonly chatId: number;
   private step: { text: string; keyboard: InlineKeyboard } | undefined;
 
-  /** `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card). */
+  /**
+   * `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card).
+   * `messageId`: the flow goes on in a message an earlier step showed (a flow handed on through a
+   * plain handler, e.g. the key prompt, whose answer must not enter any conversation).
+   */
   constructor(
     private readonly conversation: BotConversation,
     ctx: Ctx,
-    options: { inTappedMessage?: boolean } = {},
+    options: { inTappedMessage?: boolean; messageId?: number } = {},
   ) {
     this.chatId = ctx.chat!.id;
     if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
+    if (options.messageId !== undefined) this.messageId = options.messageId;
   }
 
   /** Shows a step: its text and buttons, with Cancel under them. */

@@ -1,30 +1,39 @@
 /**
- * "/webhook" setup: gives the user their receiver URL and the dashboard steps, takes the
- * marketplace endpoint id, then the endpoint's signing secret, then asks the marketplace for a
- * test delivery and waits for the receiver to see it verify.
+ * "/webhook" setup, in one message: gives the user their receiver URL and the dashboard steps,
+ * takes the marketplace endpoint id, then the endpoint's signing secret, then asks the marketplace
+ * for a test delivery and waits for the receiver to see it verify.
  *
  * The secret: conversations v2 write their replay log (with every update they received) to
  * bot_storage only when the update's handling ends with the conversation still waiting. The
  * secret's message is therefore the LAST update this conversation ever receives: it is deleted at
  * once, checked, sealed, and every path from there ends the conversation, so its state is dropped
- * before anything is written and the plaintext never reaches storage (add-key.ts relies on the same).
+ * before anything is written and the plaintext never reaches storage (keys/flow.ts relies on the
+ * same). So a secret of the wrong shape ends the flow too (with a hint to send /webhook again)
+ * instead of asking again, which would store it.
  */
-import type { WebhookEndpointRow } from "../../store/webhooks.js";
+import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import { InlineKeyboard } from "grammy";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BotConversation, BotDeps, ConversationContext } from "../context.js";
-import { external } from "../flow/external.js";
-import { waitForReply } from "../flow/wait.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { code } from "../../format/html.js";
-import { isPlausibleSecret } from "../../events/signatures.js";
-import { receiverUrl, renderPingOutcome, renderWebhookStatus, WebhookActions, type PingOutcome } from "../render/webhook-status.js";
+import type { BotContext, BotConversation, BotDeps, ConversationContext } from "../../context.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { renderAndLogError } from "../../reply-error.js";
+import { code } from "../../../format/html.js";
+import { isPlausibleSecret } from "../../../events/signatures.js";
+import { WebhookButtons } from "./callbacks.js";
+import { receiverUrl, renderPingOutcome, webhookStatusText, type PingOutcome } from "./views.js";
 
 export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";
 export const DEFAULT_PING_WAIT_MS = 20_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CANCEL = new RegExp(`^${WebhookActions.cancelSetup}$`);
+// Long enough to create the endpoint in the dashboard and come back with its id and secret.
+export const SETUP_WAIT_MS = 30 * 60_000;
+
+export async function enterWebhookSetup(ctx: BotContext): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(WEBHOOK_SETUP_CONVERSATION);
+}
 
 export function pingWaitMs(deps: BotDeps): number {
   return deps.webhooks?.pingWaitMs ?? DEFAULT_PING_WAIT_MS;
@@ -66,6 +75,8 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   if (userId === undefined || !deps.publicUrl) return;
   const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
   const scheme = deps.webhooks?.scheme ?? "standard";
+  // From /webhook a new message; from Change endpoint on the status card, in the card.
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
 
   const endpoint = await external(conversation, () => {
     const key = deps.store.apiKeys.getDefault(userId);
@@ -73,63 +84,57 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
     const row = deps.store.webhooks.ensureForUser(userId, key.id);
     return { rowId: row.id, url: receiverUrl(deps.publicUrl!, row.routeToken) };
   });
-  if (!endpoint) {
-    await replyWithError(ctx, new NoApiKeyError());
-    return;
-  }
-  const cancelKeyboard = new InlineKeyboard().text(t("button-cancel"), WebhookActions.cancelSetup);
-  await ctx.reply(t("webhook-setup-steps", { url: code(endpoint.url) }), { reply_markup: cancelKeyboard });
-
-  const cancelled = async (c: ConversationContext) => {
-    await c.answerCallbackQuery().catch(() => undefined);
-    await c.editMessageText(t("webhook-setup-cancelled")).catch(() => c.reply(t("webhook-setup-cancelled")));
-  };
+  if (!endpoint) return failed(ctx, flow, new NoApiKeyError());
+  await flow.ask(ctx, t("webhook-setup-steps", { url: code(endpoint.url) }));
 
   let endpointId: string;
   for (;;) {
-    const reply = await waitForReply(conversation, { buttons: CANCEL });
-    if (reply.kind === "button") return cancelled(reply.ctx);
-    if (UUID.test(reply.text)) {
+    const reply = await flow.wait();
+    if (reply.kind === "text" && UUID.test(reply.text)) {
       endpointId = reply.text.toLowerCase();
       break;
     }
-    await reply.ctx.reply(t("webhook-setup-bad-id"));
+    await flow.retry(ctx, t("webhook-setup-bad-id"));
   }
   await external(conversation, () => deps.store.webhooks.setEndpointId(endpoint.rowId, endpointId));
-  await ctx.reply(t(scheme === "standard" ? "webhook-setup-ask-secret-standard" : "webhook-setup-ask-secret", { id: code(endpointId) }), {
-    reply_markup: cancelKeyboard,
-  });
+  await flow.ask(ctx, t(scheme === "standard" ? "webhook-setup-ask-secret-standard" : "webhook-setup-ask-secret", { id: code(endpointId) }));
 
   // The last wait of this conversation (see the header): from here on every path ends it.
-  const reply = await waitForReply(conversation, { buttons: CANCEL, expectsSecret: true });
-  if (reply.kind === "button") return cancelled(reply.ctx);
+  const reply = await flow.wait({ expectsSecret: true });
+  if (reply.kind !== "text") return;
   const deleted = await reply.ctx.deleteMessage().then(
     () => true,
     () => false,
   );
   const notDeleted = deleted ? "" : `\n\n${t("webhook-secret-not-deleted")}`;
   if (!isPlausibleSecret(scheme, reply.text)) {
-    await ctx.reply(t(scheme === "standard" ? "webhook-secret-bad-standard" : "webhook-secret-bad") + notDeleted);
-    return;
+    return flow.finish(ctx, t(scheme === "standard" ? "webhook-secret-bad-standard" : "webhook-secret-bad") + notDeleted);
   }
   const secret = reply.text;
   await external(conversation, () => deps.store.webhooks.setSecret({ id: endpoint.rowId, userId }, secret));
   const seconds = Math.round(pingWaitMs(deps) / 1000);
-  await ctx.reply(t("webhook-secret-saved", { seconds }) + notDeleted);
+  // No Cancel while waiting: the chat's updates queue behind this one until the wait is over.
+  await flow.finish(ctx, t("webhook-secret-saved", { seconds }) + notDeleted);
 
   let outcome: PingOutcome;
   try {
     outcome = await external(conversation, () => pingAndWait(deps, endpoint.rowId));
   } catch (err) {
-    await replyWithError(ctx, err);
-    return;
+    return failed(ctx, flow, err);
   }
   const status = await external(conversation, () => ({
     row: deps.store.webhooks.get(endpoint.rowId),
     noticesEnabled: deps.store.users.get(userId)?.noticesEnabled ?? true,
   }));
   if (!status.row) return;
-  const note = renderPingOutcome(outcome, endpoint.url, seconds, t);
-  const card = renderWebhookStatus(status.row, { publicUrl: deps.publicUrl, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
-  await ctx.reply(card.text, { reply_markup: card.keyboard });
+  const note = renderPingOutcome(outcome, endpoint.url, seconds, t) + notDeleted;
+  const text = webhookStatusText(status.row, { publicUrl: deps.publicUrl, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
+  // The status card is a menu, which a conversation can't draw: a button brings it up with its actions.
+  await flow.finish(ctx, text, new InlineKeyboard().text(t("webhook-button-manage"), WebhookButtons.open.pack()));
+}
+
+/** The one sentence for what went wrong, in the flow's message. */
+async function failed(ctx: ConversationContext, flow: FlowMessage, err: unknown): Promise<void> {
+  const rendered = renderAndLogError(ctx, err);
+  await flow.finish(ctx, rendered.text, rendered.keyboard);
 }

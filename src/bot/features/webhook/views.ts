@@ -1,22 +1,11 @@
 /**
- * /webhook's status card: the receiver URL, the marketplace endpoint id, the last delivery and
- * whether its signature verified, whether notices are on; and the buttons Test again, Notices
- * on/off, Change endpoint, Delete. Also the sentence for a test ping's outcome.
+ * /webhook's status card text: the receiver URL, the marketplace endpoint id, the last delivery and
+ * whether its signature verified, whether notices are on. Also the sentence for a test ping's
+ * outcome. (The card's buttons are the menu of menus.ts.)
  */
-import { InlineKeyboard } from "grammy";
-import type { WebhookEndpointRow } from "../../store/webhooks.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code } from "../../format/html.js";
-
-export const WebhookActions = {
-  show: "whk:show",
-  test: "whk:test",
-  toggleNotices: "whk:notices",
-  change: "whk:change",
-  askDelete: "whk:del",
-  delete: "whk:del:yes",
-  cancelSetup: "whk:cancel",
-} as const;
+import type { WebhookEndpointRow } from "../../../store/webhooks.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
 
 export type PingOutcome = "verified" | "unverified" | "timeout";
 
@@ -32,12 +21,12 @@ function lastDelivery(row: WebhookEndpointRow, t: Translate, fmt: Formatter): st
   return t("webhook-status-last-unverified", { time: fmt.dateTime(row.lastEventAt) });
 }
 
-export function renderWebhookStatus(
+export function webhookStatusText(
   row: WebhookEndpointRow,
   view: { publicUrl: string; noticesEnabled: boolean; note?: string },
   t: Translate,
   fmt: Formatter,
-): { text: string; keyboard: InlineKeyboard } {
+): string {
   const lines: string[] = [];
   if (view.note) lines.push(view.note, "");
   lines.push(
@@ -47,13 +36,7 @@ export function renderWebhookStatus(
     lastDelivery(row, t, fmt),
     t(view.noticesEnabled ? "webhook-status-notices-on" : "webhook-status-notices-off"),
   );
-  const keyboard = new InlineKeyboard()
-    .text(t("webhook-button-test"), WebhookActions.test)
-    .text(t(view.noticesEnabled ? "webhook-button-notices-off" : "webhook-button-notices-on"), WebhookActions.toggleNotices)
-    .row()
-    .text(t("webhook-button-change"), WebhookActions.change)
-    .text(t("webhook-button-delete"), WebhookActions.askDelete);
-  return { text: lines.join("\n"), keyboard };
+  return lines.join("\n");
 }
 
 export function renderPingOutcome(outcome: PingOutcome, url: string, seconds: number, t: Translate): string {

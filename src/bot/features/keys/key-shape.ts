@@ -1,5 +1,5 @@
 /** What an API key can look like, checked before any call: one token of header-safe ASCII. */
-import { isUsableHeaderValue } from "../../marketplace/index.js";
+import { isUsableHeaderValue } from "../../../marketplace/index.js";
 
 export const MIN_KEY_LENGTH = 8;
 export const MAX_KEY_LENGTH = 256;

@@ -4,13 +4,13 @@
  * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
-import { renderAndLogError } from "../reply-error.js";
 import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import { escapeHtml } from "../../format/html.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { LABEL_KEY_CONVERSATION } from "../conversations/label-key.js";
+import { renderAndLogError } from "../../reply-error.js";
+import type { BotContext } from "../../context.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { enterLabelKey, type KeySubmission } from "./flow.js";
 import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
 
 const SCRUBBED = "[API key removed]";
@@ -36,7 +36,23 @@ export async function deleteKeyMessage(ctx: BotContext): Promise<boolean> {
   );
 }
 
-export async function handleKeySubmission(ctx: BotContext, raw: string): Promise<void> {
+/**
+ * The outcome goes into the key flow's message (its prompt), the flow having handed the key on to
+ * this plain handler; a key sent as `/key <KEY>`, or a prompt that can't be edited any more, gets
+ * a new message.
+ */
+async function showOutcome(ctx: BotContext, promptId: number | undefined, text: string, keyboard: InlineKeyboard): Promise<void> {
+  if (promptId !== undefined && ctx.chat) {
+    const edited = await ctx.api.editMessageText(ctx.chat.id, promptId, text, { reply_markup: keyboard }).then(
+      () => true,
+      () => false,
+    );
+    if (edited) return;
+  }
+  await ctx.reply(text, { reply_markup: keyboard });
+}
+
+export async function handleKeySubmission(ctx: BotContext, raw: string, from: KeySubmission = { promptId: undefined }): Promise<void> {
   const deleted = await deleteKeyMessage(ctx);
   scrubKeyFromUpdate(ctx);
   const userId = ctx.from?.id;
@@ -46,27 +62,22 @@ export async function handleKeySubmission(ctx: BotContext, raw: string): Promise
   const apiKey = raw.trim();
   const tryAgain = new InlineKeyboard().text(ctx.t("keys-button-try-again"), SharedButtons.addKey.pack());
   if (!isPlausibleApiKey(apiKey)) {
-    await ctx.reply(ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), { reply_markup: tryAgain });
-    return;
+    return showOutcome(ctx, from.promptId, ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), tryAgain);
   }
   if (isStoredAlready(ctx, userId, apiKey)) {
-    await ctx.reply(ctx.t("keys-duplicate", { fingerprint: escapeHtml(`…${apiKey.slice(-4)}`) }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack()),
-    });
-    return;
+    const text = ctx.t("keys-duplicate", { fingerprint: escapeHtml(`…${apiKey.slice(-4)}`) });
+    return showOutcome(ctx, from.promptId, text, new InlineKeyboard().text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack()));
   }
 
   await ctx.replyWithChatAction("typing").catch(() => undefined);
   try {
     await ctx.deps.marketplace.forKey(apiKey).balance();
   } catch (err) {
-    await ctx.reply(verificationFailure(ctx, err), { reply_markup: tryAgain });
-    return;
+    return showOutcome(ctx, from.promptId, verificationFailure(ctx, err), tryAgain);
   }
 
   const row = ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(LABEL_KEY_CONVERSATION, row.id, "new");
+  await enterLabelKey(ctx, row.id, "new", from.promptId ?? null);
 }
 
 /** Same last 4 characters and the same plaintext as a key this user already has. */

@@ -1,0 +1,9 @@
+/** The keys feature's own buttons inside its flows (the cards are menus, see menus.ts). */
+import { defineCallback } from "../../../telegram/callback-codec.js";
+
+export const KeyButtons = {
+  /** Skip on the label step after a key was added. */
+  skipLabel: defineCallback("keys.skip"),
+  /** Back to the keys list, in the same message, from a finished rename. */
+  list: defineCallback("keys.back"),
+} as const;

@@ -1,0 +1,152 @@
+/**
+ * The key flows, in one message: "/key" asks for the API key; once the key is checked and stored
+ * (submission.ts) the same message asks for its label; /keys → Rename asks for a new label in the
+ * key's card.
+ *
+ * The key itself is never handled inside a conversation: conversations v2 store every update they
+ * receive in their replay log (the bot_storage table) once they wait again. So when the key
+ * arrives, the prompt marks the update as a key submission and leaves at once, passing the update
+ * on: its state is dropped before anything is written, and the keys feature handles the message as
+ * a plain handler (deletes it, verifies and seals the key), then enters the label step with the
+ * new key's row id only. A key pasted at the label step is handed over the same way.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { isPlausibleApiKey } from "./key-shape.js";
+import { KeyButtons } from "./callbacks.js";
+import { fingerprintText, keyName, toKeyView } from "./views.js";
+
+export const ADD_KEY_CONVERSATION = "keys-add";
+export const LABEL_KEY_CONVERSATION = "keys-label";
+/** How long any text answers the prompt; later, only text shaped like a key does. */
+export const ADD_KEY_WAIT_MS = 30 * 60_000;
+/** The label step is optional: after this, other text is no longer taken as a label. */
+export const LABEL_WAIT_MS = 30 * 60_000;
+export const MAX_LABEL_LENGTH = 32;
+
+export type LabelMode = "new" | "rename";
+
+/** Where a key handed on by a flow came from: the flow's message, which shows what happens next. */
+export interface KeySubmission {
+  promptId: number | undefined;
+}
+
+const submissions = new WeakMap<object, KeySubmission>();
+
+/** The submission when a key flow handed this update on as the key. */
+export function keySubmission(ctx: BotContext): KeySubmission | undefined {
+  return submissions.get(ctx);
+}
+
+export async function enterAddKey(ctx: BotContext): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(ADD_KEY_CONVERSATION);
+}
+
+/** The label step; `promptId`: the message of the flow that brought the key (null: a new message). */
+export async function enterLabelKey(ctx: BotContext, keyId: number, mode: LabelMode, promptId: number | null = null): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(LABEL_KEY_CONVERSATION, keyId, mode, promptId);
+}
+
+export async function addKeyConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  const flow = new FlowMessage(conversation, ctx);
+  await flow.ask(ctx, ctx.t("keys-prompt"));
+  const askedAt = await conversation.now();
+  const reply = await flow.wait({ expectsSecret: true });
+  if (reply.kind !== "text") return; // no buttons but Cancel, which ends the flow in wait()
+  // Long after the prompt, only something shaped like a key is taken as one (and still deleted);
+  // other text goes on to the rest of the bot.
+  const late = (await conversation.now()) - askedAt > ADD_KEY_WAIT_MS;
+  if (late && !isPlausibleApiKey(reply.text)) {
+    await flow.finish(ctx, ctx.t("keys-prompt"));
+    await conversation.halt({ next: true });
+  }
+  await handOverAsKey(conversation, ctx, flow);
+}
+
+/** A label is 1–32 characters of one line, without control characters. */
+export function normaliseLabel(text: string): string | undefined {
+  const label = text.trim().replace(/\s+/g, " ");
+  if (label.length === 0 || [...label].length > MAX_LABEL_LENGTH || /\p{Cc}|(?!\u200d)\p{Cf}/u.test(label)) return undefined;
+  return label;
+}
+
+/** Too long for a label, or one long token of letters and digits: treated as a pasted key. */
+export function looksLikeKey(text: string): boolean {
+  if (!isPlausibleApiKey(text)) return false;
+  return text.length > MAX_LABEL_LENGTH || (text.length >= 20 && /\d/.test(text) && /[A-Za-z]/.test(text));
+}
+
+export async function labelKeyConversation(
+  conversation: BotConversation,
+  ctx: ConversationContext,
+  keyId: number,
+  mode: LabelMode,
+  promptId: number | null = null,
+): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  // Rename starts in the key's card; a new key's label step in the message of the key prompt.
+  const flow = new FlowMessage(conversation, ctx, mode === "rename" ? { inTappedMessage: true } : { messageId: promptId ?? undefined });
+  // Only the view of the key goes into the replay log, never the sealed secret.
+  const key = await external(conversation, () => {
+    const row = ctx.deps.store.apiKeys.get(userId, keyId);
+    return row ? toKeyView(row) : null;
+  });
+  if (!key) return flow.finish(ctx, ctx.t("keys-not-found"));
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const fingerprint = escapeHtml(fingerprintText(key));
+  const intro =
+    mode === "new"
+      ? `${t("keys-saved", { fingerprint })} ${t(key.isDefault ? "keys-saved-default" : "keys-saved-not-default")}\n\n${t("keys-label-ask-new")}`
+      : t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
+  const skip = new InlineKeyboard();
+  if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());
+  await flow.ask(ctx, intro, skip);
+
+  for (;;) {
+    // a key pasted here is handed over as a new key (below), so the guard in waitForReply steps aside
+    const reply = await flow.wait({ buttons: KeyButtons.skipLabel.pattern, expectsSecret: true });
+    if (reply.kind === "button") {
+      await reply.ctx.answerCallbackQuery();
+      return flow.finish(ctx, t("keys-label-skipped"), nextSteps(ctx));
+    }
+    // A key pasted here by mistake must not stay in this conversation's stored state.
+    if (looksLikeKey(reply.text)) return handOverAsKey(conversation, ctx, flow);
+    const label = normaliseLabel(reply.text);
+    if (!label) {
+      await flow.retry(ctx, t("keys-label-invalid", { max: MAX_LABEL_LENGTH }));
+      continue;
+    }
+    const renamed = await external(conversation, () => ctx.deps.store.apiKeys.rename(userId, keyId, label));
+    if (!renamed) return flow.finish(ctx, t("keys-not-found"));
+    const notice = t("keys-label-saved", { name: escapeHtml(label), fingerprint });
+    if (mode === "new") return flow.finish(ctx, `${notice}\n\n${t("keys-ready")}`, nextSteps(ctx));
+    return flow.finish(ctx, notice, new InlineKeyboard().text(t("button-back"), KeyButtons.list.pack()));
+  }
+}
+
+/**
+ * Leaves the conversation and passes the current update on as a key submission, shown in the
+ * flow's message. The outside context is only marked (in memory); leaving drops this
+ * conversation's state before it is written.
+ */
+async function handOverAsKey(conversation: BotConversation, ctx: ConversationContext, flow: FlowMessage): Promise<never> {
+  await flow.finish(ctx, ctx.t("keys-checking"));
+  const submission: KeySubmission = { promptId: flow.id };
+  await conversation.external({ task: (outside) => void submissions.set(outside, submission) });
+  return conversation.halt({ next: true });
+}
+
+function nextSteps(ctx: ConversationContext): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(ctx.t("button-balance"), SharedButtons.showBalance.pack())
+    .text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack())
+    .row()
+    .text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack());
+}

@@ -1,0 +1,92 @@
+/**
+ * /keys as cards that change in place: the list (a button per key, Add a key), a key's card (make
+ * default, rename, remove, back) and the remove confirmation. The key id travels in the buttons'
+ * payload; every action checks the key still exists and belongs to the user tapping.
+ */
+import type { NextFunction } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import type { Translate } from "../../../format/formatter.js";
+import { escapeHtml } from "../../../format/html.js";
+import { createCardMenu, payloadOf } from "../../ui/menu.js";
+import { showView, type ShowOptions } from "../../ui/view.js";
+import { requestFlow } from "../../flow/start-from-menu.js";
+import { ADD_KEY_CONVERSATION, LABEL_KEY_CONVERSATION } from "./flow.js";
+import { fingerprintText, keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "./views.js";
+
+const translate = (ctx: BotContext): Translate => (key, vars) => ctx.t(key, vars);
+
+/** The key of the card (its id in the payload), when it is the tapping user's. */
+function keyOf(ctx: BotContext): ApiKeyRow | undefined {
+  const id = Number(payloadOf(ctx));
+  return ctx.from && Number.isSafeInteger(id) ? ctx.deps.store.apiKeys.get(ctx.from.id, id) : undefined;
+}
+
+/** Runs a card action on the card's key; a key that is gone gets a toast and the list. */
+function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => Promise<unknown>) {
+  return async (ctx: BotContext, next: NextFunction) => {
+    const key = keyOf(ctx);
+    if (!key) return showKeys(ctx, undefined, { toast: ctx.t("keys-not-found") });
+    await action(ctx, key, next);
+  };
+}
+
+export const keysMenu = createCardMenu("keys").dynamic((ctx, range) => {
+  const keys = ctx.from ? ctx.deps.store.apiKeys.list(ctx.from.id) : [];
+  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey(showCard)).row();
+  range.text(ctx.t("keys-button-add"), (ctx, next) => requestFlow(ctx, next, ADD_KEY_CONVERSATION));
+});
+
+export const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
+  const key = keyOf(ctx);
+  const payload = payloadOf(ctx);
+  if (key) {
+    const fingerprint = fingerprintText(key);
+    if (!key.isDefault) range.text({ text: ctx.t("keys-button-make-default", { fingerprint }), payload }, onKey(makeDefault)).row();
+    range
+      .text({ text: ctx.t("keys-button-rename", { fingerprint }), payload }, onKey(rename))
+      .text({ text: ctx.t("keys-button-remove", { fingerprint }), payload }, onKey(askRemove))
+      .row();
+  }
+  range.text({ text: ctx.t("button-back"), payload }, (ctx) => showKeys(ctx));
+});
+
+export const keyRemoveMenu = createCardMenu("key-remove").dynamic((ctx, range) => {
+  const payload = payloadOf(ctx);
+  range.text({ text: ctx.t("keys-button-remove-yes"), payload }, onKey(remove)).text({ text: ctx.t("button-no"), payload }, onKey(showCard));
+});
+
+keysMenu.register([keyCardMenu, keyRemoveMenu]);
+
+/** The keys list, with a note above it (what just changed). */
+export async function showKeys(ctx: BotContext, note?: string, options: ShowOptions = {}): Promise<void> {
+  const keys = ctx.from ? ctx.deps.store.apiKeys.list(ctx.from.id) : [];
+  await showView(ctx, { text: keysListText(keys, translate(ctx), ctx.fmt, note), keyboard: keysMenu }, options);
+}
+
+async function showCard(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  await showView(ctx, { text: keyCardText(key, translate(ctx), ctx.fmt), keyboard: keyCardMenu });
+}
+
+async function makeDefault(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
+  await showKeys(ctx, ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }));
+}
+
+async function rename(ctx: BotContext, key: ApiKeyRow, next: NextFunction): Promise<void> {
+  await requestFlow(ctx, next, LABEL_KEY_CONVERSATION, key.id, "rename", null);
+}
+
+async function askRemove(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  await showView(ctx, { text: removeConfirmText(key, translate(ctx)), keyboard: keyRemoveMenu });
+}
+
+async function remove(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  const keys = ctx.deps.store.apiKeys;
+  keys.remove(key.userId, key.id);
+  const lines = [ctx.t("keys-removed", { fingerprint: escapeHtml(fingerprintText(key)) })];
+  const promoted = key.isDefault ? keys.getDefault(key.userId) : undefined;
+  if (promoted) lines.push(ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(promoted)) }));
+  await showKeys(ctx, lines.join("\n"));
+}
+

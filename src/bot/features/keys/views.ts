@@ -1,0 +1,66 @@
+/**
+ * What the keys feature shows: the /keys list (every key with its label, fingerprint, default
+ * mark, date added and any scope it was seen to lack), a key's card, the remove confirmation.
+ * Pure text; the buttons are the menus of menus.ts.
+ */
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { escapeHtml } from "../../../format/html.js";
+
+/** What is shown of a key: everything but the sealed secret (this is what conversations keep). */
+export type KeyView = Omit<ApiKeyRow, "sealedKey">;
+
+export function toKeyView({ sealedKey: _sealed, ...view }: ApiKeyRow): KeyView {
+  return view;
+}
+
+/** "…1234": the only part of a key ever shown. */
+export function fingerprintText(key: Pick<ApiKeyRow, "fingerprint">): string {
+  return `…${key.fingerprint}`;
+}
+
+/** The label (escaped) or "no label". */
+export function keyName(key: Pick<ApiKeyRow, "label">, t: Translate): string {
+  return key.label ? escapeHtml(key.label) : t("keys-no-label");
+}
+
+/** A key's button in the list (button labels are plain text, not HTML). */
+export function keyButtonLabel(key: Pick<ApiKeyRow, "label" | "fingerprint" | "isDefault">, t: Translate): string {
+  return `${key.isDefault ? "⭐ " : ""}${key.label || t("keys-no-label")} ${fingerprintText(key)}`;
+}
+
+export function missingScopes(key: Pick<ApiKeyRow, "missingScopes">): string[] {
+  try {
+    const parsed = JSON.parse(key.missingScopes) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A key's lines: name, fingerprint and default mark; date added; scopes it lacks. */
+function keyLines(key: KeyView, t: Translate, fmt: Formatter): string[] {
+  const fp = escapeHtml(fingerprintText(key));
+  const lines = [`<b>${keyName(key, t)}</b> <code>${fp}</code>${key.isDefault ? ` ${t("keys-default-badge")}` : ""}`];
+  lines.push(`    ${t("keys-added-on", { date: fmt.date(key.createdAt) })}`);
+  const missing = missingScopes(key);
+  if (missing.length > 0) lines.push(`    ${t("keys-cannot", { scopes: missing.map(escapeHtml).join(", ") })}`);
+  return lines;
+}
+
+const withNote = (note: string | undefined, text: string) => (note ? `${note}\n\n${text}` : text);
+
+export function keysListText(keys: readonly KeyView[], t: Translate, fmt: Formatter, note?: string): string {
+  if (keys.length === 0) return withNote(note, t("keys-list-empty"));
+  const items = keys.map((key, i) => `${i + 1}. ${keyLines(key, t, fmt).join("\n")}`);
+  return withNote(note, `${t("keys-list-title")}\n\n${items.join("\n\n")}\n\n${t("keys-list-footer")}`);
+}
+
+export function keyCardText(key: KeyView, t: Translate, fmt: Formatter, note?: string): string {
+  return withNote(note, `🔑 ${keyLines(key, t, fmt).join("\n")}`);
+}
+
+/** "Remove key …1234? This cannot be undone." */
+export function removeConfirmText(key: KeyView, t: Translate): string {
+  return t("keys-remove-confirm", { name: keyName(key, t), fingerprint: escapeHtml(fingerprintText(key)) });
+}

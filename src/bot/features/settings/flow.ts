@@ -1,0 +1,63 @@
+/**
+ * The balance-alert prompt (from the settings card, in its message): a TRX threshold, one notice
+ * when the balance falls below it, not repeated until it recovers; "off" (or Alert off) clears it.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import type { Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
+import { SUN_PER_TRX, trxToSun } from "../../../tron/amounts.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { SettingsButtons } from "./callbacks.js";
+
+export const ALERT_CONVERSATION = "settings-alert";
+const MAX_ALERT_SUN = 1_000_000_000n * SUN_PER_TRX;
+
+/** A typed threshold: "50", "12.5", "12,5", "50 TRX". Undefined when it is not a positive TRX amount. */
+export function parseAlertAmount(text: string): bigint | undefined {
+  const cleaned = text.trim().replace(/\s*trx$/i, "").replace(/[\s\u00a0\u202f_]/g, "").replace(/^(\d+),(\d+)$/, "$1.$2");
+  try {
+    const sun = trxToSun(cleaned);
+    return sun > 0n && sun <= MAX_ALERT_SUN ? sun : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isOff(text: string, t: Translate): boolean {
+  const word = text.trim().toLowerCase();
+  return word === "off" || word === "0" || word === t("settings-alert-off-word").toLowerCase();
+}
+
+export async function alertConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  const t: Translate = (key, vars) => ctx.t(key, vars);
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
+  await flow.ask(ctx, t("settings-alert-ask"), new InlineKeyboard().text(t("settings-button-alert-clear"), SettingsButtons.alertOff.pack()));
+  let sun: bigint | null;
+  for (;;) {
+    const reply = await flow.wait({ buttons: SettingsButtons.alertOff.pattern });
+    if (reply.kind === "button") {
+      await reply.ctx.answerCallbackQuery();
+      sun = null;
+      break;
+    }
+    if (isOff(reply.text, t)) {
+      sun = null;
+      break;
+    }
+    const parsed = parseAlertAmount(reply.text);
+    if (parsed !== undefined) {
+      sun = parsed;
+      break;
+    }
+    await flow.retry(ctx, t("settings-alert-bad"));
+  }
+  // A new threshold re-arms the alert.
+  await external(conversation, () => ctx.deps.store.users.update(userId, { balanceAlertSun: sun === null ? null : sun.toString(), balanceAlertTripped: false }));
+  const note = sun === null ? t("settings-alert-cleared") : t("settings-alert-set", { amount: code(ctx.fmt.trx(sun)) });
+  // The card itself is a menu, which a conversation can't draw: a button brings it back.
+  await flow.finish(ctx, note, new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack()));
+}

@@ -1,0 +1,23 @@
+/**
+ * /settings: pushed notices on or off, a notice per rule firing on or off, and the balance alert.
+ * The card is a menu (menus.ts); the threshold is typed in a prompt (flow.ts).
+ */
+import { Composer } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConversationContext } from "../../context.js";
+import { ALERT_CONVERSATION, alertConversation } from "./flow.js";
+import { enterRequestedFlow } from "../../flow/start-from-menu.js";
+import { SettingsButtons } from "./callbacks.js";
+import { showSettings } from "./menus.js";
+
+export { settingsMenu } from "./menus.js";
+
+export const settingsFeature = new Composer<BotContext>();
+
+settingsFeature.use(createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION), enterRequestedFlow(ALERT_CONVERSATION));
+
+const privateChat = settingsFeature.chatType("private");
+
+privateChat.command("settings", (ctx) => showSettings(ctx));
+
+privateChat.callbackQuery(SettingsButtons.open.pattern, (ctx) => showSettings(ctx));

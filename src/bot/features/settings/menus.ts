@@ -1,0 +1,78 @@
+/**
+ * The /settings card: pushed notices on or off, a notice per rule firing on or off, and the balance
+ * alert (set or change it through a prompt, or clear it). Toggles change the card in place with a
+ * toast.
+ */
+import type { BotContext } from "../../context.js";
+import type { UserRow, UsersRepo } from "../../../store/users.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code } from "../../../format/html.js";
+import { createCardMenu } from "../../ui/menu.js";
+import { showView, type ShowOptions } from "../../ui/view.js";
+import { requestFlow } from "../../flow/start-from-menu.js";
+import { ALERT_CONVERSATION } from "./flow.js";
+
+type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun">;
+
+export function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
+  const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
+  return [
+    t("settings-title"),
+    t(user.noticesEnabled ? "settings-notices-on" : "settings-notices-off"),
+    t(user.notifyFires ? "settings-fires-on" : "settings-fires-off"),
+    alert === undefined ? t("settings-alert-none") : t("settings-alert-value", { amount: code(fmt.trx(alert)) }),
+  ].join("\n");
+}
+
+const userOf = (ctx: BotContext) => (ctx.from ? ctx.deps.store.users.get(ctx.from.id) : undefined);
+
+export const settingsMenu = createCardMenu("settings").dynamic((ctx, range) => {
+  const user = userOf(ctx);
+  if (!user) return;
+  range
+    .text(ctx.t(user.noticesEnabled ? "settings-button-notices-off" : "settings-button-notices-on"), (ctx) =>
+      change(
+        ctx,
+        (u) => ({ noticesEnabled: !u.noticesEnabled }),
+        (u) => ctx.t(u.noticesEnabled ? "settings-toast-notices-on" : "settings-toast-notices-off"),
+      ),
+    )
+    .row()
+    .text(ctx.t(user.notifyFires ? "settings-button-fires-off" : "settings-button-fires-on"), (ctx) =>
+      change(
+        ctx,
+        (u) => ({ notifyFires: !u.notifyFires }),
+        (u) => ctx.t(u.notifyFires ? "settings-toast-fires-on" : "settings-toast-fires-off"),
+      ),
+    )
+    .row()
+    .text(ctx.t(user.balanceAlertSun === null ? "settings-button-alert-set" : "settings-button-alert-change"), (ctx, next) => requestFlow(ctx, next, ALERT_CONVERSATION));
+  if (user.balanceAlertSun !== null) {
+    range.text(ctx.t("settings-button-alert-clear"), (ctx) =>
+      change(
+        ctx,
+        () => ({ balanceAlertSun: null, balanceAlertTripped: false }),
+        () => ctx.t("settings-alert-cleared"),
+      ),
+    );
+  }
+});
+
+/** The settings card (with a note above it): in the tapped message, else a new one. */
+export async function showSettings(ctx: BotContext, options: ShowOptions & { note?: string } = {}): Promise<void> {
+  const user = userOf(ctx);
+  if (!user) return;
+  const text = settingsText(user, (key, vars) => ctx.t(key, vars), ctx.fmt);
+  await showView(ctx, { text: options.note ? `${options.note}\n\n${text}` : text, keyboard: settingsMenu }, options);
+}
+
+type UserSettings = Parameters<UsersRepo["update"]>[1];
+
+async function change(ctx: BotContext, values: (user: UserRow) => UserSettings, toast: (user: UserRow) => string): Promise<void> {
+  const before = userOf(ctx);
+  if (!before) return;
+  const changed = values(before);
+  ctx.deps.store.users.update(before.id, changed);
+  const after = { ...before, ...changed };
+  await showSettings(ctx, { toast: toast(after) });
+}

@@ -1,0 +1,33 @@
+/**
+ * /webhook: pushed notices through the marketplace's webhooks. Without an endpoint (or with one
+ * not finished) it starts the setup flow (flow.ts); with one it shows the status card (menus.ts).
+ */
+import { Composer } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConversationContext } from "../../context.js";
+import { enterRequestedFlow } from "../../flow/start-from-menu.js";
+import { WebhookButtons } from "./callbacks.js";
+import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
+import { configuredEndpoint, showStatus } from "./menus.js";
+
+export { webhookMenu } from "./menus.js";
+
+export const webhookFeature = new Composer<BotContext>();
+
+webhookFeature.use(
+  createConversation<BotContext, ConversationContext>(webhookSetupConversation, { id: WEBHOOK_SETUP_CONVERSATION, maxMillisecondsToWait: SETUP_WAIT_MS }),
+  enterRequestedFlow(WEBHOOK_SETUP_CONVERSATION),
+);
+
+const privateChat = webhookFeature.chatType("private");
+
+privateChat.command("webhook", async (ctx) => {
+  if (!ctx.deps.publicUrl) {
+    await ctx.reply(ctx.t("webhook-no-public-url"));
+    return;
+  }
+  if (configuredEndpoint(ctx)) return showStatus(ctx);
+  await enterWebhookSetup(ctx);
+});
+
+privateChat.callbackQuery(WebhookButtons.open.pattern, (ctx) => showStatus(ctx));
