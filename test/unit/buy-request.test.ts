@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkVolume, matchDuration, parseBuyArgs, volumePresets } from "../../src/bot/buy/request.js";
-import { BuyData, OrderData } from "../../src/bot/buy/callbacks.js";
+import { checkVolume, matchDuration, parseBuyArgs, volumePresets } from "../../src/orders/request.js";
+import { BuyData, OrderData } from "../../src/bot/features/buy/callbacks.js";
 
 const energy = { resource: "energy", durations: ["1h", "1d", "3d"], unit: 65_000n, minVolume: 32_000n, maxVolume: 5_000_000n };
 const bandwidth = { resource: "bandwidth", durations: ["1h", "1d"], unit: 345n, minVolume: 1_000n, maxVolume: 1_000_000n };

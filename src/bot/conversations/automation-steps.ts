@@ -10,7 +10,7 @@
  * Inside a conversation a failed Bot API call must not be caught and carried on from (the replay
  * log would lose its place), so steps only send messages and edit them into something new.
  */
-import { checkVolume } from "../buy/request.js";
+import { checkVolume } from "../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";

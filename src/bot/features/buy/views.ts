@@ -4,13 +4,13 @@
  * Without enough balance the card offers Deposit instead of Confirm.
  */
 import { InlineKeyboard } from "grammy";
-import type { OrderPreview } from "../../marketplace/index.js";
-import { trxToSun } from "../../tron/amounts.js";
-import type { BuyRequest } from "../buy/request.js";
-import { BuyData } from "../buy/callbacks.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code, escapeHtml } from "../../format/html.js";
+import type { OrderPreview } from "../../../marketplace/index.js";
+import { trxToSun } from "../../../tron/amounts.js";
+import type { BuyRequest } from "../../../orders/request.js";
+import { BuyData } from "./callbacks.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code, escapeHtml } from "../../../format/html.js";
 
 export interface PreviewMoney {
   priceSun: bigint;

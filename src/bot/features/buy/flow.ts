@@ -5,15 +5,15 @@
  * Steps already answered (`given`) are skipped; `previous` answers (from Change) are marked ✓.
  */
 import { InlineKeyboard } from "grammy";
-import type { AddressCheck, OrderOptions } from "../../marketplace/index.js";
-import { isTronAddress, shortAddress } from "../../tron/address.js";
-import type { BotConversation, ConversationContext } from "../context.js";
-import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../../format/html.js";
-import { resourceLabel } from "../render/order-preview.js";
-import { BuyData, BuyPattern } from "../buy/callbacks.js";
-import { sendPreviewCard, type Effect } from "../buy/preview.js";
+import type { AddressCheck, OrderOptions } from "../../../marketplace/index.js";
+import { isTronAddress, shortAddress } from "../../../tron/address.js";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { code, escapeHtml } from "../../../format/html.js";
+import { resourceLabel } from "./views.js";
+import { BuyData, BuyPattern } from "./callbacks.js";
+import { sendPreviewCard, type Effect } from "./preview.js";
 import {
   checkVolume,
   parseResource,
@@ -23,9 +23,9 @@ import {
   type BuyAnswers,
   type Resource,
   type VolumePreset,
-} from "../buy/request.js";
-import { external } from "../flow/external.js";
-import { waitForButton, waitForReply } from "../flow/wait.js";
+} from "../../../orders/request.js";
+import { external } from "../../flow/external.js";
+import { waitForButton, waitForReply } from "../../flow/wait.js";
 
 export const BUY_CONVERSATION = "buy";
 

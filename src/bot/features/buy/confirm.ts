@@ -6,23 +6,23 @@
  * repeated taps run one after another, so the later ones find the intent `placed`.
  * A `previewed` card older than PREVIEW_TTL_MS is not placed: it is cancelled and quoted anew.
  */
-import { shortfallOf } from "../../rules/pricing.js";
-import { isNotModified } from "../reply-error.js";
+import { shortfallOf } from "../../../rules/pricing.js";
+import { isNotModified } from "../../reply-error.js";
 import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import type { Order } from "../../marketplace/index.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import type { IntentState, OrderIntentRow } from "../../store/orders.js";
-import { errorFields } from "../../logger.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { renderError } from "../render/errors.js";
-import { code } from "../../format/html.js";
-import { orderCardKeyboard, renderOrderCard } from "../render/order-card.js";
-import { previewMoney } from "../render/order-preview.js";
+import type { BotContext } from "../../context.js";
+import type { Order } from "../../../marketplace/index.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
+import { errorFields } from "../../../logger.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { renderError } from "../../render/errors.js";
+import { code } from "../../../format/html.js";
+import { orderCardKeyboard, renderOrderCard } from "../orders/views.js";
+import { previewMoney } from "./views.js";
 import { BuyData } from "./callbacks.js";
 import { isPreviewExpired, PREVIEW_TTL_MS } from "./expiry.js";
 import { requoteInPlace } from "./preview.js";
-import { requestOfIntent } from "./request.js";
+import { requestOfIntent } from "../../../orders/request.js";
 
 async function answer(ctx: BotContext, text: string): Promise<void> {
   // A redelivered update's query may be too old to answer: that must not stop the placement.

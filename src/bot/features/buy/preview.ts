@@ -6,12 +6,12 @@
  */
 import type { Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { DepsFlavor } from "../context.js";
-import { withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { renderOrderPreview } from "../render/order-preview.js";
-import type { OrderIntentRow } from "../../store/orders.js";
-import { requestOfIntent, type BuyRequest } from "./request.js";
+import type { DepsFlavor } from "../../context.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { renderOrderPreview } from "./views.js";
+import type { OrderIntentRow } from "../../../store/orders.js";
+import { requestOfIntent, type BuyRequest } from "../../../orders/request.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 

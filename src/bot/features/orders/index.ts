@@ -3,12 +3,12 @@
  * Refresh reads GET /orders/{id} (and updates the stored row when the order was placed here).
  */
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import type { OrderPage } from "../../marketplace/index.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { withUserClient } from "../marketplace-access.js";
-import { isNotModified, replyWithError } from "../reply-error.js";
-import { orderButtonLabel, orderCardKeyboard, orderListLine, renderOrderCard } from "../render/order-card.js";
+import type { BotContext } from "../../context.js";
+import type { OrderPage } from "../../../marketplace/index.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { isNotModified, replyWithError } from "../../reply-error.js";
+import { orderButtonLabel, orderCardKeyboard, orderListLine, renderOrderCard } from "./views.js";
 import { OrderData, OrderPattern } from "../buy/callbacks.js";
 
 export const PAGE_SIZE = 5;

@@ -3,19 +3,19 @@
  * straight to the preview), the entry buttons `buy:start` and `buy:a:<address>`, and the preview
  * card's Confirm, Change, Cancel and Try again.
  */
-import type { BotContext, BotConversation, ConversationContext } from "../context.js";
-import type { OrderOptions } from "../../marketplace/index.js";
-import type { IntentState, OrderIntentRow } from "../../store/orders.js";
-import { isTronAddress } from "../../tron/address.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../../format/html.js";
-import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "../conversations/buy.js";
-import { BuyPattern } from "../buy/callbacks.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { confirmIntent, editCard } from "../buy/confirm.js";
-import { requoteInPlace, runNow, sendPreviewCard } from "../buy/preview.js";
-import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../buy/request.js";
+import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import type { OrderOptions } from "../../../marketplace/index.js";
+import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
+import { isTronAddress } from "../../../tron/address.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { code, escapeHtml } from "../../../format/html.js";
+import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
+import { BuyPattern } from "./callbacks.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { confirmIntent, editCard } from "./confirm.js";
+import { requoteInPlace, runNow, sendPreviewCard } from "./preview.js";
+import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../../../orders/request.js";
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 

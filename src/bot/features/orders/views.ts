@@ -4,13 +4,13 @@
  * as the marketplace spells them; failed ones are recognised with orderStatusKind.
  */
 import { InlineKeyboard } from "grammy";
-import { orderStatusKind, type Order } from "../../marketplace/index.js";
-import { shortAddress } from "../../tron/address.js";
-import { trxToSun } from "../../tron/amounts.js";
+import { orderStatusKind, type Order } from "../../../marketplace/index.js";
+import { shortAddress } from "../../../tron/address.js";
+import { trxToSun } from "../../../tron/amounts.js";
 import { OrderData } from "../buy/callbacks.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code, escapeHtml, tronscanTxUrl } from "../../format/html.js";
-import { resourceLabel } from "./order-preview.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code, escapeHtml, tronscanTxUrl } from "../../../format/html.js";
+import { resourceLabel } from "../buy/views.js";
 
 const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔" } as const;
 
