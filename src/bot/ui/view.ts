@@ -10,10 +10,10 @@
 import { GrammyError, type Context, type InlineKeyboard } from "grammy";
 import type { Menu } from "@grammyjs/menu";
 
-export interface View {
+export interface View<C extends Context = Context> {
   text: string;
   /** Plain buttons (the callback codec's), or a @grammyjs/menu menu installed on the bot. */
-  keyboard?: InlineKeyboard | Menu<never>;
+  keyboard?: InlineKeyboard | Menu<C>;
 }
 
 export type Shown = "edited" | "sent" | "unchanged" | "answered";
@@ -32,7 +32,7 @@ export function isNotModified(err: unknown): boolean {
   return err instanceof GrammyError && err.description.includes("message is not modified");
 }
 
-export async function showView(ctx: Context, view: View, options: ShowOptions = {}): Promise<Shown> {
+export async function showView<C extends Context>(ctx: C, view: View<C>, options: ShowOptions = {}): Promise<Shown> {
   const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};
   const tap = ctx.callbackQuery;
   let shown: Shown | undefined;

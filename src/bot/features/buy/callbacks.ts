@@ -1,43 +1,32 @@
 /**
- * Callback data of the buy flow (`buy:`) and of the order list and cards (`ord:`), built and matched
- * in one place. The longest is `buy:addr:` + a 34-character address, or `ord:o:` + a uuid + a page:
- * well under Telegram's 64 bytes. Cross-feature entry points (buy:start, buy:a:…, ord:list) are in
- * actions.ts.
+ * The buy feature's codec buttons: the steps of the /buy flow (answered inside the conversation)
+ * and the preview card's buttons (plain handlers in index.ts, so they work after a restart and for
+ * one-line previews). Every card button carries the order intent it acts on.
  */
-const UUID = "([0-9a-fA-F-]{36})";
+import { defineCallback } from "../../../telegram/callback-codec.js";
 
-export const BuyData = {
-  resource: (resource: string) => `buy:res:${resource}`,
-  address: (address: string) => `buy:addr:${address}`,
-  volume: (volume: bigint) => `buy:vol:${volume}`,
-  duration: (index: number) => `buy:dur:${index}`,
-  confirm: (intentId: string) => `buy:ok:${intentId}`,
-  change: (intentId: string) => `buy:chg:${intentId}`,
-  cancel: (intentId: string) => `buy:no:${intentId}`,
+export const BuyStep = {
+  resource: defineCallback("buy.res", { resource: "word" }),
+  address: defineCallback("buy.addr", { address: "address" }),
+  volume: defineCallback("buy.vol", { volume: "big" }),
+  /** Index into the durations of /orders/options (they are opaque strings). */
+  duration: defineCallback("buy.dur", { index: "int" }),
+} as const;
+
+export const BuyCard = {
+  confirm: defineCallback("buy.ok", { intent: "uuid" }),
+  /** Opens the step picker: which answer to change. */
+  change: defineCallback("buy.chg", { intent: "uuid" }),
+  /** One step picked on the step picker (`step` is one of CHANGEABLE_STEPS). */
+  changeStep: defineCallback("buy.step", { intent: "uuid", step: "word" }),
+  cancel: defineCallback("buy.no", { intent: "uuid" }),
   /** A new preview (new intent, new Idempotency-Key) for the same request. */
-  again: (intentId: string) => `buy:new:${intentId}`,
-};
+  again: defineCallback("buy.new", { intent: "uuid" }),
+} as const;
 
-export const BuyPattern = {
-  resource: /^buy:res:(\w+)$/,
-  address: /^buy:addr:(\w+)$/,
-  volume: /^buy:vol:(\d+)$/,
-  duration: /^buy:dur:(\d+)$/,
-  confirm: new RegExp(`^buy:ok:${UUID}$`),
-  change: new RegExp(`^buy:chg:${UUID}$`),
-  cancel: new RegExp(`^buy:no:${UUID}$`),
-  again: new RegExp(`^buy:new:${UUID}$`),
-};
+export const CHANGEABLE_STEPS = ["resource", "address", "volume", "duration"] as const;
+export type BuyStepName = (typeof CHANGEABLE_STEPS)[number];
 
-export const OrderData = {
-  page: (page: number) => `ord:p:${page}`,
-  /** `page` is the list page to go back to; 0 when the card came from /buy. */
-  open: (orderId: string, page: number) => `ord:o:${orderId}:${page}`,
-  refresh: (orderId: string, page: number) => `ord:r:${orderId}:${page}`,
-};
-
-export const OrderPattern = {
-  page: /^ord:p:(\d{1,6})$/,
-  open: /^ord:o:([\w-]{1,40}):(\d{1,6})$/,
-  refresh: /^ord:r:([\w-]{1,40}):(\d{1,6})$/,
-};
+export function isBuyStep(word: string): word is BuyStepName {
+  return (CHANGEABLE_STEPS as readonly string[]).includes(word);
+}
