@@ -19,7 +19,7 @@ import { balanceFeature } from "./balance.js";
 import { depositFeature } from "./deposit.js";
 import { statsFeature } from "./stats.js";
 import { buyFeature } from "./buy/index.js";
-import { orderCardMenu, ordersFeature, ordersMenu } from "./orders/index.js";
+import { ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationsFeature } from "./automations.js";
 import { rulesFeature } from "./rules.js";
 import { inlineFeature } from "./inline.js";
@@ -57,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, orderCardMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;

@@ -2,6 +2,7 @@
  * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, and
  * Back to the list page it came from), both menus. The list's buttons carry their page, the card's
  * `<order id>:<page>` (page 0: the card came from /buy, so its second button opens the list).
+ * The card is registered in the list's menu: install `ordersMenu` only.
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
@@ -71,6 +72,9 @@ export const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
     .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true))
     .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page)));
 });
+
+// One menu tree, so that each can be drawn from the other's handler (a menu tap reaches only its own tree).
+ordersMenu.register(orderCardMenu);
 
 /** A page of the list: a tap edits its message, a command (or `asNew`) sends one. */
 export async function showOrdersPage(ctx: BotContext, page: number, options: { asNew?: boolean } = {}): Promise<void> {
