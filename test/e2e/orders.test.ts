@@ -66,6 +66,19 @@ describe("/orders", () => {
     expect(labels(h)).toHaveLength(6);
   });
 
+  it("a tap on a list that changed meanwhile redraws the whole page (text and rows) and says so", async () => {
+    const { apiKey } = h.givenUserWithKey(USER);
+    await placeDirectly(apiKey, [100_000, 200_000]);
+    await h.tg.sendText({ userId: USER, text: "/orders" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("(2 in total)"));
+    await placeDirectly(apiKey, [300_000]);
+    await h.tg.tapButton({ userId: USER, text: /^1\. ⏳ 200,000/ });
+    const page = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("(3 in total)")));
+    expect(page).toContain("300,000");
+    expect(labels(h)).toEqual([expect.stringMatching(/^1\. ⏳ 300,000/), expect.stringMatching(/^2\. ⏳ 200,000/), expect.stringMatching(/^3\. ⏳ 100,000/)]);
+    await h.tg.waitForCall("answerCallbackQuery", (p) => /out of date/.test(String(p.text)));
+  });
+
   it("a row opens the card; Refresh shows Filled with the txId and an explorer link, and updates our row", async () => {
     h.givenUserWithKey(USER);
     const address = freshAddress();

@@ -4,19 +4,22 @@
  * - `autoAnswer: false`: the menu plugin would answer the tap before the handler runs, which would
  *   swallow the handler's toast; answer-once.ts answers a tap nobody answered when the update ends.
  * - A tap on a card that is out of date (the account changed since it was drawn) redraws the card
- *   and says so in the user's language, instead of the plugin's English default.
+ *   (its buttons, or the whole card with `redraw`) and says so in the user's language, instead of
+ *   the plugin's English default.
  * A card's subject (a rule id, a page) travels in the buttons' payload (`ctx.match` in handlers and
  * dynamic ranges), never in shared state, so two cards of one chat never act on each other's data.
  */
 import { Menu } from "@grammyjs/menu";
 import type { BotContext } from "../context.js";
 
-export function createCardMenu(id: string): Menu<BotContext> {
+export function createCardMenu(id: string, options: { redraw?: (ctx: BotContext) => Promise<unknown> } = {}): Menu<BotContext> {
   return new Menu<BotContext>(id, {
     autoAnswer: false,
     onMenuOutdated: async (ctx) => {
-      await ctx.menu.update();
       await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
+      // a card whose text lists what its buttons act on (a list page) is drawn whole, not only its buttons
+      if (options.redraw) await options.redraw(ctx);
+      else await ctx.menu.update();
     },
   });
 }

@@ -52,7 +52,7 @@ function parseCardSubject(subject: string): { orderId: string; page: number } | 
   return match ? { orderId: match[1]!, page: Number(match[2]) } : undefined;
 }
 
-export const ordersMenu = createCardMenu("orders").dynamic(async (ctx, range) => {
+export const ordersMenu = createCardMenu("orders", { redraw: (ctx) => showOrdersPage(ctx, Number(payloadOf(ctx))) }).dynamic(async (ctx, range) => {
   if (!ctx.from) return;
   const { result, window } = await loadPage(ctx, Number(payloadOf(ctx)));
   const payload = String(window.page);
