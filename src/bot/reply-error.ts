@@ -6,9 +6,6 @@ import type { Translate } from "../format/formatter.js";
 import { errorFields, isOutsideFault } from "../logger.js";
 import { showView } from "./ui/view.js";
 
-// TEMPORARY for the merge of the feature branches: import it from ui/view.js
-export { isNotModified } from "./ui/view.js";
-
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
 /**

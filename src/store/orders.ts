@@ -151,6 +151,15 @@ export function createOrdersRepo(db: Db) {
         .run();
       return result.changes > 0;
     },
+    /** /cancel: every `previewed` intent of a user in a chat → cancelled; the rows cancelled (their cards to edit). */
+    cancelPreviewed(chatId: number, userId: number): OrderIntentRow[] {
+      return db
+        .update(orders)
+        .set({ state: "cancelled" satisfies IntentState, updatedAt: Date.now() })
+        .where(and(eq(orders.chatId, chatId), eq(orders.userId, userId), inState("previewed")))
+        .returning()
+        .all();
+    },
     /** Settlement news for an order placed through the bot (from a refresh, a webhook or a watcher). */
     updateStatus(orderId: string, update: { status: string; txId?: string | null }): boolean {
       const params = { orderId, status: update.status, now: Date.now() };

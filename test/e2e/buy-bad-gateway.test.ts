@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { BAD_GATEWAY_PAGE, startProxy, type Proxy } from "../marketplace/support/proxy.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
-import { buttonData, charges, confirm, freshAddress, previewByOneLiner, text } from "./buy-support.js";
+import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
+import { buttonData, charges, confirm, confirmData, freshAddress, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3101;
 let h: Harness;
@@ -52,7 +53,7 @@ describe("a 502 that is not the marketplace's", () => {
     const unknown = text(await confirm(h, USER, intentId, /cannot tell yet/));
     expect(unknown).toContain("Tapping Confirm again is safe");
     expect(unknown).not.toContain("provider failed");
-    expect(buttonData(h, USER)).toEqual([`buy:ok:${intentId}`]);
+    expect(buttonData(h, USER)).toEqual([confirmData(intentId)]);
     const placing = h.store.orders.get(intentId)!;
     expect(placing).toMatchObject({ state: "placing", lastError: "http 502" });
     expect(posts().map((r) => r.outcome)).toEqual(["replaced", "replaced"]);
@@ -87,7 +88,7 @@ describe("a 502 that is not the marketplace's", () => {
     await confirm(h, USER, intentId, /provider failed/);
     expect(posts()).toHaveLength(1); // not retried
     expect(h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
-    expect(buttonData(h, USER)).toEqual([`buy:new:${intentId}`]);
+    expect(buttonData(h, USER)).toEqual([BuyCard.again.pack({ intent: intentId })]);
     expect(h.sandbox.control.ledger(accountId).map((e) => e.kind).filter((k) => k !== "deposit")).toEqual(["charge", "refund"]);
   });
 });

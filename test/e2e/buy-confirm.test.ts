@@ -9,7 +9,8 @@ import { waitUntil } from "../support/wait.js";
 import type { BotDeps } from "../../src/bot/context.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { trxToSun } from "../../src/tron/amounts.js";
-import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, freshAddress, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
+import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, intentOnButton, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3001;
 let h: Harness;
@@ -48,7 +49,7 @@ describe("Confirm places exactly one order", () => {
     const { accountId } = h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
-    for (let i = 0; i < 10; i++) await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
+    for (let i = 0; i < 10; i++) await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await waitUntil(() => h.tg.callsOf("answerCallbackQuery").length >= 10 || undefined, { timeoutMs: 10_000 });
     const answers = h.tg.callsOf("answerCallbackQuery").map((c) => String(c.payload.text));
     expect(answers.filter((a) => a === "Placing your order…")).toHaveLength(1);
@@ -67,7 +68,7 @@ describe("Confirm places exactly one order", () => {
     const unknown = await confirm(h, USER, intentId, /cannot tell yet/);
     expect(text(unknown)).toContain("Tapping Confirm again is safe");
     expect(h.store.orders.get(intentId)).toMatchObject({ state: "placing", lastError: "network" });
-    expect(buttonData(h, USER)).toEqual([`buy:ok:${intentId}`]);
+    expect(buttonData(h, USER)).toEqual([confirmData(intentId)]);
 
     await h.tg.tapButton({ userId: USER, text: /Confirm again/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Created, being delivered"));
@@ -92,7 +93,7 @@ describe("Confirm places exactly one order", () => {
         from: { id: USER, is_bot: false, first_name: "Test", language_code: "en" },
         chat_instance: "42",
         message: { message_id: messageId, date: 0, chat: { id: USER, type: "private" as const, first_name: "Test" }, text: "card" },
-        data: `buy:ok:${intentId}`,
+        data: confirmData(intentId),
       },
     };
     await h.tg.injectUpdate(update);
@@ -123,7 +124,7 @@ describe("Confirm places exactly one order", () => {
     await h.restart();
     await h.sandbox.control.settleOrders();
     const messageId = await cardMessageId(h, intentId);
-    await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
+    await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes("Filled"));
     expect(h.store.orders.get(intentId)!.status).toBe("Filled");
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
@@ -140,22 +141,22 @@ describe("refusals on Confirm", () => {
     await confirm(h, USER, a.intentId, /Status/);
     const refused = text(await confirm(h, USER, b.intentId, /too low/));
     expect(refused).toContain("Your balance: <code>4.61 TRX</code>. This order needs <code>5.39 TRX</code>: top up at least <code>0.78 TRX</code>.");
-    expect(buttonData(h, USER)).toEqual(["dep", `buy:new:${b.intentId}`]);
+    expect(buttonData(h, USER)).toEqual(["dep", BuyCard.again.pack({ intent: b.intentId })]);
     expect(h.store.orders.get(b.intentId)).toMatchObject({ state: "rejected", lastError: "http 402 wallet.insufficient_balance" });
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
     const short = text(await nextShown(h, /Not enough balance/));
     expect(short).toContain("top up at least <code>0.78 TRX</code>");
-    expect(buttonData(h, USER).some((d) => d.startsWith("buy:ok:"))).toBe(false);
-    const shortIntent = buttonData(h, USER).find((d) => d.startsWith("buy:new:"))!.slice("buy:new:".length);
+    expect(intentOnButton(h, USER) !== undefined).toBe(false);
+    const shortIntent = intentOnButton(h, USER, BuyCard.again)!;
     expect(shortIntent).not.toBe(b.intentId);
 
     h.sandbox.control.deposit(accountId, "10");
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     await nextShown(h, /after this order: 9\.22 TRX/);
     expect(h.store.orders.get(shortIntent)!.state).toBe("cancelled");
-    const fresh = buttonData(h, USER).find((d) => d.startsWith("buy:ok:"))!.slice("buy:ok:".length);
+    const fresh = intentIdOnCard(h, USER);
     await confirm(h, USER, fresh, /Status/);
     expect(h.sandbox.control.orderCount(accountId)).toBe(2);
     expect(new Set([a.intentId, b.intentId, shortIntent, fresh].map((id) => h.store.orders.get(id)!.idempotencyKey)).size).toBe(4);
@@ -176,7 +177,7 @@ describe("refusals on Confirm", () => {
     const { accountId } = h.givenUserWithKey(USER, { scope: "read" });
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
-    await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
+    await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await waitUntil(() => h.store.orders.get(intentId)!.state === "rejected");
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /purchase/.test(String(p.text)));
     expect(buttonData(h, USER)).toContain("key.list");
@@ -191,13 +192,13 @@ describe("refusals on Confirm", () => {
     h.sandbox.control.failNextOrder("sync");
     const failed = text(await confirm(h, USER, intentId, /provider failed/));
     expect(failed).toContain("went back to your balance");
-    expect(buttonData(h, USER)).toEqual([`buy:new:${intentId}`]);
+    expect(buttonData(h, USER)).toEqual([BuyCard.again.pack({ intent: intentId })]);
     expect(h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
     expect(h.sandbox.control.balanceOf(accountId).trx).toBe("1000.000000");
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
     await nextShown(h, /Total to pay/);
-    const retry = buttonData(h, USER).find((d) => d.startsWith("buy:ok:"))!.slice("buy:ok:".length);
+    const retry = intentIdOnCard(h, USER);
     expect(retry).not.toBe(intentId);
     expect(h.store.orders.get(retry)!.idempotencyKey).not.toBe(h.store.orders.get(intentId)!.idempotencyKey);
     expect(await cardMessageId(h, retry)).toBe(h.store.orders.get(intentId)!.messageId);

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import type { BotDeps } from "../../src/bot/context.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import { PREVIEW_TTL_MS } from "../../src/bot/buy/expiry.js";
-import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { PREVIEW_TTL_MS } from "../../src/bot/features/buy/expiry.js";
+import { aroundPlaceOrder, cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, intentOnButton, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3201;
 const MINUTE = 60_000;
@@ -51,7 +51,7 @@ describe("preview cards expire", () => {
     const messageId = await cardMessageId(h, intentId);
 
     clock.aheadMs = PREVIEW_TTL_MS + MINUTE;
-    await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
+    await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     const refreshed = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Total to pay/.test(String(p.text)));
     expect(text(refreshed)).toContain("more than 10 minutes old");
     expect(h.tg.callsOf("answerCallbackQuery").map((c) => String(c.payload.text))).toContain("Prices refreshed: check the new preview.");
@@ -71,7 +71,7 @@ describe("preview cards expire", () => {
     expect(charges(h, accountId)).toHaveLength(1);
 
     // The old card's Confirm, tapped again, stays dead.
-    await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}` });
+    await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This preview was cancelled. Start again with /buy.");
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
   });
@@ -100,7 +100,7 @@ describe("preview cards expire", () => {
     const row = h.store.orders.get(intentId)!;
     expect(row.state).toBe("placed");
     expect(tap.keys).toEqual([row.idempotencyKey, row.idempotencyKey]);
-    expect(buttonData(h, USER).some((d) => d.startsWith("buy:ok:"))).toBe(false);
+    expect(intentOnButton(h, USER) !== undefined).toBe(false);
     expect(charges(h, accountId).map((c) => c.orderId)).toEqual([row.orderId]);
   });
 
@@ -117,7 +117,7 @@ describe("preview cards expire", () => {
       const intentId = intentIdOnCard(h, USER);
       const messageId = await cardMessageId(h, intentId);
       clock.aheadMs = PREVIEW_TTL_MS + MINUTE;
-      await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${intentId}`, languageCode });
+      await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId), languageCode });
       await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes(note));
       expect(h.store.orders.get(intentId)!.state).toBe("cancelled");
     }

@@ -7,6 +7,7 @@ import { waitUntil } from "../support/wait.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
 import type { BotDeps } from "../../src/bot/context.js";
+import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 
 export const freshAddress = (): string => tronAddressFromAccountId(randomBytes(20));
 
@@ -22,11 +23,21 @@ export function buttonData(h: Harness, chatId: number): string[] {
   return h.tg.buttons(chatId).flatMap((b) => (b.callbackData ? [b.callbackData] : []));
 }
 
-export function intentIdOnCard(h: Harness, chatId: number): string {
-  const confirm = buttonData(h, chatId).find((d) => d.startsWith("buy:ok:"));
-  expect(confirm, `no Confirm button in ${JSON.stringify(h.tg.buttons(chatId))}`).toBeDefined();
-  return confirm!.slice("buy:ok:".length);
+/** The intent behind a button of the bot's latest keyboard (Confirm by default), if there is one. */
+export function intentOnButton(h: Harness, chatId: number, button: { unpack(data: string): { intent: string } | undefined } = BuyCard.confirm): string | undefined {
+  return buttonData(h, chatId)
+    .map((d) => button.unpack(d)?.intent)
+    .find((intent) => intent !== undefined);
 }
+
+export function intentIdOnCard(h: Harness, chatId: number): string {
+  const intent = intentOnButton(h, chatId);
+  expect(intent, `no Confirm button in ${JSON.stringify(h.tg.buttons(chatId))}`).toBeDefined();
+  return intent!;
+}
+
+/** What Confirm on the card of `intentId` sends. */
+export const confirmData = (intentId: string): string => BuyCard.confirm.pack({ intent: intentId });
 
 /** /buy one-liner → the preview card; returns the intent id behind its Confirm. */
 export async function previewByOneLiner(h: Harness, userId: number, args: string): Promise<{ intentId: string; card: RecordedCall }> {
@@ -43,7 +54,7 @@ export function cardMessageId(h: Harness, intentId: string): Promise<number> {
 /** Taps Confirm on the card of `intentId` and waits for the card to change. */
 export async function confirm(h: Harness, userId: number, intentId: string, expected: RegExp): Promise<RecordedCall> {
   const messageId = await cardMessageId(h, intentId);
-  await h.tg.tap({ userId, messageId, data: `buy:ok:${intentId}` });
+  await h.tg.tap({ userId, messageId, data: confirmData(intentId) });
   return h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && expected.test(String(p.text)));
 }
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { trxToSun } from "../../src/tron/amounts.js";
-import { cardMessageId, charges, confirm, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { BuyCard, BuyStep } from "../../src/bot/features/buy/callbacks.js";
+import { cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -21,7 +22,7 @@ describe("/buy step by step", () => {
 
     await h.tg.sendText({ userId: USER, text: "/buy" });
     await nextShown(h, /What would you like to buy/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚡ Energy", "📶 Bandwidth"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚡ Energy", "📶 Bandwidth", "✖️ Cancel"]);
     await h.tg.tapButton({ userId: USER, text: /Energy/ });
     await nextShown(h, /TRON address that should receive ⚡ Energy/);
 
@@ -31,11 +32,11 @@ describe("/buy step by step", () => {
     expect(text(volumeStep)).toContain("not activated yet");
     expect(text(volumeStep)).toContain("Allowed: 32,000 to 5,000,000");
     const presets = h.tg.buttons(USER).map((b) => b.text);
-    expect(presets).toEqual(["65,000 · 1 USDT transfer", "131,000 · 2 transfers / new holder", "500,000", "1,000,000"]);
+    expect(presets).toEqual(["65,000 · 1 USDT transfer", "131,000 · 2 transfers / new holder", "500,000", "1,000,000", "✖️ Cancel"]);
 
     await h.tg.tapButton({ userId: USER, text: /^65,000/ });
     await nextShown(h, /For how long/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days", "✖️ Cancel"]);
     await h.tg.tapButton({ userId: USER, text: "1 day" });
 
     // 65,000 × 75 SUN = 4.875 TRX + 10 % commission; 1.1 TRX activation; burning would cost 6.5 TRX.
@@ -50,6 +51,10 @@ describe("/buy step by step", () => {
     expect(card).toContain("Your balance: 1,000.00 TRX → after this order: 993.5375 TRX");
     const intentId = intentIdOnCard(h, USER);
     expect(h.store.orders.get(intentId)).toMatchObject({ state: "previewed", resource: "energy", volume: "65000", duration: "1d" });
+    // the whole flow, card included, is one message
+    const sent = h.tg.callsOf("sendMessage");
+    expect(sent).toHaveLength(1);
+    expect(await cardMessageId(h, intentId)).toBe((sent[0]!.response as { result: { message_id: number } }).result.message_id);
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
 
     const placed = text(await confirm(h, USER, intentId, /Status/));
@@ -74,18 +79,22 @@ describe("/buy step by step", () => {
     await nextShown(h, /pick a recent one/);
     const broken = address.slice(0, -1) + (address.endsWith("a") ? "b" : "a");
     await h.tg.sendText({ userId: USER, text: broken });
-    expect(text(await nextShown(h, /not a valid TRON address/))).toContain(broken);
+    const retried = await nextShown(h, /not a valid TRON address/);
+    expect(retried.method).toBe("editMessageText");
+    expect(text(retried)).toContain(broken);
+    expect(text(retried)).toContain("pick a recent one");
     await h.tg.tapButton({ userId: USER, text: `${address.slice(0, 6)}…${address.slice(-4)}` });
 
     await nextShown(h, /How much 📶 Bandwidth/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1,035 · ≈3 transfers", "1,725 · ≈5 transfers", "3,450 · ≈10 transfers", "10,350 · ≈30 transfers"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1,035 · ≈3 transfers", "1,725 · ≈5 transfers", "3,450 · ≈10 transfers", "10,350 · ≈30 transfers", "✖️ Cancel"]);
     await h.tg.sendText({ userId: USER, text: "10" });
     expect(text(await nextShown(h, /outside the allowed range/))).toContain("from 1,000 to 1,000,000");
     await h.tg.sendText({ userId: USER, text: "lots" });
     await nextShown(h, /could not read “lots”/);
     await h.tg.sendText({ userId: USER, text: "1.5k" });
     await nextShown(h, /For how long/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "✖️ Cancel"]);
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
     await h.tg.tapButton({ userId: USER, text: "1 hour" });
 
     const card = text(await nextShown(h, /Total to pay/));
@@ -104,34 +113,125 @@ describe("/buy step by step", () => {
     expect(text(await nextShown(h, /How much/))).toContain("could not read this address");
   });
 
-  it("Change re-asks with the previous answers marked; Cancel ends the card and its Confirm does nothing", async () => {
+  it("Cancel on every step ends the flow in its own message: the buttons go and nothing is ordered", async () => {
+    h.givenUserWithKey(USER);
+    const address = freshAddress();
+    const prompts = [/What would you like to buy/, /TRON address/, /How much/, /For how long/];
+    const answers = [
+      () => h.tg.tapButton({ userId: USER, text: /Energy/ }),
+      () => h.tg.sendText({ userId: USER, text: address }),
+      () => h.tg.tapButton({ userId: USER, text: /^65,000/ }),
+    ];
+    for (let step = 0; step < prompts.length; step++) {
+      await h.tg.sendText({ userId: USER, text: "/buy" });
+      const first = await h.tg.waitForCall("sendMessage", (p) => prompts[0]!.test(String(p.text)));
+      const messageId = (first.response as { result: { message_id: number } }).result.message_id;
+      for (let i = 0; i < step; i++) {
+        await answers[i]!();
+        await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && prompts[i + 1]!.test(String(p.text)));
+      }
+      await h.tg.tapButton({ userId: USER, messageId, text: /Cancel/ });
+      await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text) === "Cancelled. Nothing was changed.");
+      expect(h.tg.buttons(USER, messageId)).toEqual([]);
+    }
+    // the flow is over: an address now is not an answer to it
+    await h.tg.sendText({ userId: USER, text: address });
+    await h.tg.waitForCall("sendMessage", (p) => !/How much|For how long/.test(String(p.text)));
+    expect(h.store.orders.listByUser(USER)).toEqual([]);
+  });
+
+  it("Change asks which answer to change, re-asks only that one (old choice marked) and previews anew with the others kept", async () => {
     const { accountId } = h.givenUserWithKey(USER);
     const address = freshAddress();
     const first = await previewByOneLiner(h, USER, `energy ${address} 65k 1h`);
+    const cardId = await cardMessageId(h, first.intentId);
+    const onCard = (pattern: RegExp) => h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && pattern.test(String(p.text)));
+
     await h.tg.tapButton({ userId: USER, text: /Change/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("What would you like to buy"));
+    await onCard(/What would you like to change/);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["Resource", "Address", "Volume", "Duration", "⬅️ Back", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: "Volume" });
+    await onCard(/How much/);
     expect(h.store.orders.get(first.intentId)!.state).toBe("cancelled");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✓ ⚡ Energy", "📶 Bandwidth"]);
-    await h.tg.tapButton({ userId: USER, text: /Energy/ });
-    await nextShown(h, /TRON address/);
-    expect(h.tg.buttons(USER)[0]!.text).toMatch(/^✓ T/);
-    await h.tg.tapButton({ userId: USER, text: /^✓/ });
-    await nextShown(h, /How much/);
     expect(h.tg.buttons(USER)[0]!.text).toBe("✓ 65,000 · 1 USDT transfer");
     await h.tg.tapButton({ userId: USER, text: /^131,000/ });
-    await nextShown(h, /For how long/);
-    expect(h.tg.buttons(USER)[0]!.text).toBe("✓ 1 hour");
-    await h.tg.tapButton({ userId: USER, text: "3 days" });
-    expect(text(await nextShown(h, /Total to pay/))).toContain("Volume: <code>131,000</code> for 3 days");
+    const changed = text(await onCard(/Total to pay/));
+    expect(changed).toContain(`Address: <code>${address}</code>`);
+    expect(changed).toContain("Volume: <code>131,000</code> for 1 hour");
     const second = intentIdOnCard(h, USER);
     expect(second).not.toBe(first.intentId);
+    expect(h.store.orders.get(second)).toMatchObject({ state: "previewed", resource: "energy", targetAddress: address, volume: "131000", duration: "1h" });
+    expect(await cardMessageId(h, second)).toBe(cardId);
+
+    // another step: only the duration is asked, marked with the current one
+    await h.tg.tapButton({ userId: USER, text: /Change/ });
+    await onCard(/What would you like to change/);
+    await h.tg.tapButton({ userId: USER, text: "Duration" });
+    await onCard(/For how long/);
+    expect(h.tg.buttons(USER)[0]!.text).toBe("✓ 1 hour");
+    await h.tg.tapButton({ userId: USER, text: "3 days" });
+    expect(text(await onCard(/Total to pay/))).toContain("Volume: <code>131,000</code> for 3 days");
+    const third = intentIdOnCard(h, USER);
+    expect(h.store.orders.get(third)).toMatchObject({ resource: "energy", targetAddress: address, volume: "131000", duration: "3d" });
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
 
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-    await nextShown(h, /Cancelled. Nothing was ordered/);
-    expect(h.store.orders.get(second)!.state).toBe("cancelled");
-    const messageId = await cardMessageId(h, second);
-    await h.tg.tap({ userId: USER, messageId, data: `buy:ok:${second}` });
+    await onCard(/Cancelled. Nothing was ordered/);
+    expect(h.store.orders.get(third)!.state).toBe("cancelled");
+    await h.tg.tap({ userId: USER, messageId: cardId, data: confirmData(third) });
     expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /cancelled/.test(String(p.text)))).payload.text).toContain("/buy");
+    expect(h.sandbox.control.orderCount(accountId)).toBe(0);
+  });
+
+  it("Change → Resource keeps the answers that still fit and asks again for one that does not", async () => {
+    h.givenUserWithKey(USER);
+    const address = freshAddress();
+    const first = await previewByOneLiner(h, USER, `energy ${address} 65k 3d`);
+    const cardId = await cardMessageId(h, first.intentId);
+    await h.tg.tapButton({ userId: USER, text: /Change/ });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /What would you like to change/.test(String(p.text)));
+    await h.tg.tapButton({ userId: USER, text: "Resource" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /What would you like to buy/.test(String(p.text)));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✓ ⚡ Energy", "📶 Bandwidth", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: /Bandwidth/ });
+    // bandwidth is not sold for 3 days: that answer is asked again; the address and volume stay
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /For how long/.test(String(p.text)));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: "1 day" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /Total to pay/.test(String(p.text)));
+    expect(h.store.orders.get(intentIdOnCard(h, USER))).toMatchObject({ resource: "bandwidth", targetAddress: address, volume: "65000", duration: "1d" });
+  });
+
+  it("/cancel with a preview open cancels it: the card says so and its Confirm places nothing", async () => {
+    const { accountId } = h.givenUserWithKey(USER);
+    const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
+    const messageId = await cardMessageId(h, intentId);
+    await h.tg.sendText({ userId: USER, text: "/cancel" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Cancelled. Nothing was ordered/.test(String(p.text)));
+    expect(text(await h.tg.waitForCall("sendMessage", (p) => /Cancelled/.test(String(p.text))))).toContain("Nothing was changed");
+    expect(h.store.orders.get(intentId)!.state).toBe("cancelled");
+    expect(h.tg.buttons(USER, messageId)).toEqual([]);
+
+    // the Confirm of that card (a late delivery, or data kept from before) answers "cancelled"
+    await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
+    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /cancelled/.test(String(p.text)))).payload.text).toContain("/buy");
+    expect(h.store.orders.get(intentId)!.state).toBe("cancelled");
+    expect(h.sandbox.control.orderCount(accountId)).toBe(0);
+  });
+
+  it("a Confirm copied from the private chat and tapped in a group does nothing there", async () => {
+    const GROUP = -2001;
+    const { accountId } = h.givenUserWithKey(USER);
+    const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
+    const { messageId } = await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "look at this" });
+    const toGroup = () => h.tg.calls.filter((c) => c.payload.chat_id === GROUP && c.method !== "getUpdates");
+    const before = toGroup().length;
+    for (const data of [confirmData(intentId), BuyCard.change.pack({ intent: intentId }), BuyStep.resource.pack({ resource: "energy" })]) {
+      await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data });
+      await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
+    }
+    expect(toGroup()).toHaveLength(before);
+    expect(h.store.orders.get(intentId)!.state).toBe("previewed");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 

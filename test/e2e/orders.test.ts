@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
-import { buttonData, confirm, freshAddress, previewByOneLiner, text } from "./buy-support.js";
+import { waitUntil } from "../support/wait.js";
+import { buttonData, cardMessageId, confirm, freshAddress, previewByOneLiner, text } from "./buy-support.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -12,6 +13,8 @@ afterEach(async () => {
 });
 
 const USER = 4001;
+
+const labels = (h: Harness): string[] => h.tg.buttons(USER).map((b) => b.text);
 
 /** Orders placed straight at the marketplace (not through the bot), oldest first. */
 async function placeDirectly(apiKey: string, volumes: number[]): Promise<string[]> {
@@ -32,16 +35,22 @@ describe("/orders", () => {
     expect(buttonData(h, USER)).toEqual(["buy"]);
   });
 
-  it("pages newest first, five at a time, editing in place", async () => {
+  it("pages newest first, five at a time, editing in place (a menu: rows, ◀️ / ▶️)", async () => {
     const { apiKey } = h.givenUserWithKey(USER);
-    const ids = await placeDirectly(apiKey, [100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000]);
+    await placeDirectly(apiKey, [100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     const first = text(await h.tg.waitForCall("sendMessage"));
     expect(first).toContain("page 1 of 2 (7 in total)");
     expect(first.indexOf("700,000")).toBeLessThan(first.indexOf("300,000"));
     expect(first).not.toContain("200,000");
-    const newestFive = [...ids].reverse().slice(0, 5);
-    expect(buttonData(h, USER)).toEqual([...newestFive.map((id) => `ord:o:${id}:1`), "ord:p:2"]);
+    expect(labels(h)).toEqual([
+      expect.stringMatching(/^1\. ⏳ 700,000 · T/),
+      expect.stringMatching(/^2\. ⏳ 600,000/),
+      expect.stringMatching(/^3\. ⏳ 500,000/),
+      expect.stringMatching(/^4\. ⏳ 400,000/),
+      expect.stringMatching(/^5\. ⏳ 300,000/),
+      "▶️",
+    ]);
 
     await h.tg.tapButton({ userId: USER, text: "▶️" });
     const second = text(await h.tg.waitForCall("editMessageText"));
@@ -49,11 +58,25 @@ describe("/orders", () => {
     expect(second).toContain("6. ");
     expect(second).toContain("200,000");
     expect(second).toContain("100,000");
-    expect(buttonData(h, USER)).toEqual([`ord:o:${ids[1]}:2`, `ord:o:${ids[0]}:2`, "ord:p:1"]);
+    expect(labels(h)).toEqual([expect.stringMatching(/^6\. ⏳ 200,000/), expect.stringMatching(/^7\. ⏳ 100,000/), "◀️"]);
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1);
 
     await h.tg.tapButton({ userId: USER, text: "◀️" });
     expect(text(await h.tg.waitForCall("editMessageText"))).toContain("page 1 of 2");
+    expect(labels(h)).toHaveLength(6);
+  });
+
+  it("a tap on a list that changed meanwhile redraws the whole page (text and rows) and says so", async () => {
+    const { apiKey } = h.givenUserWithKey(USER);
+    await placeDirectly(apiKey, [100_000, 200_000]);
+    await h.tg.sendText({ userId: USER, text: "/orders" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("(2 in total)"));
+    await placeDirectly(apiKey, [300_000]);
+    await h.tg.tapButton({ userId: USER, text: /^1\. ⏳ 200,000/ });
+    const page = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("(3 in total)")));
+    expect(page).toContain("300,000");
+    expect(labels(h)).toEqual([expect.stringMatching(/^1\. ⏳ 300,000/), expect.stringMatching(/^2\. ⏳ 200,000/), expect.stringMatching(/^3\. ⏳ 100,000/)]);
+    await h.tg.waitForCall("answerCallbackQuery", (p) => /out of date/.test(String(p.text)));
   });
 
   it("a row opens the card; Refresh shows Filled with the txId and an explorer link, and updates our row", async () => {
@@ -73,7 +96,7 @@ describe("/orders", () => {
     expect(card).toContain("Total charged: <code>6.4625 TRX</code>");
     expect(card).toContain("Transaction: not yet");
     expect(card).toMatch(/Placed: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
-    expect(buttonData(h, USER)).toEqual([`ord:r:${orderId}:1`, "ord:p:1"]);
+    expect(labels(h)).toEqual(["🔄 Refresh", "⬅️ Back"]);
 
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const answer = await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)));
@@ -82,6 +105,7 @@ describe("/orders", () => {
     await h.sandbox.control.settleOrders();
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const filled = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Filled")));
+    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)))).payload.text).toBe("Updated.");
     const row = h.store.orders.get(intentId)!;
     expect(row.status).toBe("Filled");
     expect(row.txId).toMatch(/^[0-9a-f]{64}$/);
@@ -93,26 +117,90 @@ describe("/orders", () => {
     expect(text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Your orders")))).toContain("✅ Filled");
   });
 
+  it("the card shown after Confirm is the same menu card: Refresh, and My orders opens the list in its place", async () => {
+    h.givenUserWithKey(USER);
+    const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1d`);
+    const cardId = await cardMessageId(h, intentId);
+    await confirm(h, USER, intentId, /Status/);
+    expect(labels(h)).toEqual(["🔄 Refresh", "📋 My orders"]);
+    await h.sandbox.control.settleOrders();
+    await h.tg.tapButton({ userId: USER, text: /Refresh/ });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("Filled"));
+    await h.tg.tapButton({ userId: USER, text: /My orders/ });
+    const list = text(await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("Your orders")));
+    expect(list).toContain("page 1 of 1 (1 in total)");
+    expect(labels(h)).toEqual([expect.stringMatching(/^1\. ✅ 65,000/)]);
+  });
+
+  it("Refresh still refreshes when Telegram refuses the answer to the tap (query is too old)", async () => {
+    const { apiKey } = h.givenUserWithKey(USER);
+    await placeDirectly(apiKey, [65_000]);
+    await h.tg.sendText({ userId: USER, text: "/orders" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
+    const opened = await h.tg.tapButton({ userId: USER, text: /^1\./ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Created, being delivered"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === opened.callbackQueryId);
+    await h.sandbox.control.settleOrders();
+    h.tg.failNext("answerCallbackQuery", { code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
+    await h.tg.tapButton({ userId: USER, text: /Refresh/ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Filled"));
+    const refused = await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "Updated.");
+    expect(refused.response).toMatchObject({ ok: false, description: expect.stringContaining("query is too old") });
+    expect(h.logs.some((line) => line.includes("update failed"))).toBe(false);
+    expect(h.tg.callsOf("sendMessage")).toHaveLength(1); // the list; no error message
+  });
+
   it("a failed order shows as failed and refunded, in the user's language", async () => {
     const { apiKey } = h.givenUserWithKey(USER);
     h.sandbox.control.failNextOrder("async");
-    const [orderId] = await placeDirectly(apiKey, [65_000]);
+    await placeDirectly(apiKey, [65_000]);
     await h.sandbox.control.settleOrders();
     await h.tg.sendText({ userId: USER, text: "/orders", languageCode: "ru" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Ваши заказы"));
-    await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: `ord:o:${orderId}:1`, languageCode: "ru" });
+    await h.tg.tapButton({ userId: USER, text: /^1\. ❌/, languageCode: "ru" });
     const card = text(await h.tg.waitForCall("editMessageText"));
     expect(card).toContain("❌ Failed: поставщик не смог выполнить заказ");
     expect(card).toContain("65\u00a0000");
+    expect(labels(h)).toEqual(["🔄 Обновить", "⬅️ Назад"]);
   });
 
-  it("an unknown order id is answered with not found; without a key /orders asks for one", async () => {
-    h.givenUserWithKey(USER);
+  it("an order the current key cannot see is answered with not found; without a key /orders asks for one", async () => {
+    const { apiKey } = h.givenUserWithKey(USER);
+    await placeDirectly(apiKey, [65_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage");
-    await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: `ord:r:${randomUUID()}:1` });
-    expect(text(await h.tg.waitForCall("editMessageText"))).toContain("Not found");
+    await h.tg.tapButton({ userId: USER, text: /^1\./ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
+    // the user switches to a key of another account: the card's order is not theirs there
+    const other = h.givenUserWithKey(USER);
+    h.store.apiKeys.setDefault(USER, other.keyId);
+    await h.tg.tapButton({ userId: USER, text: /Refresh/ });
+    expect(text(await h.tg.waitForCall("editMessageText", (p) => !String(p.text).includes("Status")))).toContain("Not found");
     await h.tg.sendText({ userId: USER + 1, text: "/orders" });
     expect(text(await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER + 1))).toContain("/key");
+  });
+
+  it("orders buttons copied from the private chat and tapped in a group do nothing there", async () => {
+    const GROUP = -4001;
+    const { apiKey } = h.givenUserWithKey(USER);
+    await placeDirectly(apiKey, [65_000, 70_000, 75_000, 80_000, 85_000, 90_000]);
+    await h.tg.sendText({ userId: USER, text: "/orders" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
+    const copied = buttonData(h, USER);
+    await h.tg.tapButton({ userId: USER, text: /^1\./ });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
+    copied.push(...buttonData(h, USER));
+    expect(copied).toHaveLength(8); // five rows and ▶️, then Refresh and Back
+
+    const { messageId } = await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "look at this" });
+    const toGroup = () => h.tg.calls.filter((c) => c.payload.chat_id === GROUP);
+    const before = toGroup().length;
+    const taps = new Set<string>();
+    for (const data of copied) taps.add((await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data })).callbackQueryId);
+    const answersToTaps = () => h.tg.callsOf("answerCallbackQuery").filter((c) => taps.has(String(c.payload.callback_query_id)));
+    await waitUntil(() => answersToTaps().length >= copied.length || undefined);
+    const answers = answersToTaps();
+    expect(answers.map((a) => String(a.payload.text))).toEqual(Array(copied.length).fill(expect.stringMatching(/only in my private chat/)));
+    expect(toGroup()).toHaveLength(before);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkVolume, matchDuration, parseBuyArgs, volumePresets } from "../../src/bot/buy/request.js";
-import { BuyData, OrderData } from "../../src/bot/buy/callbacks.js";
+import { checkVolume, matchDuration, parseBuyArgs, volumePresets } from "../../src/orders/request.js";
+import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "../../src/bot/features/buy/callbacks.js";
 
 const energy = { resource: "energy", durations: ["1h", "1d", "3d"], unit: 65_000n, minVolume: 32_000n, maxVolume: 5_000_000n };
 const bandwidth = { resource: "bandwidth", durations: ["1h", "1d"], unit: 345n, minVolume: 1_000n, maxVolume: 1_000_000n };
@@ -54,9 +54,17 @@ describe("buy request", () => {
     });
   });
 
-  it("keeps callback data within Telegram's 64 bytes", () => {
-    const uuid = "123e4567-e89b-12d3-a456-426614174000";
-    const longest = [BuyData.address(ADDRESS), BuyData.again(uuid), BuyData.change(uuid), OrderData.open(uuid, 999_999), OrderData.refresh(uuid, 999_999)];
+  it("packs the buy buttons within Telegram's 64 bytes and reads them back", () => {
+    const intent = "123e4567-e89b-12d3-a456-426614174000";
+    const longest = [
+      BuyStep.address.pack({ address: ADDRESS }),
+      BuyStep.volume.pack({ volume: 2n ** 63n - 1n }),
+      ...CHANGEABLE_STEPS.map((step) => BuyCard.changeStep.pack({ intent, step })),
+      BuyCard.again.pack({ intent }),
+    ];
     for (const data of longest) expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
+    expect(BuyStep.volume.unpack(BuyStep.volume.pack({ volume: 9_007_199_254_740_993n }))).toEqual({ volume: 9_007_199_254_740_993n });
+    expect(BuyCard.changeStep.unpack(`buy.step:${intent}:volume`)).toEqual({ intent, step: "volume" });
+    expect(BuyCard.confirm.unpack(`buy.ok:${intent}:x`)).toBeUndefined();
   });
 });

@@ -42,6 +42,21 @@ describe("order intents", () => {
     expect(store.orders.markPlacing(c.intentId)).toBe(false);
   });
 
+  it("/cancel cancels only the previewed intents of that user in that chat", () => {
+    store.users.ensure(2, 2);
+    const open = intent();
+    const placing = intent();
+    store.orders.markPlacing(placing.intentId);
+    const elsewhere = store.orders.createIntent({ userId: 1, keyId: 7, chatId: 99, resource: "energy", targetAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", volume: 65_000n, duration: "1h" });
+    const otherUser = store.orders.createIntent({ userId: 2, keyId: 8, chatId: 1, resource: "energy", targetAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", volume: 65_000n, duration: "1h" });
+    expect(store.orders.cancelPreviewed(1, 1).map((r) => r.intentId)).toEqual([open.intentId]);
+    expect(store.orders.get(open.intentId)!.state).toBe("cancelled");
+    expect(store.orders.get(placing.intentId)!.state).toBe("placing");
+    expect(store.orders.get(elsewhere.intentId)!.state).toBe("previewed");
+    expect(store.orders.get(otherUser.intentId)!.state).toBe("previewed");
+    expect(store.orders.cancelPreviewed(1, 1)).toEqual([]);
+  });
+
   it("lists placed orders awaiting settlement and takes status updates by order id", () => {
     const a = intent();
     const b = intent();

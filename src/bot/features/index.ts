@@ -18,8 +18,8 @@ import { keysFeature, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
-import { buyFeature } from "./buy.js";
-import { ordersFeature } from "./orders.js";
+import { buyFeature } from "./buy/index.js";
+import { ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationsFeature } from "./automations/index.js";
 import { rulesFeature, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
@@ -57,7 +57,7 @@ export const features: Composer<BotContext>[] = [
 ];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;

@@ -21,7 +21,6 @@ export function privateChatButton(ctx: Ctx): InlineKeyboard | undefined {
  * group pointer of features/private-only.ts), plus an extra line when given.
  */
 export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string, options: { quote?: boolean } = {}): Promise<void> {
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   const text = extraKey ? `${ctx.t("private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("private-only");
   const keyboard = privateChatButton(ctx);
   const quoted = options.quote && ctx.msg?.message_id ? { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } } : {};

@@ -3,8 +3,9 @@
  * of them behave alike:
  * - `autoAnswer: false`: the menu plugin would answer the tap before the handler runs, which would
  *   swallow the handler's toast; answer-once.ts answers a tap nobody answered when the update ends.
- * - A tap on a card that is out of date (the account changed since it was drawn) redraws the card
- *   and says so in the user's language, instead of the plugin's English default.
+ * - A tap on a card that is out of date (the account changed since it was drawn) redraws its
+ *   buttons and says so in the user's language, instead of the plugin's English default; a card
+ *   can choose otherwise (`onOutdated`).
  * A card's subject (a rule id, a page) travels in the buttons' payload (`ctx.match` in handlers and
  * dynamic ranges), never in shared state, so two cards of one chat never act on each other's data.
  */
@@ -13,20 +14,20 @@ import type { BotContext } from "../context.js";
 
 export interface CardMenuOptions {
   /**
-   * What an out-of-date tap does instead of the redraw: for a card whose buttons each say in their
-   * payload what they do, and whose text depends on the same data as its buttons (the rule card:
-   * the tap is carried out and the marketplace's answer shows the rule as it stands).
+   * What an out-of-date tap does instead of redrawing the buttons with a "refreshed" toast: draw
+   * the whole card (a list page whose text names what its buttons act on), or carry the tap out
+   * (the rule card, whose buttons each say in their payload what they do).
    */
-  onOutdated?: (ctx: BotContext) => Promise<void>;
+  onOutdated?: (ctx: BotContext) => Promise<unknown>;
 }
 
 export function createCardMenu(id: string, options: CardMenuOptions = {}): Menu<BotContext> {
   return new Menu<BotContext>(id, {
     autoAnswer: false,
     onMenuOutdated: async (ctx) => {
-      if (options.onOutdated) return options.onOutdated(ctx);
-      await ctx.menu.update();
+      if (options.onOutdated) return void (await options.onOutdated(ctx));
       await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
+      ctx.menu.update();
     },
   });
 }

@@ -9,7 +9,7 @@
  * ends; a second tap then reaches the fallback ("button expired") and creates nothing.
  */
 import { InlineKeyboard } from "grammy";
-import { checkVolume } from "../../buy/request.js";
+import { checkVolume } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";

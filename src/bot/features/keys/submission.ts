@@ -4,6 +4,7 @@
  * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
+import { showChatAction } from "../../ui/chat-action.js";
 import { InlineKeyboard } from "grammy";
 import { renderAndLogError } from "../../reply-error.js";
 import type { BotContext } from "../../context.js";
@@ -69,7 +70,7 @@ export async function handleKeySubmission(ctx: BotContext, raw: string, from: Ke
     return showOutcome(ctx, from.promptId, text, new InlineKeyboard().text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack()));
   }
 
-  await ctx.replyWithChatAction("typing").catch(() => undefined);
+  showChatAction(ctx, "typing");
   try {
     await ctx.deps.marketplace.forKey(apiKey).balance();
   } catch (err) {

@@ -1,23 +1,26 @@
 /**
- * Buying energy and bandwidth: /buy (step by step, or `/buy energy <address> <volume> <duration>`
- * straight to the preview), the entry buttons `buy:start` and `buy:a:<address>`, and the preview
- * card's Confirm, Change, Cancel and Try again.
+ * Buying energy and bandwidth: /buy (step by step in one message, or `/buy energy <address> <volume>
+ * <duration>` straight to the preview), the shared entry buttons (buy, buy.for:<address>), and the
+ * preview card's Confirm, Change (pick a step to answer again), Cancel and Try again / Refresh.
+ * /cancel also cancels the chat's open previews (cancelOpenPreviews).
  */
-import type { BotContext, BotConversation, ConversationContext } from "../context.js";
-import type { OrderOptions } from "../../marketplace/index.js";
-import type { IntentState, OrderIntentRow } from "../../store/orders.js";
-import { isTronAddress } from "../../tron/address.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { replyWithError } from "../reply-error.js";
-import { code, escapeHtml } from "../../format/html.js";
-import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "../conversations/buy.js";
-import { BuyPattern } from "../buy/callbacks.js";
-import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { confirmIntent, editCard } from "../buy/confirm.js";
-import { requoteInPlace, runNow, sendPreviewCard } from "../buy/preview.js";
-import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../buy/request.js";
-import { Composer } from "grammy";
+import { Composer, GrammyError } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import type { OrderOptions } from "../../../marketplace/index.js";
+import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
+import { isTronAddress } from "../../../tron/address.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { code, escapeHtml } from "../../../format/html.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { showView } from "../../ui/view.js";
+import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../../../orders/request.js";
+import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
+import { BuyCard, isBuyStep } from "./callbacks.js";
+import { confirmIntent } from "./confirm.js";
+import { requoteInPlace, sendPreviewCard } from "./preview.js";
+import { renderStepPicker } from "./views.js";
 
 export const buyFeature = new Composer<BotContext>();
 
@@ -118,7 +121,7 @@ async function oneLiner(ctx: BotContext, text: string): Promise<void> {
     return;
   }
   await ctx.conversation.exitAll();
-  await sendPreviewCard(ctx, { resource, address: args.address, volume: volume!, duration }, runNow);
+  await sendPreviewCard(ctx, { resource, address: args.address, volume: volume!, duration });
 }
 
 buyFeature.command("buy", async (ctx) => {
@@ -131,7 +134,7 @@ buyFeature.callbackQuery(SharedButtons.buyEnergy.pattern, async (ctx) => {
 });
 
 buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
-  const address = ctx.match[1]!;
+  const { address } = SharedButtons.buyFor.unpack(ctx.callbackQuery.data)!;
   if (!isTronAddress(address)) {
     await ctx.answerCallbackQuery({ text: ctx.t("fallback-button") });
     return;
@@ -140,35 +143,50 @@ buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
   await startFlow(ctx, { given: { address } });
 });
 
-buyFeature.callbackQuery(BuyPattern.confirm, async (ctx) => {
-  await confirmIntent(ctx, ctx.match[1]!);
+buyFeature.callbackQuery(BuyCard.confirm.pattern, async (ctx) => {
+  await confirmIntent(ctx, BuyCard.confirm.unpack(ctx.callbackQuery.data)!.intent);
 });
 
-buyFeature.callbackQuery(BuyPattern.cancel, async (ctx) => {
-  const intent = await ownIntent(ctx, ctx.match[1]!);
+buyFeature.callbackQuery(BuyCard.cancel.pattern, async (ctx) => {
+  const intent = await ownIntent(ctx, BuyCard.cancel.unpack(ctx.callbackQuery.data)!.intent);
   if (!intent) return;
   if (!ctx.deps.store.orders.markCancelled(intent.intentId)) {
     await answerSettled(ctx, ctx.deps.store.orders.get(intent.intentId)!.state as IntentState);
     return;
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("buy-cancelled") });
-  await editCard(ctx, intent, ctx.t("buy-cancelled"));
+  await showView(ctx, { text: ctx.t("buy-cancelled") }, { toast: ctx.t("buy-cancelled") });
 });
 
-buyFeature.callbackQuery(BuyPattern.change, async (ctx) => {
-  const intent = await ownIntent(ctx, ctx.match[1]!);
+/** Change: which answer to change. The card stays `previewed` until a step is picked. */
+buyFeature.callbackQuery(BuyCard.change.pattern, async (ctx) => {
+  const intent = await ownIntent(ctx, BuyCard.change.unpack(ctx.callbackQuery.data)!.intent);
   if (!intent) return;
+  if (intent.state !== "previewed") {
+    await answerSettled(ctx, intent.state as IntentState);
+    return;
+  }
+  await showView(ctx, renderStepPicker(intent.intentId, (k, v) => ctx.t(k, v)));
+});
+
+/** A step picked: the card's intent is cancelled and the flow asks that step only, in the card's message. */
+buyFeature.callbackQuery(BuyCard.changeStep.pattern, async (ctx) => {
+  const { intent: intentId, step } = BuyCard.changeStep.unpack(ctx.callbackQuery.data)!;
+  const intent = await ownIntent(ctx, intentId);
+  if (!intent || !isBuyStep(step)) return;
   if (!ctx.deps.store.orders.markCancelled(intent.intentId)) {
     await answerSettled(ctx, ctx.deps.store.orders.get(intent.intentId)!.state as IntentState);
     return;
   }
+  const previous = answersOf(requestOfIntent(intent));
+  const given: BuyAnswers = { ...previous };
+  delete given[step];
   await ctx.answerCallbackQuery();
-  await startFlow(ctx, { previous: answersOf(requestOfIntent(intent)), inPlace: true });
+  await startFlow(ctx, { given, previous, inPlace: true });
 });
 
 /** A fresh preview (new intent, new Idempotency-Key) for the same request, in place of the card. */
-buyFeature.callbackQuery(BuyPattern.again, async (ctx) => {
-  const intent = await ownIntent(ctx, ctx.match[1]!);
+buyFeature.callbackQuery(BuyCard.again.pattern, async (ctx) => {
+  const intent = await ownIntent(ctx, BuyCard.again.unpack(ctx.callbackQuery.data)!.intent);
   if (!intent) return;
   const state = intent.state as IntentState;
   // A `placing` intent may have placed an order: only its own key may be sent again (Confirm).
@@ -177,6 +195,24 @@ buyFeature.callbackQuery(BuyPattern.again, async (ctx) => {
     return;
   }
   if (state === "previewed") ctx.deps.store.orders.markCancelled(intent.intentId);
-  await ctx.answerCallbackQuery();
   await requoteInPlace(ctx, intent);
 });
+
+/**
+ * /cancel: the open previews of this chat's user are cancelled (their Confirm then places nothing)
+ * and their cards say so. Returns how many there were.
+ */
+export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
+  if (!ctx.from || !ctx.chat) return 0;
+  const cancelled = ctx.deps.store.orders.cancelPreviewed(ctx.chat.id, ctx.from.id);
+  for (const intent of cancelled) {
+    if (intent.messageId === null) continue;
+    try {
+      await ctx.api.editMessageText(intent.chatId, intent.messageId, ctx.t("buy-cancelled"));
+    } catch (err) {
+      // a card too old to edit, or deleted: its Confirm answers "cancelled" all the same
+      if (!(err instanceof GrammyError)) throw err;
+    }
+  }
+  return cancelled.length;
+}

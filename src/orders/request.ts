@@ -3,11 +3,11 @@
  * the limits of /orders/options, a duration the options allow, the presets offered as buttons, and
  * the words of the one-line form `/buy energy <address> <volume> <duration>`.
  */
-import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../tron/usdt.js";
-import type { OrderOptions, ResourceOptions } from "../../marketplace/index.js";
-import { isTronAddress } from "../../tron/address.js";
-import { durationSeconds } from "../../tron/duration.js";
-import { parseVolumeInput } from "../../tron/volume.js";
+import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../tron/usdt.js";
+import type { OrderOptions, ResourceOptions } from "../marketplace/index.js";
+import { isTronAddress } from "../tron/address.js";
+import { durationSeconds } from "../tron/duration.js";
+import { parseVolumeInput } from "../tron/volume.js";
 
 export const RESOURCES = ["energy", "bandwidth"] as const;
 export type Resource = (typeof RESOURCES)[number];

@@ -6,43 +6,23 @@
  * repeated taps run one after another, so the later ones find the intent `placed`.
  * A `previewed` card older than PREVIEW_TTL_MS is not placed: it is cancelled and quoted anew.
  */
-import { shortfallOf } from "../../rules/pricing.js";
-import { isNotModified } from "../reply-error.js";
+import { shortfallOf } from "../../../rules/pricing.js";
 import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.js";
-import type { Order } from "../../marketplace/index.js";
-import { MarketplaceError } from "../../marketplace/errors.js";
-import type { IntentState, OrderIntentRow } from "../../store/orders.js";
-import { errorFields } from "../../logger.js";
-import { NoApiKeyError, withUserClient } from "../marketplace-access.js";
-import { renderError } from "../render/errors.js";
-import { code } from "../../format/html.js";
-import { orderCardKeyboard, renderOrderCard } from "../render/order-card.js";
-import { previewMoney } from "../render/order-preview.js";
-import { BuyData } from "./callbacks.js";
+import type { BotContext } from "../../context.js";
+import type { Order } from "../../../marketplace/index.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
+import { errorFields } from "../../../logger.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
+import { renderError } from "../../render/errors.js";
+import { code } from "../../../format/html.js";
+import { showView } from "../../ui/view.js";
+import { showOrderCard } from "../orders/menus.js";
+import { previewMoney } from "./views.js";
+import { BuyCard } from "./callbacks.js";
 import { isPreviewExpired, PREVIEW_TTL_MS } from "./expiry.js";
 import { requoteInPlace } from "./preview.js";
-import { requestOfIntent } from "./request.js";
-
-async function answer(ctx: BotContext, text: string): Promise<void> {
-  // A redelivered update's query may be too old to answer: that must not stop the placement.
-  await ctx.answerCallbackQuery({ text }).catch(() => undefined);
-}
-
-/** Edits the intent's card; a new message when the card cannot be edited any more. */
-export async function editCard(ctx: BotContext, intent: OrderIntentRow, text: string, keyboard?: InlineKeyboard): Promise<void> {
-  const messageId = intent.messageId ?? ctx.callbackQuery?.message?.message_id;
-  const extra = keyboard ? { reply_markup: keyboard } : {};
-  if (messageId !== undefined) {
-    try {
-      await ctx.api.editMessageText(intent.chatId, messageId, text, extra);
-      return;
-    } catch (err) {
-      if (isNotModified(err)) return;
-    }
-  }
-  await ctx.api.sendMessage(intent.chatId, text, extra);
-}
+import { requestOfIntent } from "../../../orders/request.js";
 
 /**
  * The server may or may not have taken the order: keep the key and let the user tap again. A 502 is
@@ -73,11 +53,6 @@ function placeWithIntentKey(ctx: BotContext, intent: OrderIntentRow): Promise<Or
   );
 }
 
-async function showOrder(ctx: BotContext, intent: OrderIntentRow, order: Order): Promise<void> {
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
-  await editCard(ctx, intent, renderOrderCard(order, t, ctx.fmt), orderCardKeyboard(order.id, 0, t));
-}
-
 /** For a repeated Confirm: the order as it is now (the stored row if the marketplace cannot be asked). */
 async function reshowPlaced(ctx: BotContext, intent: OrderIntentRow): Promise<void> {
   if (!intent.orderId) return;
@@ -85,7 +60,7 @@ async function reshowPlaced(ctx: BotContext, intent: OrderIntentRow): Promise<vo
   try {
     const order = await withUserClient(ctx.deps, intent.userId, (client) => client.getOrder(orderId), { keyId: intent.keyId });
     ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
-    await showOrder(ctx, intent, order);
+    await showOrderCard(ctx, order, 0);
   } catch (err) {
     ctx.deps.logger.debug({ err: errorFields(err), intentId: intent.intentId }, "could not refresh a placed order");
   }
@@ -121,8 +96,8 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
   if (err instanceof MarketplaceError && outcomeUnknown(err)) {
     store.orders.noteError(intent.intentId, describe(err));
     logger.warn({ err: errorFields(err), intentId: intent.intentId }, "order placement outcome unknown");
-    const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyData.confirm(intent.intentId));
-    await editCard(ctx, intent, t("buy-outcome-unknown"), keyboard);
+    const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyCard.confirm.pack({ intent: intent.intentId }));
+    await showView(ctx, { text: t("buy-outcome-unknown"), keyboard });
     return;
   }
   if (!(err instanceof MarketplaceError) && !(err instanceof NoApiKeyError)) {
@@ -142,38 +117,38 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
   }
   if (err instanceof MarketplaceError && (err.isInsufficientBalance || err.isProviderFailed)) {
     // Nothing was charged: a new preview (new intent, new key) is the way to try again.
-    keyboard.text(t("buy-button-try-again"), BuyData.again(intent.intentId));
+    keyboard.text(t("buy-button-try-again"), BuyCard.again.pack({ intent: intent.intentId }));
   }
-  await editCard(ctx, intent, text, keyboard);
+  await showView(ctx, { text, keyboard });
 }
 
 export async function confirmIntent(ctx: BotContext, intentId: string): Promise<void> {
   const { store } = ctx.deps;
   const intent = store.orders.get(intentId);
   if (!intent || intent.userId !== ctx.from?.id) {
-    await answer(ctx, ctx.t("buy-intent-unknown"));
+    await ctx.answerCallbackQuery({ text: ctx.t("buy-intent-unknown") });
     return;
   }
   const state = intent.state as IntentState;
   if (state === "placed") {
-    await answer(ctx, ctx.t("buy-already-placed"));
+    await ctx.answerCallbackQuery({ text: ctx.t("buy-already-placed") });
     await reshowPlaced(ctx, intent);
     return;
   }
   if (state !== "previewed" && state !== "placing") {
-    await answer(ctx, ctx.t(state === "cancelled" ? "buy-intent-cancelled" : "buy-intent-rejected"));
+    await ctx.answerCallbackQuery({ text: ctx.t(state === "cancelled" ? "buy-intent-cancelled" : "buy-intent-rejected") });
     return;
   }
 
   if (isPreviewExpired(intent, ctx.deps.now())) {
     // Old numbers on the card: never place at today's price unseen. (A placing intent never gets here.)
     if (!store.orders.markCancelled(intentId)) return; // moved on meanwhile (cannot happen with per-chat sequencing)
-    await answer(ctx, ctx.t("buy-expired-toast"));
+    await ctx.answerCallbackQuery({ text: ctx.t("buy-expired-toast") });
     await requoteInPlace(ctx, intent, ctx.t("buy-expired-note", { minutes: PREVIEW_TTL_MS / 60_000 }));
     return;
   }
 
-  await answer(ctx, ctx.t("buy-placing"));
+  await ctx.answerCallbackQuery({ text: ctx.t("buy-placing") });
   if (!store.orders.markPlacing(intentId)) return; // settled meanwhile (cannot happen with per-chat sequencing)
   let order: Order;
   try {
@@ -184,5 +159,5 @@ export async function confirmIntent(ctx: BotContext, intentId: string): Promise<
   }
   store.orders.markPlaced(intentId, { orderId: order.id, status: order.status, totalTrx: order.totalTrx, txId: order.txId });
   store.recentAddresses.remember(intent.userId, intent.targetAddress, ctx.deps.now());
-  await showOrder(ctx, intent, order);
+  await showOrderCard(ctx, order, 0);
 }

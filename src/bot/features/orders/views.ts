@@ -1,16 +1,15 @@
 /**
  * One order as a card (resource, volume, duration, target, totals, status, the txId with an explorer
- * link, the time) and as a line in the /orders list. Statuses other than Created and Filled are shown
+ * link, the time) and a page of the /orders list. Statuses other than Created and Filled are shown
  * as the marketplace spells them; failed ones are recognised with orderStatusKind.
  */
-import { InlineKeyboard } from "grammy";
-import { orderStatusKind, type Order } from "../../marketplace/index.js";
-import { shortAddress } from "../../tron/address.js";
-import { trxToSun } from "../../tron/amounts.js";
-import { OrderData } from "../buy/callbacks.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
-import { code, escapeHtml, tronscanTxUrl } from "../../format/html.js";
-import { resourceLabel } from "./order-preview.js";
+import { orderStatusKind, type Order, type OrderPage } from "../../../marketplace/index.js";
+import { shortAddress } from "../../../tron/address.js";
+import { trxToSun } from "../../../tron/amounts.js";
+import type { PageWindow } from "../../ui/paging.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code, escapeHtml, tronscanTxUrl } from "../../../format/html.js";
+import { resourceLabel } from "../buy/views.js";
 
 const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔" } as const;
 
@@ -43,13 +42,6 @@ export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): str
   return lines.join("\n");
 }
 
-/** Refresh, and Back to the list page the card came from (from /buy: to the list). */
-export function orderCardKeyboard(orderId: string, page: number, t: Translate): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("button-refresh"), OrderData.refresh(orderId, page))
-    .text(page > 0 ? t("button-back") : t("orders-button-list"), OrderData.page(Math.max(1, page)));
-}
-
 /** The list's button for one order (plain text: button labels are not HTML). */
 export function orderButtonLabel(index: number, order: Order, fmt: Formatter): string {
   return `${index}. ${STATUS_ICON[orderStatusKind(order.status)]} ${fmt.volume(order.volume)} · ${shortAddress(order.targetAddress)}`;
@@ -65,4 +57,11 @@ export function orderListLine(order: Order, t: Translate, fmt: Formatter): strin
     status: statusText(order.status, t),
     time: fmt.dateTime(order.createdAt),
   });
+}
+
+/** The text of one page of the list (its rows are the menu's buttons). */
+export function renderOrdersPage(result: OrderPage, window: PageWindow, t: Translate, fmt: Formatter): string {
+  const lines = [t("orders-title", { page: window.page, pages: window.pages, total: result.total }), ""];
+  result.items.forEach((order, i) => lines.push(`${window.offset + 1 + i}. ${orderListLine(order, t, fmt)}`));
+  return lines.join("\n");
 }

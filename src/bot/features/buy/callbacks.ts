@@ -1,0 +1,32 @@
+/**
+ * The buy feature's codec buttons: the steps of the /buy flow (answered inside the conversation)
+ * and the preview card's buttons (plain handlers in index.ts, so they work after a restart and for
+ * one-line previews). Every card button carries the order intent it acts on.
+ */
+import { defineCallback } from "../../../telegram/callback-codec.js";
+
+export const BuyStep = {
+  resource: defineCallback("buy.res", { resource: "word" }),
+  address: defineCallback("buy.addr", { address: "address" }),
+  volume: defineCallback("buy.vol", { volume: "big" }),
+  /** Index into the durations of /orders/options (they are opaque strings). */
+  duration: defineCallback("buy.dur", { index: "int" }),
+} as const;
+
+export const BuyCard = {
+  confirm: defineCallback("buy.ok", { intent: "uuid" }),
+  /** Opens the step picker: which answer to change. */
+  change: defineCallback("buy.chg", { intent: "uuid" }),
+  /** One step picked on the step picker (`step` is one of CHANGEABLE_STEPS). */
+  changeStep: defineCallback("buy.step", { intent: "uuid", step: "word" }),
+  cancel: defineCallback("buy.no", { intent: "uuid" }),
+  /** A new preview (new intent, new Idempotency-Key) for the same request. */
+  again: defineCallback("buy.new", { intent: "uuid" }),
+} as const;
+
+export const CHANGEABLE_STEPS = ["resource", "address", "volume", "duration"] as const;
+export type BuyStepName = (typeof CHANGEABLE_STEPS)[number];
+
+export function isBuyStep(word: string): word is BuyStepName {
+  return (CHANGEABLE_STEPS as readonly string[]).includes(word);
+}

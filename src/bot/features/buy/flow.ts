@@ -1,0 +1,147 @@
+/**
+ * /buy step by step, in ONE message (FlowMessage): resource → target address → volume → duration,
+ * then the preview card in that same message. The conversation ends when the card is shown; its
+ * Confirm, Change and Cancel are plain handlers (index.ts), so they work after restarts too.
+ * Steps already answered (`given`) are skipped; Change passes every answer but the one to change
+ * as `given` and all of them as `previous`, whose choice is marked ✓ on the step asked again.
+ * A kept answer that no longer fits (a volume or duration after the resource changed) is asked again.
+ */
+import type { OrderOptions } from "../../../marketplace/index.js";
+import { isTronAddress, shortAddress } from "../../../tron/address.js";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { renderAndLogError } from "../../reply-error.js";
+import { code, escapeHtml } from "../../../format/html.js";
+import type { Translate } from "../../../format/formatter.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { checkVolume, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
+import { BuyStep } from "./callbacks.js";
+import { quote, type Effect, type QuotedCard } from "./preview.js";
+import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, resourceLabel, volumeKeyboard } from "./views.js";
+
+export const BUY_CONVERSATION = "buy";
+
+export interface BuyFlowArgs {
+  /** Answers already given: their steps are skipped. */
+  given?: BuyAnswers;
+  /** The answers of the card being changed, marked on the step asked again. */
+  previous?: BuyAnswers;
+  /** The flow takes over the message whose button started it (the card, for Change). */
+  inPlace?: boolean;
+}
+
+type Ctx = ConversationContext;
+
+export async function buyConversation(conversation: BotConversation, ctx: Ctx, args: BuyFlowArgs = {}): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined || !ctx.chat) return;
+  const effect: Effect = (task) => external(conversation, task);
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false });
+  const given = args.given ?? {};
+  const previous = args.previous ?? {};
+  // the context of the latest answer: its api and language are the ones to use
+  let current = ctx;
+  const t: Translate = (k, v) => current.t(k, v);
+  const fail = async (err: unknown) => {
+    const rendered = renderAndLogError(current, err);
+    await flow.finish(current, rendered.text, rendered.keyboard);
+  };
+
+  let options: OrderOptions;
+  try {
+    options = await effect(() => withUserClient(ctx.deps, userId, (client) => client.orderOptions()));
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+
+  // ── Resource ──
+  let resource = given.resource;
+  while (!resource) {
+    const offered = RESOURCES.filter((r) => resourceOptions(options, r));
+    await flow.ask(current, t("buy-ask-resource"), resourceKeyboard(offered, previous, t));
+    const reply = await flow.waitForButton(BuyStep.resource.pattern);
+    current = reply.ctx;
+    resource = parseResource(BuyStep.resource.unpack(reply.data)?.resource);
+  }
+  const limits = resourceOptions(options, resource);
+  const label = resourceLabel(resource, t);
+  if (!limits || limits.durations.length === 0) {
+    await flow.finish(current, t("buy-resource-unavailable", { resource: label }));
+    return;
+  }
+
+  // ── Address ──
+  let address = given.address;
+  if (!address) {
+    const recent = await effect(() => ctx.deps.store.recentAddresses.list(userId, 5));
+    const choices = previous.address && !recent.includes(previous.address) ? [previous.address, ...recent.slice(0, 4)] : recent;
+    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), addressKeyboard(choices, previous));
+    while (!address) {
+      const reply = await flow.wait({ buttons: BuyStep.address.pattern });
+      current = reply.ctx;
+      const candidate = reply.kind === "button" ? BuyStep.address.unpack(reply.data)!.address : reply.text;
+      if (isTronAddress(candidate)) address = candidate;
+      else await flow.retry(current, t("buy-address-invalid", { text: escapeHtml(candidate.slice(0, 64)) }));
+    }
+  }
+  const target = address;
+
+  // What the address has now, shown once above the next question (the flow goes on without it).
+  let noted = false;
+  const withNote = async (ask: string): Promise<string> => {
+    if (noted) return ask;
+    noted = true;
+    const check = await effect(() => ctx.deps.marketplace.public.checkAddress(target).catch(() => null));
+    return `${addressNote(target, check, t, current.fmt)}\n\n${ask}`;
+  };
+
+  // ── Volume ──
+  let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
+  if (volume === undefined) {
+    const presets = volumePresets(resource, limits);
+    const previousVolume = previous.volume !== undefined ? BigInt(previous.volume) : undefined;
+    if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
+      presets.unshift({ volume: previousVolume, kind: "round" });
+    }
+    const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
+    const ask = t("buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
+    await flow.ask(current, await withNote(ask), volumeKeyboard(presets, previousVolume, t, current.fmt));
+    while (volume === undefined) {
+      const reply = await flow.wait({ buttons: BuyStep.volume.pattern });
+      current = reply.ctx;
+      const checked = checkVolume(reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
+      if (checked.ok) volume = checked.volume;
+      else if (checked.reason === "unreadable") {
+        await flow.retry(current, t("buy-volume-unreadable", { text: escapeHtml(reply.kind === "text" ? reply.text.slice(0, 64) : "") }));
+      } else {
+        await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
+      }
+    }
+  }
+
+  // ── Duration ──
+  let duration = given.duration !== undefined && limits.durations.includes(given.duration) ? given.duration : undefined;
+  if (duration === undefined) {
+    const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
+    await flow.ask(current, await withNote(ask), durationKeyboard(limits, previous, t, current.fmt));
+    while (duration === undefined) {
+      const reply = await flow.waitForButton(BuyStep.duration.pattern);
+      current = reply.ctx;
+      duration = limits.durations[BuyStep.duration.unpack(reply.data)!.index];
+    }
+  }
+
+  // ── The preview card, in the flow's message ──
+  let card: QuotedCard;
+  try {
+    card = await quote(current, { resource, address: target, volume, duration }, effect);
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+  await flow.finish(current, card.text, card.keyboard);
+  const messageId = flow.id;
+  if (messageId !== undefined) await effect(() => ctx.deps.store.orders.setMessageId(card.intentId, messageId));
+}

@@ -1,0 +1,143 @@
+/**
+ * What /buy shows: the steps of the flow (their text and buttons), the step picker of Change, and
+ * the preview card shown before anything is spent: price, base cost, commission, the activation
+ * fee (when there is one), the burn cost and savings for energy, the balance and the balance after.
+ * Without enough balance the card offers Deposit instead of Confirm.
+ */
+import { InlineKeyboard } from "grammy";
+import type { AddressCheck, OrderPreview, ResourceOptions } from "../../../marketplace/index.js";
+import { trxToSun } from "../../../tron/amounts.js";
+import { shortAddress } from "../../../tron/address.js";
+import { RESOURCES, type BuyAnswers, type BuyRequest, type Resource, type VolumePreset } from "../../../orders/request.js";
+import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { code, escapeHtml } from "../../../format/html.js";
+
+export interface PreviewMoney {
+  priceSun: bigint;
+  activationSun: bigint;
+  /** What the order takes from the balance: price plus activation. */
+  totalSun: bigint;
+  balanceSun: bigint;
+  afterSun: bigint;
+}
+
+export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activationTrx" | "balanceTrx">): PreviewMoney {
+  const priceSun = trxToSun(preview.priceTrx);
+  const activationSun = trxToSun(preview.activationTrx);
+  const totalSun = priceSun + activationSun;
+  const balanceSun = trxToSun(preview.balanceTrx);
+  return { priceSun, activationSun, totalSun, balanceSun, afterSun: balanceSun - totalSun };
+}
+
+export function resourceLabel(resource: string, t: Translate): string {
+  return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : escapeHtml(resource);
+}
+
+export function renderOrderPreview(
+  input: { request: BuyRequest; preview: OrderPreview; intentId: string },
+  t: Translate,
+  fmt: Formatter,
+): { text: string; keyboard: InlineKeyboard } {
+  const { request, preview, intentId } = input;
+  const money = previewMoney(preview);
+  const lines = [
+    t("buy-preview-title", { resource: resourceLabel(request.resource, t) }),
+    t("buy-preview-address", { address: code(request.address) }),
+    t("buy-preview-volume", { volume: code(fmt.volume(request.volume)), duration: fmt.duration(request.duration, t) }),
+    "",
+    t("buy-preview-price", { price: code(fmt.trx(money.priceSun)) }),
+    t("buy-preview-breakdown", { base: fmt.trx(preview.baseCostTrx), commission: fmt.trx(preview.commissionTrx) }),
+  ];
+  if (money.activationSun !== 0n) lines.push(t("buy-preview-activation", { fee: code(fmt.trx(money.activationSun)) }));
+  if (request.resource === "energy" && trxToSun(preview.burnCostTrx) > 0n) {
+    lines.push(t("buy-preview-burn", { burn: fmt.trx(preview.burnCostTrx), savings: fmt.percent(preview.savingsPercent) }));
+  }
+  lines.push(t("buy-preview-total", { total: code(fmt.trx(money.totalSun)) }), "");
+  lines.push(t("buy-preview-balance", { balance: fmt.trx(money.balanceSun), after: fmt.trx(money.afterSun) }));
+
+  const keyboard = new InlineKeyboard();
+  if (money.afterSun < 0n) {
+    lines.push("", t("buy-preview-short", { shortfall: code(fmt.trx(-money.afterSun)) }));
+    keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyCard.again.pack({ intent: intentId })).row();
+  } else {
+    keyboard.text(t("button-confirm"), BuyCard.confirm.pack({ intent: intentId })).row();
+  }
+  keyboard.text(t("button-change"), BuyCard.change.pack({ intent: intentId })).text(t("button-cancel"), BuyCard.cancel.pack({ intent: intentId }));
+  return { text: lines.join("\n"), keyboard };
+}
+
+/** Change on a preview: which answer to change (the others are kept); Back quotes the same request anew. */
+export function renderStepPicker(intentId: string, t: Translate): { text: string; keyboard: InlineKeyboard } {
+  const keyboard = new InlineKeyboard();
+  CHANGEABLE_STEPS.forEach((step, i) => {
+    keyboard.text(t(`buy-change-${step}`), BuyCard.changeStep.pack({ intent: intentId, step }));
+    if (i % 2 === 1) keyboard.row();
+  });
+  keyboard.text(t("button-back"), BuyCard.again.pack({ intent: intentId })).text(t("button-cancel"), BuyCard.cancel.pack({ intent: intentId }));
+  return { text: t("buy-change-ask"), keyboard };
+}
+
+/** The previous answer of a step being asked again is marked. */
+const CHOSEN = "✓ ";
+const mark = (chosen: boolean, label: string) => `${chosen ? CHOSEN : ""}${label}`;
+
+export function resourceKeyboard(offered: readonly Resource[], previous: BuyAnswers, t: Translate): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const r of RESOURCES.filter((r) => offered.includes(r))) {
+    keyboard.text(mark(r === previous.resource, resourceLabel(r, t)), BuyStep.resource.pack({ resource: r }));
+  }
+  return keyboard;
+}
+
+export function addressKeyboard(choices: readonly string[], previous: BuyAnswers): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const a of choices) keyboard.text(mark(a === previous.address, shortAddress(a)), BuyStep.address.pack({ address: a })).row();
+  return keyboard;
+}
+
+function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter): string {
+  const volume = fmt.volume(preset.volume);
+  switch (preset.kind) {
+    case "one_transfer":
+      return t("buy-volume-one-transfer", { volume });
+    case "two_transfers":
+      return t("buy-volume-two-transfers", { volume });
+    case "transfers":
+      return t("buy-volume-transfers", { volume, count: Number(preset.transfers) });
+    default:
+      return volume;
+  }
+}
+
+export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  presets.forEach((p, i) => {
+    keyboard.text(mark(p.volume === previous, presetLabel(p, t, fmt)), BuyStep.volume.pack({ volume: p.volume }));
+    if (i % 2 === 1) keyboard.row();
+  });
+  return keyboard;
+}
+
+export function durationKeyboard(limits: Pick<ResourceOptions, "durations">, previous: BuyAnswers, t: Translate, fmt: Formatter): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  limits.durations.forEach((d, i) => {
+    keyboard.text(mark(d === previous.duration, fmt.duration(d, t)), BuyStep.duration.pack({ index: i }));
+    if (i % 3 === 2) keyboard.row();
+  });
+  return keyboard;
+}
+
+/** What the target address has now (shown once, above the step after the address). */
+export function addressNote(address: string, check: AddressCheck | null, t: Translate, fmt: Formatter): string {
+  if (!check) return t("buy-address-unchecked");
+  return t("buy-address-info", {
+    address: code(address),
+    energy: fmt.volume(check.energyAvailable),
+    energyLimit: fmt.volume(check.energyLimit),
+    bandwidth: fmt.volume(check.bandwidthAvailable),
+    bandwidthLimit: fmt.volume(check.bandwidthLimit),
+    activation: t(check.activated ? "buy-address-activated" : "buy-address-not-activated"),
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, and
+ * Back to the list page it came from), both menus. The list's buttons carry their page, the card's
+ * `<order id>:<page>` (page 0: the card came from /buy, so its second button opens the list).
+ * The card is registered in the list's menu: install `ordersMenu` only.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { Order, OrderPage } from "../../../marketplace/index.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace-access.js";
+import { replyWithError } from "../../reply-error.js";
+import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
+import { pageLinks, pageWindow, type PageWindow } from "../../ui/paging.js";
+import { showView, type ShowOptions } from "../../ui/view.js";
+import { orderButtonLabel, renderOrderCard, renderOrdersPage } from "./views.js";
+
+export const PAGE_SIZE = 5;
+
+interface LoadedPage {
+  result: OrderPage;
+  window: PageWindow;
+}
+
+// A menu is drawn twice in a tap (once to check the tap, once to show the result): one request per page and update.
+const loaded = new WeakMap<BotContext, Map<number, Promise<LoadedPage>>>();
+
+function loadPage(ctx: BotContext, requested: number): Promise<LoadedPage> {
+  let pages = loaded.get(ctx);
+  if (!pages) loaded.set(ctx, (pages = new Map()));
+  const wanted = Math.max(1, Math.trunc(requested) || 1);
+  let page = pages.get(wanted);
+  if (!page) {
+    const userId = ctx.from!.id;
+    const list = (n: number) => withUserClient(ctx.deps, userId, (client) => client.listOrders({ page: n, pageSize: PAGE_SIZE }));
+    page = list(wanted).then(async (result) => {
+      const window = pageWindow(result.total, wanted, PAGE_SIZE);
+      // The list shrank (or an old button): the last page instead of an empty one.
+      return window.page === wanted ? { result, window } : { result: await list(window.page), window };
+    });
+    const memo = pages;
+    memo.set(wanted, page);
+    void page.then((p) => memo.set(p.window.page, Promise.resolve(p)), () => undefined);
+  }
+  return page;
+}
+
+const cardSubject = (orderId: string, page: number) => `${orderId}:${page}`;
+
+function parseCardSubject(subject: string): { orderId: string; page: number } | undefined {
+  const match = /^([\w-]{1,40}):(\d{1,6})$/.exec(subject);
+  return match ? { orderId: match[1]!, page: Number(match[2]) } : undefined;
+}
+
+export const ordersMenu = createCardMenu("orders", {
+  // the page's text lists the orders its buttons open: draw it whole
+  onOutdated: async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
+    await showOrdersPage(ctx, Number(payloadOf(ctx)));
+  },
+}).dynamic(async (ctx, range) => {
+  if (!ctx.from) return;
+  const { result, window } = await loadPage(ctx, Number(payloadOf(ctx)));
+  const payload = String(window.page);
+  result.items.forEach((order, i) => {
+    range.text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt), payload }, (ctx) => openOrder(ctx, order.id, window.page)).row();
+  });
+  for (const link of pageLinks(window)) {
+    range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload }, (ctx) => showOrdersPage(ctx, link.page));
+  }
+});
+
+export const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
+  const subject = parseCardSubject(payloadOf(ctx));
+  if (!subject) return;
+  const payload = cardSubject(subject.orderId, subject.page);
+  range
+    .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true))
+    .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page)));
+});
+
+// One menu tree, so that each can be drawn from the other's handler (a menu tap reaches only its own tree).
+ordersMenu.register(orderCardMenu);
+
+/** A page of the list: a tap edits its message, a command (or `asNew`) sends one. */
+export async function showOrdersPage(ctx: BotContext, page: number, options: { asNew?: boolean } = {}): Promise<void> {
+  if (!ctx.from) return;
+  let shown: LoadedPage;
+  try {
+    shown = await loadPage(ctx, page);
+  } catch (err) {
+    await replyWithError(ctx, err, { edit: !options.asNew });
+    return;
+  }
+  if (shown.result.total === 0) {
+    const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
+    await showView(ctx, { text: ctx.t("orders-empty"), keyboard }, options);
+    return;
+  }
+  setSubject(ctx, String(shown.window.page));
+  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: ordersMenu }, options);
+}
+
+/** The card of an order in the tapped message; `page` is the list page Back leads to (0: none). */
+export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}): Promise<void> {
+  setSubject(ctx, cardSubject(order.id, page));
+  await showView(ctx, { text: renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: orderCardMenu }, options);
+}
+
+/** GET /orders/{id} (also updates the stored row when the order was placed here) and its card. */
+async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false): Promise<void> {
+  if (!ctx.from) return;
+  const userId = ctx.from.id;
+  let order: Order;
+  try {
+    order = await withUserClient(ctx.deps, userId, (client) => client.getOrder(orderId));
+  } catch (err) {
+    await replyWithError(ctx, err, { edit: true });
+    return;
+  }
+  // Only rows of orders placed through this bot exist; for others this changes nothing.
+  ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
+  await showOrderCard(ctx, order, page, refresh ? { toast: ctx.t("orders-refreshed"), unchanged: ctx.t("orders-refresh-unchanged") } : {});
+}
