@@ -2,8 +2,10 @@
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
  * botInfo and a Bot API root. Every piece is installed once, in this order: callback answers (around
  * everything, see ui/answer-once.ts), then inside one error boundary deps → per-chat sequencing →
- * user → i18n → lazy session → conversations (versioned, persistent) → account buttons only in
- * private chats → /cancel → menus → features → fallback.
+ * user → i18n → lazy session → conversations plugin (versioned, persistent) → account buttons only
+ * in private chats → /cancel → the flows (every conversation) → the menus (every card) → features
+ * → fallback. Flows and menus come before the features, so any handler can start any flow or show
+ * any card; a chat in a flow has its update seen by the flow first.
  */
 import { Bot, Composer, lazySession, type Context, type MiddlewareFn, type StorageAdapter } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -20,7 +22,7 @@ import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
 import { cancelFeature } from "./features/cancel.js";
 import { fallbackFeature } from "./features/fallback.js";
-import { features, menus, publicButtons } from "./features/index.js";
+import { features, flows, menus, publicButtons } from "./features/index.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
 export const CONVERSATIONS_VERSION = 2;
@@ -78,6 +80,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   );
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
+  for (const flow of flows) chat.use(flow);
   for (const menu of menus) chat.use(menu);
   for (const feature of features) chat.use(feature);
   chat.use(fallbackFeature);

@@ -1,32 +1,32 @@
 /**
- * Every feature, in the order they see updates. Each is one Composer; a feature that has
- * conversations registers them itself. `menus` are installed before every feature, so any handler
- * can show any card; `publicButtons` are the codec buttons that also work in groups.
+ * Every feature, in the order they see updates, each one Composer in its own folder; the features'
+ * conversations (`flows`) and cards (`menus`), installed before all features; and `publicButtons`,
+ * the codec buttons that also work in groups.
  */
-import type { Composer } from "grammy";
+import type { Composer, Middleware } from "grammy";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
 import type { CallbackCodec, FieldKind } from "../../telegram/callback-codec.js";
 import type { BotContext } from "../context.js";
-import { checkFeature } from "./check/index.js";
+import { checkFeature, checkFlows } from "./check/index.js";
 import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
 import { chatMemberFeature } from "./chat-member.js";
-import { keysFeature, keysMenu } from "./keys/index.js";
+import { keysFeature, keysFlows, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
-import { buyFeature } from "./buy/index.js";
+import { buyFeature, buyFlows } from "./buy/index.js";
 import { ordersFeature, ordersMenu } from "./orders/index.js";
-import { automationsFeature } from "./automations/index.js";
+import { automationFlows, automationsFeature } from "./automations/index.js";
 import { rulesFeature, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
 import { blogFeature } from "./blog/index.js";
 import { addressMessageFeature } from "./check/bare-address.js";
-import { webhookFeature, webhookMenu } from "./webhook/index.js";
-import { settingsFeature, settingsMenu } from "./settings/index.js";
+import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
+import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { privateOnlyFeature } from "./private-only.js";
 
 export const features: Composer<BotContext>[] = [
@@ -55,6 +55,12 @@ export const features: Composer<BotContext>[] = [
   // last: a bare address in a private chat, after every conversation had its chance
   addressMessageFeature,
 ];
+
+/**
+ * Every conversation of the bot (each feature's own, listed here once). Registered before the
+ * menus and the features, so a menu button or any handler can start any of them.
+ */
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];

@@ -1,4 +1,5 @@
 /** /refill, /renewal and /smart: each enters its conversation (flow.ts). */
+import { enterFlow } from "../../flow/enter.js";
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
@@ -13,9 +14,11 @@ import {
 
 export const automationsFeature = new Composer<BotContext>();
 
-automationsFeature.use(createConversation<BotContext, ConversationContext>(refillConversation, REFILL_CONVERSATION));
-automationsFeature.use(createConversation<BotContext, ConversationContext>(renewalConversation, RENEWAL_CONVERSATION));
-automationsFeature.use(createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION));
+export const automationFlows = [
+  createConversation<BotContext, ConversationContext>(refillConversation, REFILL_CONVERSATION),
+  createConversation<BotContext, ConversationContext>(renewalConversation, RENEWAL_CONVERSATION),
+  createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION),
+];
 
 // In groups, private-only.ts points to the private chat.
 const privateChats = automationsFeature.chatType("private");
@@ -26,7 +29,6 @@ for (const [command, conversation] of [
 ] as const) {
   privateChats.command(command, async (ctx) => {
     // A flow still open (one that did not leave on this command) is replaced: enter() refuses otherwise.
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(conversation);
+    await enterFlow(ctx, conversation);
   });
 }

@@ -4,6 +4,7 @@
  * preview card's Confirm, Change (pick a step to answer again), Cancel and Try again / Refresh.
  * /cancel also cancels the chat's open previews (cancelOpenPreviews).
  */
+import { enterFlow } from "../../flow/enter.js";
 import { Composer, GrammyError } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
@@ -24,10 +25,12 @@ import { renderStepPicker } from "./views.js";
 
 export const buyFeature = new Composer<BotContext>();
 
-buyFeature.use(createConversation<BotContext, ConversationContext>(
-  (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
-  BUY_CONVERSATION,
-));
+export const buyFlows = [
+  createConversation<BotContext, ConversationContext>(
+    (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
+    BUY_CONVERSATION,
+  ),
+];
 
 async function startFlow(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
   if (!ctx.from || !ctx.deps.store.apiKeys.getDefault(ctx.from.id)) {
@@ -35,8 +38,7 @@ async function startFlow(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
     return;
   }
   // A new /buy (or a buy button) replaces whatever flow was going on.
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(BUY_CONVERSATION, args);
+  await enterFlow(ctx, BUY_CONVERSATION, args);
 }
 
 /** The user's intent behind a card button, or an answer saying the button is no longer valid. */

@@ -3,6 +3,7 @@
  * links /start check_<address> and /start buy_<address> that group and inline cards point to.
  * The address checker is public: no API key is needed.
  */
+import { enterFlow } from "../../flow/enter.js";
 import { renderAndLogError } from "../../reply-error.js";
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
@@ -106,7 +107,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
 
 export const checkFeature = new Composer<BotContext>();
 
-checkFeature.use(createConversation<BotContext, ConversationContext>(askForAddress, CHECK_CONVERSATION));
+export const checkFlows = [createConversation<BotContext, ConversationContext>(askForAddress, CHECK_CONVERSATION)];
 
 checkFeature
   .command("start")
@@ -119,8 +120,7 @@ checkFeature.command("check", async (ctx) => {
   const input = ctx.match.trim().split(/\s+/)[0] ?? "";
   if (input) return replyWithCheck(ctx, input);
   if (ctx.chat.type === "private") {
-    await ctx.conversation.exitAll(); // a new command replaces whatever flow was going on
-    return ctx.conversation.enter(CHECK_CONVERSATION);
+    return enterFlow(ctx, CHECK_CONVERSATION);
   }
   await ctx.reply(ctx.t("check-usage"));
 });

@@ -10,6 +10,7 @@
  * a plain handler (deletes it, verifies and seals the key), then enters the label step with the
  * new key's row id only. A key pasted at the label step is handed over the same way.
  */
+import { enterFlow } from "../../flow/enter.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
@@ -43,14 +44,12 @@ export function keySubmission(ctx: BotContext): KeySubmission | undefined {
 }
 
 export async function enterAddKey(ctx: BotContext): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(ADD_KEY_CONVERSATION);
+  await enterFlow(ctx, ADD_KEY_CONVERSATION);
 }
 
 /** The label step; `promptId`: the message of the flow that brought the key (null: a new message). */
 export async function enterLabelKey(ctx: BotContext, keyId: number, mode: LabelMode, promptId: number | null = null): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(LABEL_KEY_CONVERSATION, keyId, mode, promptId);
+  await enterFlow(ctx, LABEL_KEY_CONVERSATION, keyId, mode, promptId);
 }
 
 export async function addKeyConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {

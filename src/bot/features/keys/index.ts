@@ -7,7 +7,6 @@ import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
-import { enterRequestedFlow } from "../../flow/start-from-menu.js";
 import { KeyButtons } from "./callbacks.js";
 import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./flow.js";
 import { showKeys } from "./menus.js";
@@ -17,9 +16,10 @@ export { keysMenu } from "./menus.js";
 
 export const keysFeature = new Composer<BotContext>();
 
-keysFeature.use(createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION));
-keysFeature.use(createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }));
-keysFeature.use(enterRequestedFlow(ADD_KEY_CONVERSATION), enterRequestedFlow(LABEL_KEY_CONVERSATION));
+export const keysFlows = [
+  createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION),
+  createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }),
+];
 
 // A key flow hands the key's message on (see flow.ts).
 keysFeature.on("message:text", async (ctx, next) => {

@@ -10,7 +10,7 @@ import type { Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { createCardMenu, payloadOf } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
-import { requestFlow } from "../../flow/start-from-menu.js";
+import { enterFlow } from "../../flow/enter.js";
 import { ADD_KEY_CONVERSATION, LABEL_KEY_CONVERSATION } from "./flow.js";
 import { fingerprintText, keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "./views.js";
 
@@ -34,7 +34,7 @@ function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => 
 export const keysMenu = createCardMenu("keys").dynamic((ctx, range) => {
   const keys = ctx.from ? ctx.deps.store.apiKeys.list(ctx.from.id) : [];
   for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey(showCard)).row();
-  range.text(ctx.t("keys-button-add"), (ctx, next) => requestFlow(ctx, next, ADD_KEY_CONVERSATION));
+  range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 
 export const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
@@ -73,8 +73,8 @@ async function makeDefault(ctx: BotContext, key: ApiKeyRow): Promise<void> {
   await showKeys(ctx, ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }));
 }
 
-async function rename(ctx: BotContext, key: ApiKeyRow, next: NextFunction): Promise<void> {
-  await requestFlow(ctx, next, LABEL_KEY_CONVERSATION, key.id, "rename", null);
+async function rename(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  await enterFlow(ctx, LABEL_KEY_CONVERSATION, key.id, "rename", null);
 }
 
 async function askRemove(ctx: BotContext, key: ApiKeyRow): Promise<void> {

@@ -6,7 +6,6 @@ import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
 import { ALERT_CONVERSATION, alertConversation } from "./flow.js";
-import { enterRequestedFlow } from "../../flow/start-from-menu.js";
 import { SettingsButtons } from "./callbacks.js";
 import { showSettings } from "./menus.js";
 
@@ -14,7 +13,7 @@ export { settingsMenu } from "./menus.js";
 
 export const settingsFeature = new Composer<BotContext>();
 
-settingsFeature.use(createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION), enterRequestedFlow(ALERT_CONVERSATION));
+export const settingsFlows = [createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION)];
 
 const privateChat = settingsFeature.chatType("private");
 

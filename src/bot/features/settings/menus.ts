@@ -9,7 +9,7 @@ import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
-import { requestFlow } from "../../flow/start-from-menu.js";
+import { enterFlow } from "../../flow/enter.js";
 import { ALERT_CONVERSATION } from "./flow.js";
 
 type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun">;
@@ -46,7 +46,7 @@ export const settingsMenu = createCardMenu("settings").dynamic((ctx, range) => {
       ),
     )
     .row()
-    .text(ctx.t(user.balanceAlertSun === null ? "settings-button-alert-set" : "settings-button-alert-change"), (ctx, next) => requestFlow(ctx, next, ALERT_CONVERSATION));
+    .text(ctx.t(user.balanceAlertSun === null ? "settings-button-alert-set" : "settings-button-alert-change"), (ctx) => enterFlow(ctx, ALERT_CONVERSATION));
   if (user.balanceAlertSun !== null) {
     range.text(ctx.t("settings-button-alert-clear"), (ctx) =>
       change(

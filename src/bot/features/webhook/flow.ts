@@ -11,6 +11,7 @@
  * same). So a secret of the wrong shape ends the flow too (with a hint to send /webhook again)
  * instead of asking again, which would store it.
  */
+import { enterFlow } from "../../flow/enter.js";
 import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import { InlineKeyboard } from "grammy";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -31,8 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SETUP_WAIT_MS = 30 * 60_000;
 
 export async function enterWebhookSetup(ctx: BotContext): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(WEBHOOK_SETUP_CONVERSATION);
+  await enterFlow(ctx, WEBHOOK_SETUP_CONVERSATION);
 }
 
 export function pingWaitMs(deps: BotDeps): number {

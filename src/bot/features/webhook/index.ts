@@ -5,7 +5,6 @@
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
-import { enterRequestedFlow } from "../../flow/start-from-menu.js";
 import { WebhookButtons } from "./callbacks.js";
 import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
 import { configuredEndpoint, showStatus } from "./menus.js";
@@ -14,10 +13,9 @@ export { webhookMenu } from "./menus.js";
 
 export const webhookFeature = new Composer<BotContext>();
 
-webhookFeature.use(
+export const webhookFlows = [
   createConversation<BotContext, ConversationContext>(webhookSetupConversation, { id: WEBHOOK_SETUP_CONVERSATION, maxMillisecondsToWait: SETUP_WAIT_MS }),
-  enterRequestedFlow(WEBHOOK_SETUP_CONVERSATION),
-);
+];
 
 const privateChat = webhookFeature.chatType("private");
 

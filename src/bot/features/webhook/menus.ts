@@ -9,7 +9,7 @@ import { withUserClient } from "../../marketplace-access.js";
 import { replyWithError } from "../../reply-error.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
-import { requestFlow } from "../../flow/start-from-menu.js";
+import { enterFlow } from "../../flow/enter.js";
 import { endpointKeyId, pingAndWait, pingWaitMs, WEBHOOK_SETUP_CONVERSATION } from "./flow.js";
 import { receiverUrl, renderPingOutcome, webhookStatusText } from "./views.js";
 
@@ -35,8 +35,8 @@ export const webhookMenu = createCardMenu("webhook")
   .row()
   .text(
     (ctx) => ctx.t("webhook-button-change"),
-    async (ctx, next) => {
-      if (ctx.deps.publicUrl) await requestFlow(ctx, next, WEBHOOK_SETUP_CONVERSATION);
+    async (ctx) => {
+      if (ctx.deps.publicUrl) await enterFlow(ctx, WEBHOOK_SETUP_CONVERSATION);
     },
   )
   .text(
