@@ -7,7 +7,6 @@ import type { Composer, Middleware } from "grammy";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
-import type { CallbackCodec, FieldKind } from "../../telegram/callback-codec.js";
 import type { BotContext } from "../context.js";
 import { checkFeature, checkFlows } from "./check/index.js";
 import { startFeature } from "./start/index.js";
@@ -66,4 +65,4 @@ export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, 
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
-export const publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups) as never;
+export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups);

@@ -54,8 +54,8 @@ export function decodeError(value: unknown): unknown {
     return new MarketplaceError(mp.kind, mp.message, mp.status, mp.code, mp.title, mp.detail, options);
   }
   if (value instanceof Error) return value;
-  const e = new Error(String(rec?.message ?? "error"));
-  e.name = String(rec?.name ?? "Error");
+  const e = new Error(typeof rec?.message === "string" ? rec.message : "error");
+  e.name = typeof rec?.name === "string" ? rec.name : "Error";
   return e;
 }
 

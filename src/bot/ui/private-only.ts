@@ -7,9 +7,9 @@
  */
 import type { Context, MiddlewareFn } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { CallbackCodec, FieldKind } from "../../telegram/callback-codec.js";
+import type { CallbackCodec } from "../../telegram/callback-codec.js";
 
-export function accountButtonsOnlyInPrivate(publicButtons: ReadonlyArray<CallbackCodec<Record<string, FieldKind>>>): MiddlewareFn<Context & I18nFlavor> {
+export function accountButtonsOnlyInPrivate(publicButtons: ReadonlyArray<Pick<CallbackCodec<never>, "inGroups" | "pattern">>): MiddlewareFn<Context & I18nFlavor> {
   const isPublic = (data: string) => publicButtons.some((button) => button.inGroups && button.pattern.test(data));
   return async (ctx, next) => {
     const data = ctx.callbackQuery?.data;

@@ -4,6 +4,7 @@
  * `<order id>:<page>` (page 0: the card came from /buy, so its second button opens the list).
  * The card is registered in the list's menu: install `ordersMenu` only.
  */
+import { perUpdate } from "../../ui/per-update.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { Order, OrderPage } from "../../../marketplace/index.js";
@@ -22,27 +23,19 @@ interface LoadedPage {
   window: PageWindow;
 }
 
-// A menu is drawn twice in a tap (once to check the tap, once to show the result): one request per page and update.
-const loaded = new WeakMap<BotContext, Map<number, Promise<LoadedPage>>>();
+const loaded = perUpdate<number, LoadedPage>();
 
 function loadPage(ctx: BotContext, requested: number): Promise<LoadedPage> {
-  let pages = loaded.get(ctx);
-  if (!pages) loaded.set(ctx, (pages = new Map()));
   const wanted = Math.max(1, Math.trunc(requested) || 1);
-  let page = pages.get(wanted);
-  if (!page) {
-    const userId = ctx.from!.id;
-    const list = (n: number) => withUserClient(ctx.deps, userId, (client) => client.listOrders({ page: n, pageSize: PAGE_SIZE }));
-    page = list(wanted).then(async (result) => {
-      const window = pageWindow(result.total, wanted, PAGE_SIZE);
-      // The list shrank (or an old button): the last page instead of an empty one.
-      return window.page === wanted ? { result, window } : { result: await list(window.page), window };
-    });
-    const memo = pages;
-    memo.set(wanted, page);
-    void page.then((p) => memo.set(p.window.page, Promise.resolve(p)), () => undefined);
-  }
-  return page;
+  return loaded.get(ctx, wanted, async () => {
+    const list = (n: number) => withUserClient(ctx.deps, ctx.from!.id, (client) => client.listOrders({ page: n, pageSize: PAGE_SIZE }));
+    const result = await list(wanted);
+    const window = pageWindow(result.total, wanted, PAGE_SIZE);
+    // The list shrank (or an old button): the last page instead of an empty one.
+    const page = window.page === wanted ? { result, window } : { result: await list(window.page), window };
+    loaded.set(ctx, page.window.page, Promise.resolve(page));
+    return page;
+  });
 }
 
 const cardSubject = (orderId: string, page: number) => `${orderId}:${page}`;

@@ -6,21 +6,17 @@
 import type { BotContext } from "../../context.js";
 import type { AutomationRule, MarketplaceClient, RuleFiring } from "../../../marketplace/index.js";
 import { withUserClient } from "../../marketplace-access.js";
+import { perUpdate } from "../../ui/per-update.js";
 
-const lists = new WeakMap<BotContext, Promise<AutomationRule[]>>();
-const fires = new WeakMap<BotContext, Map<string, Promise<RuleFiring[]>>>();
+const lists = perUpdate<"all", AutomationRule[]>();
+const fires = perUpdate<string, RuleFiring[]>();
 
 export function callRules<T>(ctx: BotContext, call: (client: MarketplaceClient) => Promise<T>): Promise<T> {
   return withUserClient(ctx.deps, ctx.from!.id, call);
 }
 
 export function loadRules(ctx: BotContext): Promise<AutomationRule[]> {
-  let list = lists.get(ctx);
-  if (!list) {
-    list = callRules(ctx, (client) => client.listRules());
-    lists.set(ctx, list);
-  }
-  return list;
+  return lists.get(ctx, "all", () => callRules(ctx, (client) => client.listRules()));
 }
 
 export async function findRule(ctx: BotContext, id: string): Promise<AutomationRule | undefined> {
@@ -29,20 +25,14 @@ export async function findRule(ctx: BotContext, id: string): Promise<AutomationR
 
 /** The rule as an action returned it, for the card drawn after the action in the same update. */
 export function rememberRule(ctx: BotContext, rule: AutomationRule): void {
-  const list = lists.get(ctx) ?? Promise.resolve([]);
+  const list = lists.get(ctx, "all", () => Promise.resolve([]));
   lists.set(
     ctx,
+    "all",
     list.then((rules) => (rules.some((r) => r.id === rule.id) ? rules.map((r) => (r.id === rule.id ? rule : r)) : [rule, ...rules])),
   );
 }
 
 export function loadFires(ctx: BotContext, id: string): Promise<RuleFiring[]> {
-  let byRule = fires.get(ctx);
-  if (!byRule) fires.set(ctx, (byRule = new Map()));
-  let list = byRule.get(id);
-  if (!list) {
-    list = callRules(ctx, (client) => client.ruleFires(id));
-    byRule.set(id, list);
-  }
-  return list;
+  return fires.get(ctx, id, () => callRules(ctx, (client) => client.ruleFires(id)));
 }
