@@ -17,11 +17,11 @@ import { createI18n } from "./i18n.js";
 import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
-import { handleBotError } from "./error-handler.js";
+import { handleBotError } from "./errors/boundary.js";
 import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
-import { cancelFeature } from "./features/cancel.js";
-import { fallbackFeature } from "./features/fallback.js";
+import { cancelFeature } from "./features/cancel/index.js";
+import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flows, menus, publicButtons } from "./features/index.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */

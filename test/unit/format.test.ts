@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "../../src/format/formatter.js";
-import { renderError, untilUtcMidnight } from "../../src/bot/render/errors.js";
+import { renderError, untilUtcMidnight } from "../../src/bot/errors/render.js";
 import { MarketplaceError, findErrorCode } from "../../src/marketplace/errors.js";
-import { NoApiKeyError } from "../../src/bot/marketplace-access.js";
+import { NoApiKeyError } from "../../src/bot/marketplace/with-user-client.js";
 import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/flow/external.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);

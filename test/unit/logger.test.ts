@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger, errorFields } from "../../src/logger.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import { logUnexpected } from "../../src/bot/reply-error.js";
+import { logUnexpected } from "../../src/bot/errors/reply.js";
 import type { BotContext } from "../../src/bot/context.js";
 
 const BOT_TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsawXYZ";

@@ -12,7 +12,7 @@ import { checkFeature, checkFlows } from "./check/index.js";
 import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
-import { chatMemberFeature } from "./chat-member.js";
+import { chatMemberFeature } from "./chat-member/index.js";
 import { keysFeature, keysFlows, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
@@ -26,7 +26,7 @@ import { blogFeature } from "./blog/index.js";
 import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
-import { privateOnlyFeature } from "./private-only.js";
+import { privateOnlyFeature } from "./private-only/index.js";
 
 export const features: Composer<BotContext>[] = [
   // first: the key prompt must see every command (/help, /start, …) to step aside for it, and a

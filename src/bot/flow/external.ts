@@ -7,7 +7,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import { MarketplaceError, type MarketplaceErrorKind } from "../../marketplace/errors.js";
-import { NoApiKeyError } from "../marketplace-access.js";
+import { NoApiKeyError } from "../marketplace/with-user-client.js";
 
 const BIGINT = "$bigint";
 const MP_ERROR = "$marketplaceError";

@@ -20,7 +20,7 @@ export const automationFlows = [
   createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION),
 ];
 
-// In groups, private-only.ts points to the private chat.
+// In groups, features/private-only points to the private chat.
 const privateChats = automationsFeature.chatType("private");
 for (const [command, conversation] of [
   ["refill", REFILL_CONVERSATION],

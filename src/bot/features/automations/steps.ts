@@ -16,8 +16,8 @@ import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../..
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { renderAndLogError } from "../../reply-error.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";

@@ -2,9 +2,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { replyWithError } from "../../reply-error.js";
-import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { showView } from "../../ui/view.js";
 import { BalanceRefresh } from "./callbacks.js";
 import { renderBalance } from "./views.js";

@@ -2,7 +2,7 @@
 import type { BotContext } from "../../context.js";
 import type { BlogPost } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
-import { replyWithError } from "../../reply-error.js";
+import { replyWithError } from "../../errors/reply.js";
 import { code, wellFormed } from "../../../format/html.js";
 import { renderBlogPost } from "./render/post.js";
 import { errorFields } from "../../../logger.js";

@@ -9,8 +9,8 @@
 import type { OrderOptions } from "../../../marketplace/index.js";
 import { isTronAddress, shortAddress } from "../../../tron/address.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { renderAndLogError } from "../../reply-error.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";

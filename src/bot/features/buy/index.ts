@@ -11,8 +11,8 @@ import type { BotContext, BotConversation, ConversationContext } from "../../con
 import type { OrderOptions } from "../../../marketplace/index.js";
 import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
 import { isTronAddress } from "../../../tron/address.js";
-import { NoApiKeyError, withUserClient } from "../../marketplace-access.js";
-import { replyWithError } from "../../reply-error.js";
+import { NoApiKeyError, withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { showView } from "../../ui/view.js";

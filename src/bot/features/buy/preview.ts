@@ -6,8 +6,8 @@
  */
 import type { InlineKeyboard } from "grammy";
 import type { BotContext, ConversationContext } from "../../context.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { replyWithError } from "../../reply-error.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
 import { showView } from "../../ui/view.js";
 import type { OrderIntentRow } from "../../../store/orders.js";
 import { requestOfIntent, type BuyRequest } from "../../../orders/request.js";

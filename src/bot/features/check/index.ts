@@ -4,7 +4,7 @@
  * The address checker is public: no API key is needed.
  */
 import { enterFlow } from "../../flow/enter.js";
-import { renderAndLogError } from "../../reply-error.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../../context.js";

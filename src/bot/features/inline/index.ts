@@ -2,7 +2,7 @@
  * Inline mode: "@bot T…" in any chat offers the address check as a card to send. Anything else
  * gets no results and a button that opens the bot. The card's Buy button deep-links to the bot.
  */
-import { renderAndLogError } from "../../reply-error.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import type { InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import { isTronAddress, shortAddress, TRON_ADDRESS_PATTERN } from "../../../tron/address.js";

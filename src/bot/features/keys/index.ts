@@ -6,7 +6,7 @@ import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { KeyButtons } from "./callbacks.js";
 import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./flow.js";
 import { showKeys } from "./menus.js";

@@ -6,7 +6,7 @@
  */
 import { showChatAction } from "../../ui/chat-action.js";
 import { InlineKeyboard } from "grammy";
-import { renderAndLogError } from "../../reply-error.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import type { BotContext } from "../../context.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { escapeHtml } from "../../../format/html.js";

@@ -6,7 +6,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { replyWithError } from "../../reply-error.js";
+import { replyWithError } from "../../errors/reply.js";
 import { RuleCallbacks } from "./callbacks.js";
 import { showRuleCard, showRulesList } from "./menus.js";
 
@@ -23,7 +23,7 @@ async function guarded(ctx: BotContext, work: () => Promise<void>): Promise<void
   }
 }
 
-// In groups, private-only.ts points to the private chat.
+// In groups, features/private-only points to the private chat.
 rulesFeature.chatType("private").command("rules", (ctx) => guarded(ctx, () => showRulesList(ctx, 1)));
 
 rulesFeature.callbackQuery(SharedButtons.listRules.pattern, (ctx) => guarded(ctx, () => showRulesList(ctx, 1, { asNew: true })));

@@ -5,7 +5,7 @@
  */
 import type { BotContext } from "../../context.js";
 import type { AutomationRule, MarketplaceClient, RuleFiring } from "../../../marketplace/index.js";
-import { withUserClient } from "../../marketplace-access.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
 import { perUpdate } from "../../ui/per-update.js";
 
 const lists = perUpdate<"all", AutomationRule[]>();

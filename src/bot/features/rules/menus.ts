@@ -18,7 +18,7 @@ import { shortAddress } from "../../../tron/address.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks } from "../../ui/paging.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
-import { replyWithError } from "../../reply-error.js";
+import { replyWithError } from "../../errors/reply.js";
 import { RuleCallbacks } from "./callbacks.js";
 import { callRules, findRule, loadFires, loadRules, rememberRule } from "./load.js";
 import { packSubject, parseSubject, type RuleSubject, type RuleVerb } from "./subject.js";

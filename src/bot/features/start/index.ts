@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../../format/html.js";
-import { isPrivateChat, privateChatButton } from "../../render/private-chat.js";
+import { isPrivateChat, privateChatButton } from "../../ui/private-chat.js";
 
 export const startFeature = new Composer<BotContext>();
 

@@ -2,11 +2,11 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { replyWithError } from "../../reply-error.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
 import { renderStatsText } from "./views.js";
 import { renderDailyChart } from "./chart.js";
-import { isPrivateChat, replyUsePrivateChat } from "../../render/private-chat.js";
+import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { errorFields } from "../../../logger.js";
 import { showChatAction } from "../../ui/chat-action.js";
 

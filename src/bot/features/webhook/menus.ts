@@ -5,8 +5,8 @@
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
-import { withUserClient } from "../../marketplace-access.js";
-import { replyWithError } from "../../reply-error.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";

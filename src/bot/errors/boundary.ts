@@ -1,7 +1,7 @@
 import type { BotError } from "grammy";
-import type { BotContext } from "./context.js";
-import { errorFields } from "../logger.js";
-import { replyWithError } from "./reply-error.js";
+import type { BotContext } from "../context.js";
+import { errorFields } from "../../logger.js";
+import { replyWithError } from "./reply.js";
 
 /**
  * The error boundary: answers the user with one localised sentence (an unexpected error becomes

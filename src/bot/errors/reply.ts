@@ -1,10 +1,10 @@
 import type { Context } from "grammy";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { DepsFlavor } from "./context.js";
-import { renderError, type RenderedError } from "./render/errors.js";
-import type { Translate } from "../format/formatter.js";
-import { errorFields, isOutsideFault } from "../logger.js";
-import { showView } from "./ui/view.js";
+import type { DepsFlavor } from "../context.js";
+import { renderError, type RenderedError } from "./render.js";
+import type { Translate } from "../../format/formatter.js";
+import { errorFields, isOutsideFault } from "../../logger.js";
+import { showView } from "../ui/view.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -19,7 +19,7 @@ export function logUnexpected(ctx: Context & DepsFlavor, err: unknown, what = "u
 }
 
 /**
- * The one sentence for `err` (render/errors.ts); an error nobody anticipated is logged (logUnexpected).
+ * The one sentence for `err` (errors/render.ts); an error nobody anticipated is logged (logUnexpected).
  * `t` and `now` default to the context's.
  */
 export function renderAndLogError(
@@ -34,7 +34,7 @@ export function renderAndLogError(
 }
 
 /**
- * Answers the user with the one localised sentence for `err` (see render/errors.ts), as a new
+ * Answers the user with the one localised sentence for `err` (see render.ts), as a new
  * message, or with `edit` in place of the tapped message.
  */
 export async function replyWithError(ctx: Ctx, err: unknown, options: { edit?: boolean } = {}): Promise<void> {

@@ -1,6 +1,6 @@
-import { replyUsePrivateChat } from "../render/private-chat.js";
-import type { BotContext } from "../context.js";
-import { COMMANDS } from "../commands.js";
+import { replyUsePrivateChat } from "../../ui/private-chat.js";
+import type { BotContext } from "../../context.js";
+import { COMMANDS } from "../../commands.js";
 import { Composer } from "grammy";
 
 /**

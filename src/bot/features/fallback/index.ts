@@ -1,4 +1,4 @@
-import type { BotContext } from "../context.js";
+import type { BotContext } from "../../context.js";
 import { Composer } from "grammy";
 
 /** Last in line: stray button taps and messages nobody handled point to /help. */

@@ -3,10 +3,10 @@
  * default (or a chosen) key, opens it for the duration of the call, and remembers a scope the key
  * turns out to lack. No key → NoApiKeyError, which the error mapping turns into "add a key".
  */
-import type { BotDeps } from "./context.js";
-import type { MarketplaceClient } from "../marketplace/index.js";
-import { MarketplaceError } from "../marketplace/errors.js";
-import type { ApiKeyRow, Scope } from "../store/api-keys.js";
+import type { BotDeps } from "../context.js";
+import type { MarketplaceClient } from "../../marketplace/index.js";
+import { MarketplaceError } from "../../marketplace/errors.js";
+import type { ApiKeyRow, Scope } from "../../store/api-keys.js";
 
 export class NoApiKeyError extends Error {
   override readonly name = "NoApiKeyError";

@@ -1,4 +1,4 @@
-import type { BotContext } from "../context.js";
+import type { BotContext } from "../../context.js";
 import { Composer } from "grammy";
 
 /** A user blocking or unblocking the bot in their private chat: notices stop or resume. */

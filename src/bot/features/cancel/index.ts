@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.js";
-import { FlowCancel } from "../flow/flow-message.js";
-import { showView } from "../ui/view.js";
-import { cancelOpenPreviews } from "./buy/index.js";
+import type { BotContext } from "../../context.js";
+import { FlowCancel } from "../../flow/flow-message.js";
+import { showView } from "../../ui/view.js";
+import { cancelOpenPreviews } from "../buy/index.js";
 
 /** /cancel leaves any conversation and cancels open purchase previews. Installed before the features so it always wins. */
 export const cancelFeature = new Composer<BotContext>();

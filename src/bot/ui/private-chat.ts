@@ -18,7 +18,7 @@ export function privateChatButton(ctx: Ctx): InlineKeyboard | undefined {
 
 /**
  * "Please use this in our private chat", with a button that opens it (the same words as the
- * group pointer of features/private-only.ts), plus an extra line when given.
+ * group pointer of features/private-only), plus an extra line when given.
  */
 export async function replyUsePrivateChat(ctx: Ctx, extraKey?: string, options: { quote?: boolean } = {}): Promise<void> {
   const text = extraKey ? `${ctx.t("private-only")}\n\n${ctx.t(extraKey)}` : ctx.t("private-only");

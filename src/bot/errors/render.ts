@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { NoApiKeyError } from "../marketplace-access.js";
+import { NoApiKeyError } from "../marketplace/with-user-client.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import type { Translate } from "../../format/formatter.js";
 import { escapeHtml } from "../../format/html.js";
