@@ -28,7 +28,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ["test/**", "bench/**", "src/sandbox/cli.ts"],
+    files: ["test/**", "bench/**", "src/sandbox/cli.ts", "src/store/rotate-cli.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -101,6 +101,7 @@ error-no-key = You have not added a marketplace API key yet. Add one with /key t
 error-insufficient-scope = This API key is not allowed to do that (its access level is too low). Create a key with <b>purchase</b> access (or <b>full</b> for webhooks) in the marketplace dashboard, then add it with /key.
 error-spend-limit = This key's daily spend limit is reached. It resets at 00:00 UTC, in { $hours } h { $minutes } min. You can raise the limit in the dashboard.
 error-key-rejected = The marketplace rejected this API key (it may have been revoked). Replace it with a fresh key.
+error-key-unreadable = Your API key can no longer be read here (the bot's storage key was changed). Please add it again with /key; nothing else was lost.
 error-insufficient-balance = Your TRX balance is too low for this. Top up and try again.
 error-provider-failed = The energy provider failed to deliver this order. Nothing was charged: the TRX went back to your balance. Please try again.
 error-checker-unavailable = The TRON network node is unavailable right now. Please try again in a minute.

@@ -92,6 +92,7 @@ error-no-key = 您还没有添加市场 API 密钥。请用 /key 添加。
 error-insufficient-scope = 此 API 密钥无权执行该操作（访问级别过低）。请在市场控制台创建具有 <b>purchase</b> 权限（Webhook 需 <b>full</b>）的密钥，然后用 /key 添加。
 error-spend-limit = 此密钥已达到每日消费上限。将于 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。可在控制台提高上限。
 error-key-rejected = 市场拒绝了此 API 密钥（可能已被撤销）。请换一个新密钥。
+error-key-unreadable = 无法再读取您的 API 密钥（机器人的存储密钥已更换）。请用 /key 重新添加；其他数据均未丢失。
 error-insufficient-balance = TRX 余额不足。请充值后重试。
 error-provider-failed = 能量供应商未能完成此订单。未扣费：TRX 已退回余额。请重试。
 error-checker-unavailable = TRON 网络节点暂时不可用。请一分钟后重试。

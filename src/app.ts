@@ -2,6 +2,7 @@
  * The composition root: config → store → marketplace client factory → bot, HTTP server,
  * notices and watchers. `startApp` returns a handle whose `stop` shuts everything down in order.
  */
+import { rotateSecretsAtStartUp } from "./store/rotation.js";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
@@ -47,6 +48,7 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
       onWriteError: (err) => logger.error({ err }, "could not write session or conversation state; retrying"),
     });
     cleanup.push(() => store.close());
+    rotateSecretsAtStartUp(store, logger, config.secretsKeys.length - 1);
 
     let marketplaceUrl: string;
     if (config.marketplaceUrl) {

@@ -86,18 +86,30 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** Validates the environment. Throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Validates `env` against `schema`. Throws ConfigError with one line naming the variable. */
+function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
     const problem = issue.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue.message;
     throw new ConfigError(`${variable} ${problem.replace(/^Invalid input: /, "")}`);
   }
-  const e = parsed.data;
-  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+  return parsed.data as z.infer<S>;
+}
+
+/** Where the database is and the master keys that seal its secrets: all `npm run secrets:rotate` needs. */
+export interface SecretsConfig {
+  databasePath: string;
+  /** Current master key first, then previous keys still accepted for opening (rotation). */
+  secretsKeys: Buffer[];
+  warnings: string[];
+}
+
+const secretsSchema = envSchema.pick({ NODE_ENV: true, DATABASE_PATH: true, SECRETS_KEY: true, SECRETS_KEY_PREVIOUS: true });
+
+function secretsOf(e: z.infer<typeof secretsSchema>): SecretsConfig {
   const databasePath = e.DATABASE_PATH === ":memory:" ? e.DATABASE_PATH : resolve(projectRoot, e.DATABASE_PATH);
   const warnings: string[] = [];
   let current = e.SECRETS_KEY;
@@ -105,6 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.NODE_ENV === "production") throw new ConfigError("SECRETS_KEY is required when NODE_ENV=production");
     current = loadOrCreateDevKey(databasePath, warnings);
   }
+  return { databasePath, secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")), warnings };
+}
+
+export function loadSecretsConfig(env: NodeJS.ProcessEnv = process.env): SecretsConfig {
+  return secretsOf(parseEnv(secretsSchema, env));
+}
+
+/** Validates the environment. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(envSchema, env);
+  if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
+  const { databasePath, secretsKeys, warnings } = secretsOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     botToken: e.BOT_TOKEN,
@@ -118,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath,
     marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
     marketplaceMaxConnections: e.MARKETPLACE_MAX_CONNECTIONS,
-    secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
+    secretsKeys,
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,
     webhookSignature: {

@@ -5,7 +5,7 @@
 import { rememberBounded } from "./bounded-map.js";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
-import type { Sealer } from "./secrets.js";
+import { countReseal, resealed, type ResealCount, type Sealer } from "./secrets.js";
 import { apiKeys } from "./schema.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -88,6 +88,19 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
         forget(row.userId);
       }
       return plain;
+    },
+    /** Master-key rotation: every key sealed with a previous master key is sealed again (one transaction). */
+    resealAll(): ResealCount {
+      const count: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+      db.transaction((tx) => {
+        for (const row of tx.select({ id: apiKeys.id, userId: apiKeys.userId, sealedKey: apiKeys.sealedKey }).from(apiKeys).all()) {
+          const outcome = resealed(sealer, row.sealedKey, owner(row.userId));
+          countReseal(count, outcome);
+          if (outcome !== undefined && outcome !== "unreadable") tx.update(apiKeys).set({ sealedKey: outcome }).where(eq(apiKeys.id, row.id)).run();
+        }
+      });
+      defaults.clear();
+      return count;
     },
     setDefault(userId: number, keyId: number): boolean {
       forget(userId);

@@ -21,14 +21,21 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
   const db = openDatabase(path);
   const sessions = createKeyValueStorage<unknown>(db, "session:", options);
   const conversations = createKeyValueStorage<unknown>(db, "conversation:", options);
+  const apiKeys = createApiKeysRepo(db, sealer);
+  const webhooks = createWebhooksRepo(db, sealer);
   return {
     db,
     users: createUsersRepo(db),
-    apiKeys: createApiKeysRepo(db, sealer),
+    apiKeys,
     orders: createOrdersRepo(db),
     recentAddresses: createRecentAddressesRepo(db),
     outbox: createOutboxRepo(db),
-    webhooks: createWebhooksRepo(db, sealer),
+    webhooks,
+    /**
+     * Master-key rotation in one pass: every secret sealed with a previous master key is sealed
+     * with the current one. Values sealed with a key this bot does not have are counted, not touched.
+     */
+    resealSecrets: () => ({ apiKeys: apiKeys.resealAll(), webhookSecrets: webhooks.resealAll() }),
     sessions,
     conversations,
     ping: () => pingDatabase(db),

@@ -63,3 +63,31 @@ export function createSealer(masterKeys: Buffer[]): Sealer {
     },
   };
 }
+
+/** What a re-sealing pass did: values sealed again, already current, or sealed with a master key this bot does not have. */
+export interface ResealCount {
+  resealed: number;
+  current: number;
+  unreadable: number;
+}
+
+/**
+ * Seals `sealed` again with the current master key when it was sealed with a previous one; the
+ * new sealed text, undefined when it is current already, or "unreadable" (an unknown master key,
+ * or tampered). For master-key rotation in one pass over a table.
+ */
+export function resealed(sealer: Sealer, sealed: string, owner: string): string | undefined | "unreadable" {
+  if (!sealer.isStale(sealed)) return undefined;
+  try {
+    return sealer.seal(sealer.open(sealed, owner), owner);
+  } catch (err) {
+    if (err instanceof SealError) return "unreadable";
+    throw err;
+  }
+}
+
+export function countReseal(count: ResealCount, outcome: string | undefined | "unreadable"): void {
+  if (outcome === undefined) count.current++;
+  else if (outcome === "unreadable") count.unreadable++;
+  else count.resealed++;
+}

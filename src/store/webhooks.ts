@@ -11,9 +11,9 @@
  */
 import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "./db.js";
-import type { Sealer } from "./secrets.js";
+import { countReseal, resealed, type ResealCount, type Sealer } from "./secrets.js";
 import { webhookEndpoints, webhookEvents } from "./schema.js";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -75,6 +75,25 @@ export function createWebhooksRepo(db: Db, sealer: Sealer) {
   };
 
   const repo = {
+    /** Master-key rotation: every secret sealed with a previous master key is sealed again (one transaction). */
+    resealAll(): ResealCount {
+      const count: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
+      db.transaction((tx) => {
+        const rows = tx
+          .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, sealedSecret: webhookEndpoints.sealedSecret })
+          .from(webhookEndpoints)
+          .where(isNotNull(webhookEndpoints.sealedSecret))
+          .all();
+        for (const row of rows) {
+          const outcome = resealed(sealer, row.sealedSecret!, owner(row.userId));
+          countReseal(count, outcome);
+          if (outcome === undefined || outcome === "unreadable") continue;
+          forget(row.id);
+          tx.update(webhookEndpoints).set({ sealedSecret: outcome }).where(byId(row.id)).run();
+        }
+      });
+      return count;
+    },
     forUser(userId: number): WebhookEndpointRow | undefined {
       return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id).limit(1).get();
     },

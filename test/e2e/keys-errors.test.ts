@@ -6,6 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
+import { randomBytes } from "node:crypto";
+import { createStore } from "../../src/store/index.js";
+import { createSealer } from "../../src/store/secrets.js";
 
 /** 21:30 UTC: the daily limits reset in 2 h 30 min. */
 const NOW = Date.UTC(2026, 10, 21, 21, 30);
@@ -61,5 +64,24 @@ describe("marketplace refusals of a key", () => {
     expect(textOf(answer.payload)).toContain("rejected this API key");
     await h.tg.tapButton({ userId: USER, text: /Replace key/ });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Send me your marketplace"));
+  });
+
+  it("a key sealed with a master key the bot no longer has: a clear answer with Add a key, one log line for the operator", async () => {
+    const { accountId } = h.sandbox.control.createAccount({ trx: "10" });
+    const { key } = h.sandbox.control.createKey(accountId, { scope: "purchase" });
+    // stored by a bot that ran with another SECRETS_KEY
+    const before = createStore(h.dbPath, createSealer([randomBytes(32)]));
+    before.users.ensure(USER, USER);
+    before.apiKeys.add(USER, { apiKey: key, label: "main" });
+    before.close();
+    await h.tg.sendText({ userId: USER, text: "/balance" });
+    const answer = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
+    expect(textOf(answer.payload)).toContain("can no longer be read");
+    expect(textOf(answer.payload)).not.toContain("went wrong");
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["key.add"]);
+    const errors = h.logs.filter((l) => l.includes('"level":50'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("sealed with a master key this bot does not have");
+    expect(h.logs.join("")).not.toContain(key);
   });
 });

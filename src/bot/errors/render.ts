@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
-import { NoApiKeyError } from "../marketplace/with-user-client.js";
+import { KeyUnreadableError, NoApiKeyError } from "../marketplace/with-user-client.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import type { Translate } from "../../format/formatter.js";
 import { escapeHtml } from "../../format/html.js";
@@ -29,6 +29,9 @@ export function untilUtcMidnight(now: number): { hours: number; minutes: number 
 export function renderError(err: unknown, t: Translate, now: number): RenderedError {
   if (err instanceof NoApiKeyError) {
     return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), SharedButtons.addKey.pack()), expected: true };
+  }
+  if (err instanceof KeyUnreadableError) {
+    return { text: t("error-key-unreadable"), keyboard: new InlineKeyboard().text(t("button-replace-key"), SharedButtons.addKey.pack()), expected: true };
   }
   if (!(err instanceof MarketplaceError)) return { text: t("error-internal"), expected: false };
   if (err.isInsufficientScope) {

@@ -7,11 +7,12 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import { MarketplaceError, type MarketplaceErrorKind } from "../../marketplace/errors.js";
-import { NoApiKeyError } from "../marketplace/with-user-client.js";
+import { KeyUnreadableError, NoApiKeyError } from "../marketplace/with-user-client.js";
 
 const BIGINT = "$bigint";
 const MP_ERROR = "$marketplaceError";
 const NO_KEY = "$noApiKey";
+const KEY_UNREADABLE = "$keyUnreadable";
 
 export function encodeJson(value: unknown): unknown {
   if (typeof value === "bigint") return { [BIGINT]: value.toString() };
@@ -34,6 +35,7 @@ export function decodeJson(value: unknown): unknown {
 
 export function encodeError(err: unknown): unknown {
   if (err instanceof NoApiKeyError) return { [NO_KEY]: true };
+  if (err instanceof KeyUnreadableError) return { [KEY_UNREADABLE]: true };
   if (err instanceof MarketplaceError) {
     return {
       [MP_ERROR]: { kind: err.kind, message: err.message, status: err.status, code: err.code, title: err.title, detail: err.detail, problem: err.problem },
@@ -48,6 +50,7 @@ export function decodeError(value: unknown): unknown {
     | { kind: MarketplaceErrorKind; message: string; status?: number; code?: string; title?: string; detail?: string; problem?: boolean }
     | undefined;
   if (rec?.[NO_KEY] === true) return new NoApiKeyError();
+  if (rec?.[KEY_UNREADABLE] === true) return new KeyUnreadableError();
   if (mp) {
     // A log written before `problem` existed leaves it out: the constructor's default then applies.
     const options = typeof mp.problem === "boolean" ? { problem: mp.problem } : undefined;

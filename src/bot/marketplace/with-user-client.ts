@@ -3,6 +3,8 @@
  * default (or a chosen) key, opens it for the duration of the call, and remembers a scope the key
  * turns out to lack. No key → NoApiKeyError, which the error mapping turns into "add a key".
  */
+import { SealError } from "../../store/secrets.js";
+import { UNREADABLE_SECRETS } from "../../store/rotation.js";
 import type { BotDeps } from "../context.js";
 import type { MarketplaceClient } from "../../marketplace/index.js";
 import { MarketplaceError } from "../../marketplace/errors.js";
@@ -15,6 +17,28 @@ export class NoApiKeyError extends Error {
   }
 }
 
+/**
+ * The user's key is sealed with a master key this bot does not have (SECRETS_KEY was replaced
+ * without keeping the old one): it cannot be used, and the user is asked to add it again.
+ */
+export class KeyUnreadableError extends Error {
+  override readonly name = "KeyUnreadableError";
+  constructor() {
+    super("the API key is sealed with an unknown master key");
+  }
+}
+
+/** The plaintext key; a key that cannot be opened is logged once, for the operator, and reported as KeyUnreadableError. */
+function reveal(deps: BotDeps, key: ApiKeyRow): string {
+  try {
+    return deps.store.apiKeys.reveal(key);
+  } catch (err) {
+    if (!(err instanceof SealError)) throw err;
+    deps.logger.error({ keyId: key.id, userId: key.userId }, `an API key is one of the ${UNREADABLE_SECRETS}`);
+    throw new KeyUnreadableError();
+  }
+}
+
 export async function withUserClient<T>(
   deps: BotDeps,
   userId: number,
@@ -23,7 +47,7 @@ export async function withUserClient<T>(
 ): Promise<T> {
   const key = options.keyId === undefined ? deps.store.apiKeys.getDefault(userId) : deps.store.apiKeys.get(userId, options.keyId);
   if (!key) throw new NoApiKeyError();
-  const client = deps.marketplace.forKey(deps.store.apiKeys.reveal(key));
+  const client = deps.marketplace.forKey(reveal(deps, key));
   try {
     const result = await call(client, key);
     deps.store.apiKeys.touch(key, deps.now());
