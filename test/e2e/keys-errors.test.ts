@@ -6,12 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
+import { textOf } from "../support/payload.js";
 
 /** 21:30 UTC: the daily limits reset in 2 h 30 min. */
 const NOW = Date.UTC(2026, 10, 21, 21, 30);
 const USER = 4501;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
 
 let h: Harness;
 beforeEach(async () => {
