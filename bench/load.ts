@@ -81,7 +81,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     side = new TelegramSide({
       tg,
       webhookUrl: String(set.payload.url),
-      secretToken: set.payload.secret_token === undefined ? undefined : String(set.payload.secret_token),
+      secretToken: typeof set.payload.secret_token === "string" ? set.payload.secret_token : undefined,
       maxConnections,
       chats,
       ratePerSecond: options.ratePerSecond,

@@ -96,7 +96,7 @@ function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.inf
     const problem = issue.code === "invalid_type" && cleaned[variable] === undefined ? "is required" : issue.message;
     throw new ConfigError(`${variable} ${problem.replace(/^Invalid input: /, "")}`);
   }
-  return parsed.data as z.infer<S>;
+  return parsed.data;
 }
 
 /** Where the database is and the master keys that seal its secrets: all `npm run secrets:rotate` needs. */

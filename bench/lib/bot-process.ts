@@ -28,7 +28,7 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   const child = spawn(process.execPath, [...productionNodeFlags(), ...extra, ...entry], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   let count = 0;
   const samples: string[] = [];
-  createInterface({ input: child.stdout! }).on("line", (line) => {
+  createInterface({ input: child.stdout }).on("line", (line) => {
     const level = /"level":(\d+)/.exec(line)?.[1];
     if (level === undefined || Number(level) < 50) return;
     count++;

@@ -30,7 +30,7 @@ export async function startChild<T>(name: string, env: Record<string, string> = 
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const queue: Array<(line: string) => void> = [];
   lines.on("line", (line) => {
     if (!line.startsWith("{")) return;
@@ -46,7 +46,7 @@ export async function startChild<T>(name: string, env: Record<string, string> = 
     child,
     ask: <R>(command: string) => {
       const answer = next<R>();
-      child.stdin!.write(`${command}\n`);
+      child.stdin.write(`${command}\n`);
       return answer;
     },
     stop: () =>
@@ -59,11 +59,18 @@ export async function startChild<T>(name: string, env: Record<string, string> = 
 }
 
 /** In a child: answer commands from the parent on stdin with one JSON line each. */
-export function serveCommands(handlers: Record<string, () => unknown | Promise<unknown>>): void {
-  const rl = createInterface({ input: process.stdin });
-  rl.on("line", async (line) => {
+export function serveCommands(handlers: Record<string, () => unknown>): void {
+  const answer = async (line: string) => {
     const handler = handlers[line.trim()];
     const result = handler ? await handler() : { error: `unknown command ${line}` };
     process.stdout.write(`${JSON.stringify(result)}\n`);
+  };
+  const rl = createInterface({ input: process.stdin });
+  rl.on("line", (line) => {
+    // A failing handler ends the child, as an unhandled rejection would.
+    answer(line).catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
   });
 }

@@ -21,7 +21,8 @@ export const LOCAL_BOT_TOKEN = "42:BENCH-token-for-the-update-pipeline";
 export interface LocalBot {
   bot: ReturnType<typeof createBot>["bot"];
   store: Store;
-  close(): Promise<void>;
+  /** A function property (not a method): callers destructure it. */
+  close: () => Promise<void>;
 }
 
 export async function createLocalBot(): Promise<LocalBot> {
@@ -46,7 +47,7 @@ export async function createLocalBot(): Promise<LocalBot> {
     { store, marketplace, logger: createLogger({ level: "silent" }), now: Date.now, defaultLocale: "en" },
     { botInfo: BENCH_BOT_INFO, apiRoot },
   );
-  bot.api.config.use(async (_prev, method, payload) => ({ ok: true, result: localBotApiResult(method, payload as Record<string, unknown>) }) as never);
+  bot.api.config.use((_prev, method, payload) => Promise.resolve({ ok: true, result: localBotApiResult(method, payload) } as never));
   return {
     bot,
     store,

@@ -22,9 +22,17 @@ serveCommands({
     return store.db.$client.prepare("select count(*) as n, avg(length(value)) as avgBytes from bot_storage where key like 'conversation:%'").get();
   },
 });
-process.on("SIGTERM", async () => {
-  await http.close();
-  await close();
-  process.exit(0);
+process.on("SIGTERM", () => {
+  const shutdown = async () => {
+    await http.close();
+    await close();
+  };
+  shutdown().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path, secret })}\n`);

@@ -40,10 +40,18 @@ serveCommands({
     notices: (store.db.$client.prepare("select count(*) as n from outbox").get() as { n: number }).n,
   }),
 });
-process.on("SIGTERM", async () => {
-  await http.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
+process.on("SIGTERM", () => {
+  const shutdown = async () => {
+    await http.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  shutdown().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path: receiverPath(endpoint.routeToken), secret })}\n`);

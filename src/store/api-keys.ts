@@ -5,7 +5,7 @@
 import { rememberBounded } from "./bounded-map.js";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "./db.js";
-import { countReseal, resealed, type ResealCount, type Sealer } from "./secrets.js";
+import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
 import { apiKeys } from "./schema.js";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -94,9 +94,9 @@ export function createApiKeysRepo(db: Db, sealer: Sealer) {
       const count: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
       db.transaction((tx) => {
         for (const row of tx.select({ id: apiKeys.id, userId: apiKeys.userId, sealedKey: apiKeys.sealedKey }).from(apiKeys).all()) {
-          const outcome = resealed(sealer, row.sealedKey, owner(row.userId));
+          const outcome = reseal(sealer, row.sealedKey, owner(row.userId));
           countReseal(count, outcome);
-          if (outcome !== undefined && outcome !== "unreadable") tx.update(apiKeys).set({ sealedKey: outcome }).where(eq(apiKeys.id, row.id)).run();
+          if (outcome.kind === "resealed") tx.update(apiKeys).set({ sealedKey: outcome.sealed }).where(eq(apiKeys.id, row.id)).run();
         }
       });
       defaults.clear();

@@ -71,23 +71,23 @@ export interface ResealCount {
   unreadable: number;
 }
 
+export type Reseal = { kind: "current" } | { kind: "resealed"; sealed: string } | { kind: "unreadable" };
+
 /**
- * Seals `sealed` again with the current master key when it was sealed with a previous one; the
- * new sealed text, undefined when it is current already, or "unreadable" (an unknown master key,
- * or tampered). For master-key rotation in one pass over a table.
+ * Seals `sealed` again with the current master key when it was sealed with a previous one, for
+ * master-key rotation in one pass over a table. "unreadable": sealed with a master key this bot
+ * does not have (or tampered).
  */
-export function resealed(sealer: Sealer, sealed: string, owner: string): string | undefined | "unreadable" {
-  if (!sealer.isStale(sealed)) return undefined;
+export function reseal(sealer: Sealer, sealed: string, owner: string): Reseal {
+  if (!sealer.isStale(sealed)) return { kind: "current" };
   try {
-    return sealer.seal(sealer.open(sealed, owner), owner);
+    return { kind: "resealed", sealed: sealer.seal(sealer.open(sealed, owner), owner) };
   } catch (err) {
-    if (err instanceof SealError) return "unreadable";
+    if (err instanceof SealError) return { kind: "unreadable" };
     throw err;
   }
 }
 
-export function countReseal(count: ResealCount, outcome: string | undefined | "unreadable"): void {
-  if (outcome === undefined) count.current++;
-  else if (outcome === "unreadable") count.unreadable++;
-  else count.resealed++;
+export function countReseal(count: ResealCount, outcome: Reseal): void {
+  count[outcome.kind === "current" ? "current" : outcome.kind === "resealed" ? "resealed" : "unreadable"]++;
 }

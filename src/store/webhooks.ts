@@ -13,7 +13,7 @@ import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "./db.js";
-import { countReseal, resealed, type ResealCount, type Sealer } from "./secrets.js";
+import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
 import { webhookEndpoints, webhookEvents } from "./schema.js";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -85,11 +85,12 @@ export function createWebhooksRepo(db: Db, sealer: Sealer) {
           .where(isNotNull(webhookEndpoints.sealedSecret))
           .all();
         for (const row of rows) {
-          const outcome = resealed(sealer, row.sealedSecret!, owner(row.userId));
+          if (row.sealedSecret === null) continue;
+          const outcome = reseal(sealer, row.sealedSecret, owner(row.userId));
           countReseal(count, outcome);
-          if (outcome === undefined || outcome === "unreadable") continue;
+          if (outcome.kind !== "resealed") continue;
           forget(row.id);
-          tx.update(webhookEndpoints).set({ sealedSecret: outcome }).where(byId(row.id)).run();
+          tx.update(webhookEndpoints).set({ sealedSecret: outcome.sealed }).where(byId(row.id)).run();
         }
       });
       return count;

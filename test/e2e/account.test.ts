@@ -5,6 +5,7 @@ import { QR_OPTIONS } from "../../src/bot/features/deposit/qr.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../src/bot/features/stats/chart.js";
 import { pngSize } from "../support/png.js";
+import { textOf } from "../support/payload.js";
 
 /** The bot's clock is fixed so "Updated …" lines do not change between two taps. */
 const NOW = Date.UTC(2026, 10, 21, 21, 30);
@@ -20,7 +21,6 @@ afterEach(async () => {
 const USER = 4001;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const DAY_MS = 86_400_000;
-const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
 
 describe("/balance", () => {
   it("shows TRX and USDT with Deposit, Buy energy and Refresh; Refresh edits the card in place", async () => {

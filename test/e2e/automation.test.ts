@@ -4,6 +4,7 @@ import { userChat } from "../support/user-chat.js";
 import { createMarketplace, ruleKind, type Marketplace } from "../../src/marketplace/index.js";
 import { startProxy } from "../marketplace/support/proxy.js";
 import { waitUntil } from "../support/wait.js";
+import { textOf } from "../support/payload.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -83,7 +84,7 @@ describe("/refill", () => {
     await h.tg.tap({ userId: USER, messageId: flowId, data: confirm.callbackData! });
     const card = await step((t) => t.includes("Rule created"));
     expect(String(card.payload.text)).toContain(`<code>${ADDRESS}</code>`);
-    const expired = await h.tg.waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("expired"));
+    const expired = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
     expect(expired).toBeDefined();
 
     const rules = await rulesOf(apiKey);
@@ -244,7 +245,7 @@ describe("/smart", () => {
     // The first run's message lost its buttons when /smart left it; its data tapped anyway matches nothing.
     expect(h.tg.buttons(USER, first.messageId)).toEqual([]);
     await h.tg.tap({ userId: USER, messageId: first.messageId, data: stale });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("expired"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
     await say(OTHER);
     await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`));
   });

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
+import { textOf } from "../support/payload.js";
 import { SharedButtons } from "../../src/telegram/shared-buttons.js";
 
 let h: Harness;
@@ -144,7 +145,7 @@ describe("account buttons outside the private chat", () => {
     await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP);
     await h.tg.tapButton({ chatId: GROUP, userId: USER, text: /Refresh/ });
     const answer = await h.tg.waitForCall("answerCallbackQuery");
-    expect(String(answer.payload.text ?? "")).not.toContain("private chat");
+    expect(textOf(answer.payload)).not.toContain("private chat");
     await h.tg.waitForCall("editMessageText", (p) => p.chat_id === GROUP);
   });
 });

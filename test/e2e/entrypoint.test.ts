@@ -43,8 +43,8 @@ function startMain(env: Record<string, string | undefined>): Started {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (d) => (out += d.toString()));
-  child.stderr!.on("data", (d) => (out += d.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
   children.push(child);
   return { child, output: () => out };
 }

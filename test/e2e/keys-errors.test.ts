@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
+import { textOf } from "../support/payload.js";
 import { randomBytes } from "node:crypto";
 import { createStore } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
@@ -14,7 +15,6 @@ import { createSealer } from "../../src/store/secrets.js";
 const NOW = Date.UTC(2026, 10, 21, 21, 30);
 const USER = 4501;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
 
 let h: Harness;
 beforeEach(async () => {

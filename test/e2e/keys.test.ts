@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness, type HarnessOptions } from "../support/harness.js";
 import { createMarketplace } from "../../src/marketplace/index.js";
 import { waitUntil } from "../support/wait.js";
+import { textOf } from "../support/payload.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -15,7 +16,6 @@ afterEach(async () => {
 
 const USER = 3001;
 const GROUP = -700;
-const textOf = (p: Record<string, unknown>) => String(p.text ?? p.caption ?? "");
 /** The bot showed `text` in a new message or in a flow's message (one message per flow). */
 const shown = (pattern: string | RegExp) =>
   h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => (typeof pattern === "string" ? textOf(p).includes(pattern) : pattern.test(textOf(p))));

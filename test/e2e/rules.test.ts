@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
+import { textOf } from "../support/payload.js";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/format/formatter.js";
@@ -22,7 +23,7 @@ const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 
 const { sent, edited, tap } = userChat(() => h.tg, USER);
 const toast = (predicate: (text: string) => boolean) =>
-  h.tg.waitForCall("answerCallbackQuery", (p) => predicate(String(p.text ?? "")));
+  h.tg.waitForCall("answerCallbackQuery", (p) => predicate(textOf(p)));
 /** Taps callback data on the last bot message (as a stale or repeated tap would). */
 const tapData = (data: string) => h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data });
 const labels = () => h.tg.buttons(USER).map((b) => b.text);

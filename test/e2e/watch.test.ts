@@ -208,6 +208,6 @@ describe("scheduler", () => {
     await stopped;
     expect(finished).toBe(true);
     expect(runs).toBe(1);
-    expect(() => createScheduler([{ name: "bad", cron: "not a cron", run: async () => undefined }], createLogger({ level: "silent" }))).toThrow();
+    expect(() => createScheduler([{ name: "bad", cron: "not a cron", run: () => Promise.resolve() }], createLogger({ level: "silent" }))).toThrow();
   });
 });

@@ -17,5 +17,5 @@ export function testBotInfo(overrides: Partial<UserFromGetMe> = {}): UserFromGet
     can_manage_bots: false,
     supports_join_request_queries: false,
     ...overrides,
-  } as UserFromGetMe;
+  };
 }

@@ -334,6 +334,8 @@ const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const errMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const clone = <T>(v: T): T => structuredClone(v);
+/** Runs `fn` now and settles with its result, or rejects with what it threw, as an async function would. */
+const promised = <T>(fn: () => T): Promise<T> => new Promise<T>((resolve) => resolve(fn()));
 
 function errorBody(err: ApiError): Json {
   const body: Json = { ok: false, error_code: err.code, description: err.description };
@@ -650,7 +652,8 @@ function render(raw: string, parseMode: unknown, entities: unknown): Rendered {
   if (parseMode === undefined || parseMode === null || parseMode === "") {
     return trimRendered({ text: raw, entities: Array.isArray(entities) ? (entities as MessageEntity[]) : [] });
   }
-  const mode = String(parseMode);
+  if (typeof parseMode !== "string") throw bad(`unsupported parse_mode`);
+  const mode = parseMode;
   if (mode.toLowerCase() === "html") return trimRendered(parseTelegramHtml(raw));
   if (mode === "MarkdownV2" || mode === "Markdown") return trimRendered({ text: raw, entities: [] });
   throw bad(`unsupported parse_mode`);
@@ -1346,7 +1349,7 @@ class FakeBotApiServer implements FakeBotApi {
       if (result.reply_markup !== undefined) parseReplyMarkup(result.reply_markup);
       const content = result.input_message_content;
       if (isObj(content) && content.message_text !== undefined) {
-        const r = render(String(content.message_text), content.parse_mode, content.entities);
+        const r = render(getString(content, "message_text") ?? "", content.parse_mode, content.entities);
         if (r.text.length === 0) throw bad("MESSAGE_EMPTY");
         if (r.text.length > MAX_TEXT) throw bad("MESSAGE_TOO_LONG");
       }
@@ -1427,64 +1430,68 @@ class FakeBotApiServer implements FakeBotApi {
   private enqueue(partial: Json): number {
     if (this.stopped) throw new Error("FakeBotApi: cannot inject updates, the server is stopped");
     const updateId = this.nextUpdateId++;
-    this.queue.push({ update_id: updateId, ...partial } as unknown as Update);
+    this.queue.push({ update_id: updateId, ...partial });
     if (this.webhookState.url) this.startDelivery();
     else if (this.poll && this.collect(this.poll.limit).length > 0) this.poll.finish();
     return updateId;
   }
 
-  async sendText(input: Parameters<FakeBotApi["sendText"]>[0]): Promise<{ updateId: number; messageId: number }> {
-    const patch: { firstName?: string; username?: string; languageCode?: string } = {};
-    if (input.firstName !== undefined) patch.firstName = input.firstName;
-    if (input.username !== undefined) patch.username = input.username;
-    if (input.languageCode !== undefined) patch.languageCode = input.languageCode;
-    const user = this.ensureUser(input.userId, patch);
-    const chatId = input.chatId ?? input.userId;
-    const chat = this.ensureChat(chatId, input.chatType ?? (chatId === input.userId ? "private" : undefined));
-    const messageId = chat.nextMessageId++;
-    const message: Json = {
-      message_id: messageId,
-      from: this.userObject(user),
-      chat: this.chatObject(chat),
-      date: nowSec(),
-      text: input.text,
-    };
-    const command = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{1,64})?/.exec(input.text);
-    const entities = command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
-    if (command) message.entities = entities;
-    chat.messages.set(messageId, {
-      messageId,
-      from: "user",
-      message,
-      text: input.text,
-      entities,
-      photo: false,
-      deleted: false,
-      editedCount: 0,
+  sendText(input: Parameters<FakeBotApi["sendText"]>[0]): Promise<{ updateId: number; messageId: number }> {
+    return promised(() => {
+      const patch: { firstName?: string; username?: string; languageCode?: string } = {};
+      if (input.firstName !== undefined) patch.firstName = input.firstName;
+      if (input.username !== undefined) patch.username = input.username;
+      if (input.languageCode !== undefined) patch.languageCode = input.languageCode;
+      const user = this.ensureUser(input.userId, patch);
+      const chatId = input.chatId ?? input.userId;
+      const chat = this.ensureChat(chatId, input.chatType ?? (chatId === input.userId ? "private" : undefined));
+      const messageId = chat.nextMessageId++;
+      const message: Json = {
+        message_id: messageId,
+        from: this.userObject(user),
+        chat: this.chatObject(chat),
+        date: nowSec(),
+        text: input.text,
+      };
+      const command = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]{1,64})?/.exec(input.text);
+      const entities = command ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
+      if (command) message.entities = entities;
+      chat.messages.set(messageId, {
+        messageId,
+        from: "user",
+        message,
+        text: input.text,
+        entities,
+        photo: false,
+        deleted: false,
+        editedCount: 0,
+      });
+      const updateId = this.enqueue({ message: clone(message) });
+      return { updateId, messageId };
     });
-    const updateId = this.enqueue({ message: clone(message) });
-    return { updateId, messageId };
   }
 
-  async tap(input: Parameters<FakeBotApi["tap"]>[0]): Promise<{ updateId: number; callbackQueryId: string }> {
-    const chatId = input.chatId ?? input.userId;
-    const rec = this.chats.get(chatId)?.messages.get(input.messageId);
-    if (!rec) {
-      throw new Error(`FakeBotApi.tap: there is no message ${input.messageId} in chat ${chatId}`);
-    }
-    const user = this.ensureUser(input.userId, input.languageCode !== undefined ? { languageCode: input.languageCode } : {});
-    const callbackQueryId = String(4_000_000_000_000 + ++this.idCounter);
-    this.openCallbackQueries.add(callbackQueryId);
-    const updateId = this.enqueue({
-      callback_query: {
-        id: callbackQueryId,
-        from: this.userObject(user),
-        message: clone(rec.message),
-        chat_instance: String(1_000_000_000 + Math.abs(chatId)),
-        data: input.data,
-      },
+  tap(input: Parameters<FakeBotApi["tap"]>[0]): Promise<{ updateId: number; callbackQueryId: string }> {
+    return promised(() => {
+      const chatId = input.chatId ?? input.userId;
+      const rec = this.chats.get(chatId)?.messages.get(input.messageId);
+      if (!rec) {
+        throw new Error(`FakeBotApi.tap: there is no message ${input.messageId} in chat ${chatId}`);
+      }
+      const user = this.ensureUser(input.userId, input.languageCode !== undefined ? { languageCode: input.languageCode } : {});
+      const callbackQueryId = String(4_000_000_000_000 + ++this.idCounter);
+      this.openCallbackQueries.add(callbackQueryId);
+      const updateId = this.enqueue({
+        callback_query: {
+          id: callbackQueryId,
+          from: this.userObject(user),
+          message: clone(rec.message),
+          chat_instance: String(1_000_000_000 + Math.abs(chatId)),
+          data: input.data,
+        },
+      });
+      return { updateId, callbackQueryId };
     });
-    return { updateId, callbackQueryId };
   }
 
   async tapButton(input: Parameters<FakeBotApi["tapButton"]>[0]): Promise<{ updateId: number; callbackQueryId: string }> {
@@ -1511,62 +1518,68 @@ class FakeBotApiServer implements FakeBotApi {
     return this.tap(tap);
   }
 
-  async inlineQuery(input: { userId: number; query: string; languageCode?: string }): Promise<{ updateId: number; inlineQueryId: string }> {
-    const user = this.ensureUser(input.userId, input.languageCode !== undefined ? { languageCode: input.languageCode } : {});
-    const inlineQueryId = String(5_000_000_000_000 + ++this.idCounter);
-    this.openInlineQueries.add(inlineQueryId);
-    const updateId = this.enqueue({
-      inline_query: { id: inlineQueryId, from: this.userObject(user), query: input.query, offset: "", chat_type: "sender" },
+  inlineQuery(input: { userId: number; query: string; languageCode?: string }): Promise<{ updateId: number; inlineQueryId: string }> {
+    return promised(() => {
+      const user = this.ensureUser(input.userId, input.languageCode !== undefined ? { languageCode: input.languageCode } : {});
+      const inlineQueryId = String(5_000_000_000_000 + ++this.idCounter);
+      this.openInlineQueries.add(inlineQueryId);
+      const updateId = this.enqueue({
+        inline_query: { id: inlineQueryId, from: this.userObject(user), query: input.query, offset: "", chat_type: "sender" },
+      });
+      return { updateId, inlineQueryId };
     });
-    return { updateId, inlineQueryId };
   }
 
-  async myChatMember(input: { userId: number; chatId?: number; status: "member" | "kicked" }): Promise<{ updateId: number }> {
-    const user = this.ensureUser(input.userId);
-    const chatId = input.chatId ?? input.userId;
-    const chat = this.ensureChat(chatId, chatId === input.userId ? "private" : undefined);
-    const bot = this.botUser();
-    const kicked = { user: bot, status: "kicked", until_date: 0 };
-    const member = { user: bot, status: "member" };
-    // A private chat "kicked" means the user blocked the bot: sends now fail with 403.
-    if (input.status === "kicked") this.blocked.add(chatId);
-    else this.blocked.delete(chatId);
-    const updateId = this.enqueue({
-      my_chat_member: {
-        chat: this.chatObject(chat),
-        from: this.userObject(user),
-        date: nowSec(),
-        old_chat_member: input.status === "kicked" ? member : kicked,
-        new_chat_member: input.status === "kicked" ? kicked : member,
-      },
+  myChatMember(input: { userId: number; chatId?: number; status: "member" | "kicked" }): Promise<{ updateId: number }> {
+    return promised(() => {
+      const user = this.ensureUser(input.userId);
+      const chatId = input.chatId ?? input.userId;
+      const chat = this.ensureChat(chatId, chatId === input.userId ? "private" : undefined);
+      const bot = this.botUser();
+      const kicked = { user: bot, status: "kicked", until_date: 0 };
+      const member = { user: bot, status: "member" };
+      // A private chat "kicked" means the user blocked the bot: sends now fail with 403.
+      if (input.status === "kicked") this.blocked.add(chatId);
+      else this.blocked.delete(chatId);
+      const updateId = this.enqueue({
+        my_chat_member: {
+          chat: this.chatObject(chat),
+          from: this.userObject(user),
+          date: nowSec(),
+          old_chat_member: input.status === "kicked" ? member : kicked,
+          new_chat_member: input.status === "kicked" ? kicked : member,
+        },
+      });
+      return { updateId };
     });
-    return { updateId };
   }
 
-  async injectUpdate(update: Omit<Update, "update_id">): Promise<{ updateId: number }> {
-    const raw = clone(update) as Json;
-    const cq = raw.callback_query;
-    if (isObj(cq) && typeof cq.id === "string") this.openCallbackQueries.add(cq.id);
-    const iq = raw.inline_query;
-    if (isObj(iq) && typeof iq.id === "string") this.openInlineQueries.add(iq.id);
-    const msg = raw.message;
-    if (isObj(msg) && isObj(msg.chat) && typeof msg.chat.id === "number" && typeof msg.message_id === "number") {
-      const type = msg.chat.type;
-      const chat = this.ensureChat(msg.chat.id, type === "private" || type === "group" || type === "supergroup" ? type : undefined);
-      const rec: MsgRecord = {
-        messageId: msg.message_id,
-        from: "user",
-        message: clone(msg),
-        photo: Array.isArray(msg.photo),
-        deleted: false,
-        editedCount: 0,
-      };
-      if (typeof msg.text === "string") rec.text = msg.text;
-      if (typeof msg.caption === "string") rec.caption = msg.caption;
-      chat.messages.set(msg.message_id, rec);
-      chat.nextMessageId = Math.max(chat.nextMessageId, msg.message_id + 1);
-    }
-    return { updateId: this.enqueue(raw) };
+  injectUpdate(update: Omit<Update, "update_id">): Promise<{ updateId: number }> {
+    return promised(() => {
+      const raw = clone(update) as Json;
+      const cq = raw.callback_query;
+      if (isObj(cq) && typeof cq.id === "string") this.openCallbackQueries.add(cq.id);
+      const iq = raw.inline_query;
+      if (isObj(iq) && typeof iq.id === "string") this.openInlineQueries.add(iq.id);
+      const msg = raw.message;
+      if (isObj(msg) && isObj(msg.chat) && typeof msg.chat.id === "number" && typeof msg.message_id === "number") {
+        const type = msg.chat.type;
+        const chat = this.ensureChat(msg.chat.id, type === "private" || type === "group" || type === "supergroup" ? type : undefined);
+        const rec: MsgRecord = {
+          messageId: msg.message_id,
+          from: "user",
+          message: clone(msg),
+          photo: Array.isArray(msg.photo),
+          deleted: false,
+          editedCount: 0,
+        };
+        if (typeof msg.text === "string") rec.text = msg.text;
+        if (typeof msg.caption === "string") rec.caption = msg.caption;
+        chat.messages.set(msg.message_id, rec);
+        chat.nextMessageId = Math.max(chat.nextMessageId, msg.message_id + 1);
+      }
+      return { updateId: this.enqueue(raw) };
+    });
   }
 
   // --- webhook delivery ------------------------------------------------------------

@@ -60,7 +60,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     level: "debug",
     secrets: [tg.token],
     destination: new Writable({
-      write(chunk, _enc, cb) {
+      write(chunk: Buffer, _enc, cb) {
         logs.push(chunk.toString());
         cb();
       },

@@ -117,7 +117,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
       backoff: { baseMs: 50, maxMs: 400 },
       ...options.sender,
       ...overrides,
-    } as SenderOptions);
+    });
     senders.push(created);
     return created;
   };

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { inspect } from "node:util";
 
 export interface WaitUntilOptions {
   /** Give up after this many milliseconds (default 5000). */
@@ -36,7 +37,7 @@ export async function waitUntil<T>(
     if (Date.now() >= deadline) {
       const base = `${opts.message ?? "waitUntil: condition not met"} (timed out after ${timeoutMs} ms, ${attempts} attempts)`;
       if (lastError !== undefined) {
-        const detail = lastError instanceof Error ? lastError.message : String(lastError);
+        const detail = lastError instanceof Error ? lastError.message : inspect(lastError);
         throw new Error(`${base}; last error: ${detail}`, { cause: lastError });
       }
       throw new Error(base);
