@@ -277,6 +277,13 @@ auto-button-open-rule = ⚙️ Open rule
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.
 keys-group-delete-failed = ⚠️ I could not delete your message. Please delete it yourself now, and revoke that key in the marketplace dashboard: everyone here could see it.
+keys-pasted-offer = 🔐 That looked like an API key (ending { $fingerprint }), so I deleted your message: keys don't belong in a chat. Save it as your marketplace key?
+keys-pasted-button-save = ➕ Save as my key
+keys-pasted-button-drop = ✖️ Don't save
+keys-pasted-dropped = Not saved. If it was a key, nothing of it is kept here.
+keys-pasted-expired = That key is no longer held (it waits 10 minutes). Send /key to add a key.
+keys-pasted-other-secret = 🔐 That looked like a secret, so I deleted your message. To connect a webhook endpoint use /webhook; to add an API key use /key.
+keys-pasted-group-deleted = 🔐 I removed a message that looked like a secret key. Others here may have seen it: revoke it in the marketplace dashboard and make a new one.
 keys-prompt =
     🔑 Send me your marketplace <b>API key</b> as a message. I delete your message right away and keep the key encrypted; only its last 4 characters are ever shown.
 

@@ -265,6 +265,13 @@ auto-button-open-rule = ⚙️ 打开规则
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。
 keys-group-delete-failed = ⚠️ 我无法删除您的消息。请立即自行删除，并在市场后台吊销该密钥：群里所有人都能看到它。
+keys-pasted-offer = 🔐 这看起来像一个 API 密钥（结尾为 { $fingerprint }），所以我删除了您的消息：密钥不应出现在聊天中。要将其保存为您的市场密钥吗？
+keys-pasted-button-save = ➕ 保存为我的密钥
+keys-pasted-button-drop = ✖️ 不保存
+keys-pasted-dropped = 未保存。如果那是密钥，这里不会留下任何内容。
+keys-pasted-expired = 该密钥已不再保留（只保留 10 分钟）。发送 /key 添加密钥。
+keys-pasted-other-secret = 🔐 这看起来像一个密钥，所以我删除了您的消息。连接 Webhook 端点请用 /webhook；添加 API 密钥请用 /key。
+keys-pasted-group-deleted = 🔐 我删除了一条看起来像密钥的消息。群里其他人可能已经看到：请在市场控制台中撤销它并新建一个。
 keys-prompt =
     🔑 请把您的市场 <b>API 密钥</b>作为消息发给我。我会立即删除您的消息，并加密保存密钥；只会显示它的最后 4 个字符。
 

@@ -11,6 +11,7 @@ import { createOutboxRepo } from "./outbox.js";
 import { createWebhooksRepo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
+import { createPendingKeysRepo } from "./pending-keys.js";
 
 export interface StoreOptions {
   /** Told when group-committed session or conversation state could not be written (it is retried). */
@@ -23,6 +24,7 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
   const conversations = createKeyValueStorage<unknown>(db, "conversation:", options);
   const apiKeys = createApiKeysRepo(db, sealer);
   const webhooks = createWebhooksRepo(db, sealer);
+  const pendingKeys = createPendingKeysRepo(db, sealer, options);
   return {
     db,
     users: createUsersRepo(db),
@@ -31,6 +33,7 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
     recentAddresses: createRecentAddressesRepo(db),
     outbox: createOutboxRepo(db),
     webhooks,
+    pendingKeys,
     /**
      * Master-key rotation in one pass: every secret sealed with a previous master key is sealed
      * with the current one. Values sealed with a key this bot does not have are counted, not touched.
@@ -43,6 +46,7 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
       if (!db.$client.open) return;
       sessions.flush();
       conversations.flush();
+      pendingKeys.flush();
       db.$client.close();
     },
   };

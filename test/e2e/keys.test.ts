@@ -411,3 +411,44 @@ function closedPort(): Promise<number> {
     });
   });
 }
+
+describe("a key pasted outside /key", () => {
+  it("in a private chat: deleted at once, held sealed, and saved as a key when the user says so", async () => {
+    const key = sandboxKey();
+    const { messageId } = await h.tg.sendText({ userId: USER, text: key, languageCode: "ru" });
+    const offer = await shown("Похоже на API-ключ");
+    expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
+    expect(textOf(offer.payload)).toContain(`…${key.slice(-4)}`);
+    h.store.db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    expectNoPlaintext(key);
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    await h.tg.tapButton({ userId: USER, text: /Сохранить как мой ключ/ });
+    await waitUntil(() => h.store.apiKeys.list(USER).length === 1);
+    expect(h.store.apiKeys.reveal(h.store.apiKeys.list(USER)[0]!)).toBe(key);
+    expectNoPlaintext(key);
+  });
+
+  it("in a private chat, Don't save keeps nothing; a later Save says the key is gone", async () => {
+    const key = sandboxKey();
+    await h.tg.sendText({ userId: USER, text: key });
+    await shown("That looked like an API key");
+    await h.tg.tapButton({ userId: USER, text: /Don't save/ });
+    await shown("Not saved");
+    const offer = h.tg.messages(USER).find((m) => m.text?.includes("Not saved"))!;
+    await h.tg.tap({ userId: USER, messageId: offer.messageId, data: "keys.psave" });
+    await shown("no longer held");
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+  });
+
+  it("in a group: deleted, and the group is told to revoke it; a transaction id is left alone", async () => {
+    const key = sandboxKey();
+    const { messageId } = await h.tg.sendText({ chatId: GROUP, userId: USER, text: key, chatType: "group" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP && textOf(p).includes("revoke it"));
+    expect(h.tg.messages(GROUP).find((m) => m.messageId === messageId)?.deleted).toBe(true);
+    expectNoPlaintext(key);
+    const txId = "ab".repeat(32);
+    const tx = await h.tg.sendText({ userId: USER, text: txId });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("/help"));
+    expect(h.tg.messages(USER).find((m) => m.messageId === tx.messageId)?.deleted).toBe(false);
+  });
+});

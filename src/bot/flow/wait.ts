@@ -11,6 +11,8 @@ import type { BotConversation, ConversationContext } from "../context.js";
 import { findAddressLike } from "../../tron/address.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A transaction id (64 hex digits), often copied from an order card. */
+const TX_ID = /^[0-9a-f]{64}$/i;
 
 /** A single long token mixing letters and digits (not an address, id or URL), or a whsec_ secret. */
 export function looksLikeCredential(text: string): boolean {
@@ -18,7 +20,7 @@ export function looksLikeCredential(text: string): boolean {
   if (/^whsec_/i.test(t)) return true;
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
-  if (findAddressLike(t) === t || UUID.test(t)) return false;
+  if (findAddressLike(t) === t || UUID.test(t) || TX_ID.test(t)) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

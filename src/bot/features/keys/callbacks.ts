@@ -6,4 +6,7 @@ export const KeyButtons = {
   skipLabel: defineCallback("keys.skip"),
   /** Back to the keys list, in the same message, from a finished rename. */
   list: defineCallback("keys.back"),
+  /** Save / don't save an API key that was pasted as a plain message (pasted.ts). */
+  savePasted: defineCallback("keys.psave"),
+  dropPasted: defineCallback("keys.pdrop"),
 } as const;

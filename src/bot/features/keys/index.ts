@@ -10,6 +10,7 @@ import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { KeyButtons } from "./callbacks.js";
 import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./flow.js";
 import { showKeys } from "./menus.js";
+import { pastedSecrets } from "./pasted.js";
 import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
 
 export { keysMenu } from "./menus.js";
@@ -27,6 +28,8 @@ keysFeature.on("message:text", async (ctx, next) => {
   if (!submission) return next();
   await handleKeySubmission(ctx, ctx.message.text, submission);
 });
+
+keysFeature.use(pastedSecrets);
 
 keysFeature.command("key", async (ctx) => {
   const pasted = ctx.match.trim();

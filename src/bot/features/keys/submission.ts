@@ -56,11 +56,15 @@ async function showOutcome(ctx: BotContext, promptId: number | undefined, text: 
 export async function handleKeySubmission(ctx: BotContext, raw: string, from: KeySubmission = { promptId: undefined }): Promise<void> {
   const deleted = await deleteKeyMessage(ctx);
   scrubKeyFromUpdate(ctx);
+  if (ctx.from === undefined) return;
+  if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));
+  await addKey(ctx, raw.trim(), from);
+}
+
+/** Checks the key's shape, verifies it with a read call, stores it sealed and asks for a label. */
+export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmission): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));
-
-  const apiKey = raw.trim();
   const tryAgain = new InlineKeyboard().text(ctx.t("keys-button-try-again"), SharedButtons.addKey.pack());
   if (!isPlausibleApiKey(apiKey)) {
     return showOutcome(ctx, from.promptId, ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), tryAgain);

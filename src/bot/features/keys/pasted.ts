@@ -1,0 +1,54 @@
+/**
+ * A secret pasted as a plain message, outside /key and outside any flow (flows handle their own,
+ * see flow/wait.ts): it is deleted at once, wherever it was sent.
+ * - In a private chat, an API key is offered to be saved as a key (held sealed meanwhile, see
+ *   store/pending-keys.ts); a webhook secret gets a pointer to /webhook.
+ * - In a group, others may have seen it: the bot says it removed it and that it should be revoked.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../../context.js";
+import { looksLikeCredential } from "../../flow/wait.js";
+import { showView } from "../../ui/view.js";
+import { KeyButtons } from "./callbacks.js";
+import { isPlausibleApiKey } from "./key-shape.js";
+import { addKey, deleteKeyMessage, scrubKeyFromUpdate } from "./submission.js";
+
+export const pastedSecrets = new Composer<BotContext>();
+
+const isPastedSecret = (ctx: BotContext) => {
+  const text = ctx.message?.text;
+  return text !== undefined && !text.startsWith("/") && looksLikeCredential(text);
+};
+
+pastedSecrets.on("message:text").filter(isPastedSecret, async (ctx) => {
+  const text = ctx.message.text.trim();
+  const deleted = await deleteKeyMessage(ctx);
+  scrubKeyFromUpdate(ctx);
+  if (ctx.chat.type !== "private") {
+    await ctx.reply(ctx.t(deleted ? "keys-pasted-group-deleted" : "keys-group-delete-failed"));
+    return;
+  }
+  const note = deleted ? "" : `${ctx.t("keys-delete-failed")}\n\n`;
+  if (/^whsec_/i.test(text) || !isPlausibleApiKey(text)) {
+    await ctx.reply(`${note}${ctx.t("keys-pasted-other-secret")}`);
+    return;
+  }
+  ctx.deps.store.pendingKeys.hold(ctx.from.id, text, ctx.deps.now());
+  const keyboard = new InlineKeyboard().text(ctx.t("keys-pasted-button-save"), KeyButtons.savePasted.pack()).text(ctx.t("keys-pasted-button-drop"), KeyButtons.dropPasted.pack());
+  await ctx.reply(`${note}${ctx.t("keys-pasted-offer", { fingerprint: `…${text.slice(-4)}` })}`, { reply_markup: keyboard });
+});
+
+pastedSecrets.callbackQuery(KeyButtons.savePasted.pattern, async (ctx) => {
+  const apiKey = ctx.deps.store.pendingKeys.take(ctx.from.id, ctx.deps.now());
+  if (apiKey === undefined) {
+    await showView(ctx, { text: ctx.t("keys-pasted-expired") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await addKey(ctx, apiKey, { promptId: ctx.callbackQuery.message?.message_id });
+});
+
+pastedSecrets.callbackQuery(KeyButtons.dropPasted.pattern, async (ctx) => {
+  ctx.deps.store.pendingKeys.discard(ctx.from.id);
+  await showView(ctx, { text: ctx.t("keys-pasted-dropped") });
+});
