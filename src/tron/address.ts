@@ -32,6 +32,14 @@ export function tronAddressFromAccountId(accountId: Uint8Array): TronAddress {
 }
 
 /** Finds the first thing that looks like a TRON address in free text (not validated). */
+/** Quotes, brackets and backticks that often come along when an address (or anything) is copied. */
+const COPY_WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
+
+/** `text` without what copying it from a web page or a message tends to wrap it in. */
+export function unwrapPasted(text: string): string {
+  return text.replace(COPY_WRAPPING, "");
+}
+
 export function findAddressLike(text: string): string | undefined {
   return ADDRESS_IN_TEXT.exec(text)?.[0];
 }

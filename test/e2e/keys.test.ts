@@ -209,9 +209,10 @@ describe("/key", () => {
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    // the prompt is gone: a key sent now is a key pasted outside /key (deleted, and only offered)
     await h.tg.sendText({ userId: USER, text: "sbx_purchase_notAKeyAnymore00" });
-    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
-    expect(h.tg.callsOf("deleteMessage")).toHaveLength(0);
+    await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Save it as your marketplace key?"));
+    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
   it("a key pasted where a label is expected is taken as a key, not kept in the label step", async () => {

@@ -8,7 +8,7 @@
  *   otherwise keep that update, in plaintext, in the replay log it stores.
  */
 import type { BotConversation, ConversationContext } from "../context.js";
-import { findAddressLike } from "../../tron/address.js";
+import { findAddressLike, unwrapPasted } from "../../tron/address.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A transaction id (64 hex digits), often copied from an order card. */
@@ -20,7 +20,8 @@ export function looksLikeCredential(text: string): boolean {
   if (/^whsec_/i.test(t)) return true;
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
-  if (findAddressLike(t) === t || UUID.test(t) || TX_ID.test(t)) return false;
+  const unwrapped = unwrapPasted(t);
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || TX_ID.test(unwrapped)) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

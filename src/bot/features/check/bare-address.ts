@@ -5,17 +5,15 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { isTronAddress, TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
+import { isTronAddress, TRON_ADDRESS_SHAPE, unwrapPasted } from "../../../tron/address.js";
 import { code } from "../../../format/html.js";
 import { invalidAddressText } from "./views.js";
 
-/** Quotes, brackets and backticks that often come along when an address is copied. */
-const WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
 
 export const addressMessageFeature = new Composer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
-  const text = ctx.message.text.replace(WRAPPING, "");
+  const text = unwrapPasted(ctx.message.text);
   if (!TRON_ADDRESS_SHAPE.test(text)) return next();
   if (!isTronAddress(text)) {
     await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
