@@ -87,7 +87,7 @@ export function createNotifier(deps: NotifierDeps) {
       return push(userId, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l));
     },
     rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): boolean {
-      return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l));
+      return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()));
     },
     ruleResumed(userId: number, rule: AutomationRule): boolean {
       return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));

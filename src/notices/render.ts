@@ -3,6 +3,7 @@
  * from outside any handler, so buttons are a plain InlineKeyboard (a Menu cannot render here).
  * Fields an event did not carry are left out of the card rather than shown empty.
  */
+import { untilUtcMidnight } from "../format/utc-day.js";
 import { kindIcon, kindLabel } from "../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
@@ -60,13 +61,23 @@ function ruleVars(rule: RuleLike, t: Translate) {
 }
 
 /** System pause: the balance could not cover a firing. `shortfall` is left out when it could not be read. */
-export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale): Notice {
+/**
+ * A rule paused by the marketplace. When the balance does cover the next firing, the balance was not
+ * the cause: the key's daily spend limit (which the marketplace reports as the same System pause) is.
+ */
+export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale, now: number): Notice {
+  const openRule = () => new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
+  const autoResume = t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off");
+  if (shortfall && shortfall.missingSun === 0n) {
+    const vars = { ...ruleVars(rule, t), price: code(fmt.trx(shortfall.priceSun)), balance: code(fmt.trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
+    return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRule() };
+  }
   const lines = [t("notice-rule-paused", ruleVars(rule, t))];
   if (shortfall) {
     const amounts = { price: code(fmt.trx(shortfall.priceSun)), balance: code(fmt.trx(shortfall.balanceSun)), missing: code(fmt.trx(shortfall.missingSun)) };
-    lines.push(t(shortfall.missingSun > 0n ? "notice-rule-paused-need" : "notice-rule-paused-price", amounts));
+    lines.push(t("notice-rule-paused-need", amounts));
   }
-  lines.push(t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off"));
+  lines.push(autoResume);
   const keyboard = new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
   return { text: lines.join("\n"), replyMarkup: keyboard };
 }

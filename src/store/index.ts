@@ -12,6 +12,7 @@ import { createWebhooksRepo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
 import { createPendingKeysRepo } from "./pending-keys.js";
+import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 
 export interface StoreOptions {
   /** Told when group-committed session or conversation state could not be written (it is retried). */
@@ -34,6 +35,7 @@ export function createStore(path: string, sealer: Sealer, options: StoreOptions 
     outbox: createOutboxRepo(db),
     webhooks,
     pendingKeys,
+    ruleSnapshots: createRuleSnapshotsRepo(db),
     /**
      * Master-key rotation in one pass: every secret sealed with a previous master key is sealed
      * with the current one. Values sealed with a key this bot does not have are counted, not touched.

@@ -4,7 +4,8 @@
  *   balance), auto-resume on/off, a Deposit button;
  * - paused (not by the user) → active: "resumed" (a user's own pause and resume get no notice);
  * - new firings, when the user asked for a notice per firing (`notifyFires`).
- * A rule seen for the first time is only recorded (no notice), so the first run seeds quietly.
+ * A rule seen for the first time is recorded, and announced only if it was paused for balance after
+ * the bot started watching its key (the bot records the rules it creates, pauses and resumes itself).
  * Every tick polls the keys with a rule that is not cancelled; every `fullScanEvery` ticks (and the
  * first) polls every key, to discover new rules. Keys of users with notices off (or who blocked the
  * bot) are not polled. Keys run with bounded concurrency, rules one by one; an error skips that
@@ -24,7 +25,7 @@ import { errorFields } from "../logger.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
-import { createRuleSnapshots, type RuleSnapshot } from "./rule-snapshots.js";
+import type { RuleSnapshot } from "../store/rule-snapshots.js";
 
 export interface RulesWatcherOptions {
   /** Poll every key (not only those with live rules) once in this many ticks. Default 10. */
@@ -61,28 +62,37 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
   const fullScanEvery = Math.max(1, options.fullScanEvery ?? 10);
   let ticks = 0;
 
+  /** The next firing's price against the balance, for a pause notice (none if it cannot be had). */
+  function priceNextFiring(client: MarketplaceClient, rule: AutomationRule): Promise<Shortfall | undefined> {
+    const spec = { kind: ruleKind(rule.type), volume: rule.volume, duration: rule.duration };
+    return loadShortfall(client, spec).catch((err: unknown) => {
+      deps.logger.warn({ err: errorFields(err), ruleId: rule.id }, "rule watch: could not price the next firing");
+      return undefined;
+    });
+  }
+
   async function checkRule(key: ApiKeyRow, client: MarketplaceClient, rule: AutomationRule, notifyFires: boolean): Promise<void> {
     const { store, notifier } = deps;
-    const snapshots = createRuleSnapshots(store.db);
+    const snapshots = store.ruleSnapshots;
     const status = ruleStatusKind(rule.status);
     const base = { ruleId: rule.id, keyId: key.id, userId: key.userId, status, pauseReason: rule.pauseReason, spentTrx: rule.spentTrx };
     const previous = snapshots.get(rule.id);
     if (!previous) {
-      // Firings up to the rule's last change are history, not news.
-      snapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
+      // Firings up to the rule's last change are history, not news; but a pause for balance since
+      // the bot started watching this key is news the user has not heard (a rule made elsewhere,
+      // or one that paused before the bot's first look)
+      const pausedUnseen = status === "paused" && pauseReasonKind(rule.pauseReason) === "system" && time(rule.updatedAt) >= key.createdAt;
+      const shortfall = pausedUnseen ? await priceNextFiring(client, rule) : undefined;
+      store.db.transaction(() => {
+        if (pausedUnseen) notifier.rulePaused(key.userId, rule, shortfall);
+        snapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
+      });
       return;
     }
 
     const paused = status === "paused" && previous.status !== "paused" && pauseReasonKind(rule.pauseReason) === "system";
     const resumed = status === "active" && previous.status === "paused" && pauseReasonKind(previous.pauseReason) !== "user";
-    let shortfall: Shortfall | undefined;
-    if (paused) {
-      const spec = { kind: ruleKind(rule.type), volume: rule.volume, duration: rule.duration };
-      shortfall = await loadShortfall(client, spec).catch((err: unknown) => {
-        deps.logger.warn({ err: errorFields(err), ruleId: rule.id }, "rule watch: could not price the next firing");
-        return undefined;
-      });
-    }
+    const shortfall = paused ? await priceNextFiring(client, rule) : undefined;
     let fires: Array<{ firing: RuleFiring; sameTimeIndex: number }> = [];
     let lastFireAt = previous.lastFireAt;
     if (spentMore(rule, previous)) {
@@ -123,7 +133,7 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
       const { store } = deps;
       const full = ticks % fullScanEvery === 0;
       ticks++;
-      const live = full ? undefined : createRuleSnapshots(store.db).keysWithLiveRules();
+      const live = full ? undefined : store.ruleSnapshots.keysWithLiveRules();
       const keys = store.apiKeys.all().filter((k) => live === undefined || live.has(k.id));
       await forEachLimit(keys, deps.concurrency, checkKey, (key, err) =>
         deps.logger.warn({ err: errorFields(err), keyId: key.id }, "rule watch: could not list a key's rules"),

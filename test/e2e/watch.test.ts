@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
+import { textOf } from "../support/payload.js";
 import { createRulesWatcher } from "../../src/watch/rules.js";
 import { createScheduler } from "../../src/watch/scheduler.js";
 import { createLogger } from "../../src/logger.js";
@@ -105,6 +106,58 @@ describe("rules watcher", () => {
     expect(texts(USER)).toEqual([
       `⚡ <b>Rule fired</b>: 🔁 Auto-refill delivered 65,000 energy to <code>${ADDR_1}</code> for <code>${fmt.trx(fires[0]!.priceTrx)}</code>.`,
     ]);
+  });
+
+  it("a rule created through the bot that soon pauses for balance is announced at the watcher's next tick", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    n.h.givenUserWithKey(USER, { trx: "9" }); // one smart delivery costs 8.646 TRX
+    n.h.store.recentAddresses.remember(USER, ADDR_1, 1);
+    await n.watch.rules.tick(); // the full scan: no rules yet, so the key is not polled again soon
+    await n.h.tg.sendText({ userId: USER, text: "/smart" });
+    await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Smart mode"));
+    await n.h.tg.tapButton({ userId: USER, text: new RegExp(`^${ADDR_1}$`) });
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Auto-resume?"));
+    await n.h.tg.tapButton({ userId: USER, text: /^No$/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Check smart mode"));
+    await n.h.tg.tapButton({ userId: USER, text: /Confirm/ });
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Rule created"));
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // the one delivery the balance covers
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 131_000n); // the next one it cannot
+    await n.watch.rules.tick(); // one tick: the bot recorded the rule, so its key is polled
+    await n.sender.drain();
+    const paused = texts(USER).filter((t) => t.includes("Rule paused"));
+    expect(paused).toHaveLength(1);
+    expect(paused[0]).toContain("Smart mode");
+    expect(paused[0]).toContain("Deposit at least");
+  });
+
+  it("a rule first seen already paused for balance (made elsewhere, after the key was added) is announced once", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { apiKey } = n.h.givenUserWithKey(USER, { trx: "1" });
+    const client = n.h.marketplace.forKey(apiKey);
+    await refill(client, ADDR_1, true);
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n);
+    expect((await client.listRules())[0]!.pauseReason).toBe("System");
+    await n.watch.rules.tick();
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toHaveLength(1);
+  });
+
+  it("paused although the balance covers the next firing: the notice names the key's daily spend limit", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { apiKey } = n.h.givenUserWithKey(USER, { trx: "100", dailyLimitTrx: "1" });
+    const client = n.h.marketplace.forKey(apiKey);
+    await refill(client, ADDR_1, false);
+    await n.watch.rules.tick();
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // the firing would pass the key's 1 TRX a day
+    expect((await client.listRules())[0]!.status).toBe("paused");
+    await n.watch.rules.tick();
+    await n.sender.drain();
+    const [notice] = texts(USER).filter((t) => t.includes("Rule paused"));
+    expect(notice).toContain("daily spend limit");
+    expect(notice).not.toContain("Deposit at least");
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚙️ Open rule"]);
   });
 
   it("two firings in the same millisecond are two deliveries: two notices", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "../../src/format/formatter.js";
-import { renderError, untilUtcMidnight } from "../../src/bot/errors/render.js";
+import { renderError } from "../../src/bot/errors/render.js";
+import { untilUtcMidnight } from "../../src/format/utc-day.js";
 import { MarketplaceError, findErrorCode } from "../../src/marketplace/errors.js";
 import { NoApiKeyError } from "../../src/bot/marketplace/with-user-client.js";
 import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/flow/external.js";

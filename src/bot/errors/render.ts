@@ -3,6 +3,7 @@
  * becomes one localised sentence with the next step, and a button where one helps.
  * Raw errors, stack traces and server internals never reach the user.
  */
+import { untilUtcMidnight } from "../../format/utc-day.js";
 import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { KeyUnreadableError, NoApiKeyError } from "../marketplace/with-user-client.js";
@@ -16,14 +17,6 @@ export interface RenderedError {
   keyboard?: InlineKeyboard;
   /** False for errors we did not anticipate (worth logging as errors). */
   expected: boolean;
-}
-
-/** Hours and minutes until the next 00:00 UTC, when daily spend limits reset. */
-export function untilUtcMidnight(now: number): { hours: number; minutes: number } {
-  const d = new Date(now);
-  const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-  const totalMinutes = Math.max(1, Math.ceil((next - now) / 60_000));
-  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }
 
 export function renderError(err: unknown, t: Translate, now: number): RenderedError {

@@ -193,7 +193,12 @@ export async function confirmAndCreate(
   let rule;
   try {
     rule = await external(conversation, async () => {
-      const created = await withUserClient(ctx.deps, run.userId, create);
+      const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
+        const rule = await create(client);
+        // seen by the bot now: a pause for balance right after creation is news for the watcher
+        ctx.deps.store.ruleSnapshots.record(rule, key, ctx.deps.now());
+        return rule;
+      });
       try {
         ctx.deps.store.recentAddresses.remember(run.userId, draft.address, ctx.deps.now());
       } catch {

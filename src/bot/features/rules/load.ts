@@ -5,13 +5,14 @@
  */
 import type { BotContext } from "../../context.js";
 import type { AutomationRule, MarketplaceClient, RuleFiring } from "../../../marketplace/index.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { perUpdate } from "../../ui/per-update.js";
 
 const lists = perUpdate<"all", AutomationRule[]>();
 const fires = perUpdate<string, RuleFiring[]>();
 
-export function callRules<T>(ctx: BotContext, call: (client: MarketplaceClient) => Promise<T>): Promise<T> {
+export function callRules<T>(ctx: BotContext, call: (client: MarketplaceClient, key: ApiKeyRow) => Promise<T>): Promise<T> {
   return withUserClient(ctx.deps, ctx.from!.id, call);
 }
 

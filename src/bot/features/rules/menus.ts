@@ -152,9 +152,12 @@ function isInvalidState(err: unknown): boolean {
 async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef): Promise<void> {
   let rule;
   try {
-    rule = await callRules(ctx, (client) =>
-      action === "pause" ? client.pauseRule(ref.id) : action === "resume" ? client.resumeRule(ref.id) : client.cancelRule(ref.id),
-    );
+    rule = await callRules(ctx, async (client, key) => {
+      const changed = await (action === "pause" ? client.pauseRule(ref.id) : action === "resume" ? client.resumeRule(ref.id) : client.cancelRule(ref.id));
+      // seen by the bot now: what happens to the rule next is news for the watcher
+      ctx.deps.store.ruleSnapshots.record(changed, key, ctx.deps.now());
+      return changed;
+    });
   } catch (err) {
     if (isNotFound(err)) return showRuleCard(ctx, ref);
     if (isInvalidState(err)) {
