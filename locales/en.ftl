@@ -489,6 +489,8 @@ private-only = This works in a private chat with me, so your account stays priva
 private-only-open = Open private chat
 private-only-button = This button works only in my private chat with its owner.
 menu-outdated = This card was out of date, so I refreshed it. Tap again.
+working = ⏳ Working on it…
+still-working = ⏳ Still working on your last tap: one moment.
 
 # ── Secrets typed at the wrong step ──
 conversation-secret-deleted = That looked like a secret key, so I deleted your message and stopped here. To add an API key use /key; to connect a webhook use /webhook.

@@ -468,6 +468,8 @@ private-only = 此功能需在与我的私聊中使用，以保护您的账户�
 private-only-open = 打开私聊
 private-only-button = 此按钮仅在其所有者与我的私聊中可用。
 menu-outdated = 此卡片已过期，我已刷新。请再点一次。
+working = ⏳ 正在处理…
+still-working = ⏳ 仍在处理您上一次的点击，请稍候。
 
 # ── 在错误步骤输入的密钥 ──
 conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。

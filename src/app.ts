@@ -8,7 +8,7 @@ import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 import { createSealer } from "./store/secrets.js";
 import { createStore } from "./store/index.js";
-import { createMarketplace } from "./marketplace/index.js";
+import { createMarketplace, INTERACTIVE } from "./marketplace/index.js";
 import type { Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import { publishCommands } from "./bot/commands.js";
@@ -72,13 +72,16 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     // webhook's max_connections (the client's default is 32) would queue them behind each other.
     const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections });
     cleanup.push(() => marketplace.close());
+    // the chat's calls have someone waiting: shorter deadlines than the watchers' (see INTERACTIVE)
+    const chatMarketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, ...INTERACTIVE });
+    cleanup.push(() => chatMarketplace.close());
 
     const now = () => Date.now();
     const { bot, i18n } = createBot(
       config.botToken,
       {
         store,
-        marketplace,
+        marketplace: chatMarketplace,
         logger,
         now,
         defaultLocale: config.defaultLocale,

@@ -1,11 +1,12 @@
 /**
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
  * botInfo and a Bot API root. Every piece is installed once, in this order: callback answers (around
- * everything, see ui/answer-once.ts), then inside one error boundary deps → per-chat sequencing →
- * user → i18n → lazy session → conversations plugin (versioned, persistent) → account buttons only
- * in private chats → /cancel → the flows (every conversation) → the menus (every card) → features
- * → fallback. Flows and menus come before the features, so any handler can start any flow or show
- * any card; a chat in a flow has its update seen by the flow first.
+ * everything, see ui/answer-once.ts), then inside one error boundary: deps → i18n → taps while the
+ * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
+ * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
+ * private chats → /cancel → the flows (every conversation) → the menus (every card) → features →
+ * fallback. Flows and menus come before the features, so any handler can start any flow or show any
+ * card; a chat in a flow has its update seen by the flow first.
  */
 import { Bot, Composer, lazySession, type Context, type MiddlewareFn, type StorageAdapter } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -20,6 +21,7 @@ import { installApiTransformers } from "../telegram/api-transformers.js";
 import { handleBotError } from "./errors/boundary.js";
 import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
+import { signOfLife, tapsWhileBusy } from "./ui/feedback.js";
 import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flows, menus, publicButtons } from "./features/index.js";
@@ -68,9 +70,11 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.errorBoundary(handleBotError, chat);
 
   chat.use(attachDeps(deps));
-  chat.use(sequentialize(chatSequenceKey));
-  chat.use(trackUser);
   chat.use(i18n);
+  chat.use(tapsWhileBusy(chatSequenceKey));
+  chat.use(sequentialize(chatSequenceKey));
+  chat.use(signOfLife());
+  chat.use(trackUser);
   chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions as StorageAdapter<SessionData> }));
   chat.use(
     conversations<BotContext, ConversationContext>({

@@ -34,6 +34,16 @@ export interface Marketplace {
 
 export const DEFAULT_OPTIONS_TTL_MS = 60_000;
 
+/**
+ * For calls a person in the chat is waiting on: a marketplace that hangs gets a clear answer
+ * within 15 s (two attempts of at most 6 s each, plus the backoff between them), instead of the
+ * 45 s of the defaults that background work (the watchers) keeps.
+ */
+export const INTERACTIVE: Pick<MarketplaceOptions, "timeouts" | "retry"> = {
+  timeouts: { connectMs: 3_000, totalMs: 6_000 },
+  retry: { attempts: 2, maxDelayMs: 1_000 },
+};
+
 export function createMarketplace(options: MarketplaceOptions): Marketplace {
   const http = new HttpTransport(options);
   const now = options.now ?? Date.now;

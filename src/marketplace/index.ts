@@ -1,5 +1,5 @@
 /** The one place the bot talks to the marketplace. */
-export { createMarketplace, DEFAULT_OPTIONS_TTL_MS, type Marketplace, type MarketplaceOptions } from "./factory.js";
+export { createMarketplace, DEFAULT_OPTIONS_TTL_MS, INTERACTIVE, type Marketplace, type MarketplaceOptions } from "./factory.js";
 export type {
   CachedCallOptions,
   CallOptions,

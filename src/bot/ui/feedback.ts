@@ -1,0 +1,60 @@
+/**
+ * Feedback while the bot works, so nobody stares at a silent chat while the marketplace is slow:
+ * - an update still being handled after `afterMs` gets a sign of life: a tap is answered with
+ *   "working…", anything else shows "typing…" in the chat;
+ * - a tap in a chat whose previous update has been running for longer than that (a slow marketplace)
+ *   is answered at once ("still working on your last tap") and dropped, instead of waiting behind
+ *   it: the first tap's action goes on and answers for itself. A tap behind an update that is about
+ *   to finish just waits its turn as usual (per-chat sequencing), so quick taps keep working.
+ *   (With a webhook, Telegram itself sends a chat's next update only when the last one is done.)
+ */
+import type { Context, MiddlewareFn } from "grammy";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { DepsFlavor } from "../context.js";
+import { errorFields } from "../../logger.js";
+
+type Ctx = Context & I18nFlavor & DepsFlavor;
+
+export const SIGN_OF_LIFE_MS = 700;
+
+export function signOfLife(afterMs = SIGN_OF_LIFE_MS): MiddlewareFn<Ctx> {
+  return async (ctx, next) => {
+    const timer = setTimeout(() => {
+      const shown = ctx.callbackQuery
+        ? ctx.answerCallbackQuery({ text: ctx.t("working") })
+        : ctx.chat
+          ? ctx.replyWithChatAction("typing")
+          : Promise.resolve(true);
+      shown.catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "sign of life not shown"));
+    }, afterMs);
+    try {
+      await next();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** Before per-chat sequencing: `chatKey` is the key sequentialize uses. */
+export function tapsWhileBusy(chatKey: (ctx: Context) => string | undefined, afterMs = SIGN_OF_LIFE_MS): MiddlewareFn<Ctx> {
+  /** Per chat, when each update being handled started. */
+  const running = new Map<string, number[]>();
+  return async (ctx, next) => {
+    const key = chatKey(ctx);
+    if (key === undefined) return next();
+    const started = running.get(key) ?? [];
+    const now = Date.now();
+    if (ctx.callbackQuery && started.some((at) => now - at > afterMs)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("still-working") });
+      return;
+    }
+    started.push(now);
+    running.set(key, started);
+    try {
+      await next();
+    } finally {
+      started.splice(started.indexOf(now), 1);
+      if (started.length === 0) running.delete(key);
+    }
+  };
+}
