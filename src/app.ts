@@ -18,6 +18,7 @@ import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "
 import type { UserFromGetMe } from "grammy/types";
 import { receiverRoute } from "./events/receiver.js";
 import { createNotifier } from "./notices/notifier.js";
+import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
 import { createWatchers } from "./watch/index.js";
 
@@ -93,7 +94,7 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
 
     // Notices have one way out: the outbox, sent by the paced sender (started once the bot is up).
     const sender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
-    const notifier = createNotifier({ store, i18n, defaultLocale: config.defaultLocale, now, onEnqueued: () => sender.wake() });
+    const notifier = createNotifier({ store, translator: createNoticeTranslator(config.defaultLocale), defaultLocale: config.defaultLocale, now, onEnqueued: () => sender.wake() });
 
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createSealer } from "../../src/store/secrets.js";
 import { createStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
-import { createI18n } from "../../src/bot/i18n.js";
+import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createNotifier } from "../../src/notices/notifier.js";
 import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
@@ -24,7 +24,7 @@ const endpoint = store.webhooks.ensureForUser(1, null);
 store.webhooks.setEndpointId(endpoint.id, randomUUID());
 store.webhooks.setSecret(endpoint, secret);
 
-const notifier = createNotifier({ store, i18n: createI18n("en"), defaultLocale: "en", now: Date.now });
+const notifier = createNotifier({ store, translator: createNoticeTranslator("en"), defaultLocale: "en", now: Date.now });
 const receiver = receiverRoute({
   store,
   notifier,

@@ -9,6 +9,7 @@ import type { Store } from "../store/index.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
 import type { Shortfall } from "../rules/pricing.js";
 import { createFormatter } from "../format/formatter.js";
+import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
 import {
   renderBalanceLow,
@@ -22,15 +23,10 @@ import {
   type NoticeLocale,
 } from "./render.js";
 
-/** The i18n instance (createBot returns it); `t` works outside any update. */
-export interface Translator {
-  t(locale: string, key: string, variables?: Record<string, string | number>): string;
-}
-
 export interface NotifierDeps {
   /** Read on every use (tests swap the store on restart). */
   readonly store: Store;
-  i18n: Translator;
+  translator: Translator;
   defaultLocale: Locale;
   now: () => number;
   /** Called after a notice was enqueued (wakes the sender). */
@@ -60,7 +56,7 @@ export function createNotifier(deps: NotifierDeps) {
     const locale = language ?? deps.defaultLocale;
     let l = locales.get(locale);
     if (!l) {
-      l = { t: (key, vars) => deps.i18n.t(locale, key, vars), fmt: createFormatter(locale) };
+      l = { t: (key, vars) => deps.translator.t(locale, key, vars), fmt: createFormatter(locale) };
       locales.set(locale, l);
     }
     return l;

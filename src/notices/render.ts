@@ -60,10 +60,10 @@ function ruleVars(rule: RuleLike, t: Translate) {
   return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: code(rule.targetAddress) };
 }
 
-/** System pause: the balance could not cover a firing. `shortfall` is left out when it could not be read. */
 /**
  * A rule paused by the marketplace. When the balance does cover the next firing, the balance was not
  * the cause: the key's daily spend limit (which the marketplace reports as the same System pause) is.
+ * `shortfall` is left out when it could not be read.
  */
 export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale, now: number): Notice {
   const openRule = () => new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));

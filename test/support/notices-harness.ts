@@ -9,7 +9,7 @@ import { receiverRoute, type ReceiverDeps } from "../../src/events/receiver.js";
 import type { SignatureSettings } from "../../src/events/signatures.js";
 import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
 import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
-import { createI18n } from "../../src/bot/i18n.js";
+import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createOrdersWatcher } from "../../src/watch/orders.js";
 import { createRulesWatcher } from "../../src/watch/rules.js";
 import { createBalanceWatcher } from "../../src/watch/balance.js";
@@ -94,7 +94,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     get store() {
       return live.store;
     },
-    i18n: createI18n(locale),
+    translator: createNoticeTranslator(locale),
     defaultLocale: locale,
     now: () => Date.now(),
     onEnqueued: () => late.sender?.wake(),
