@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { SUPPORTED_LOCALES, type Locale } from "../config.js";
 import { localesDir } from "../paths.js";
 
@@ -29,7 +29,7 @@ export function createNoticeTranslator(defaultLocale: Locale, directory = locale
       const bundle = preferred.hasMessage(key) ? preferred : fallback;
       const pattern = bundle.getMessage(key)?.value;
       if (!pattern) return `{${key}}`;
-      return bundle.formatPattern(pattern, variables as Record<string, FluentVariable> | undefined);
+      return bundle.formatPattern(pattern, variables);
     },
   };
 }
