@@ -29,8 +29,8 @@ import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.j
 import { privateOnlyFeature } from "./private-only/index.js";
 
 export const features: Composer<BotContext>[] = [
-  // first: the key prompt must see every command (/help, /start, …) to step aside for it, and a
-  // key pasted in a group (`/key <KEY>`) must be deleted, not only pointed to the private chat
+  // first: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted before anything
+  // else sees the message
   keysFeature,
   // account commands in groups only get a pointer to the private chat
   privateOnlyFeature,
