@@ -299,6 +299,7 @@ keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved.
 keys-saved-default = It is your default key now.
 keys-saved-not-default = Your default key stays as it was; you can change that in /keys.
 keys-label-ask-new = Send a label for it (for example <i>Main</i> or <i>Trading</i>) so you can tell your keys apart, or tap Skip.
+keys-label-cancelled = The key is saved, without a label. /keys to name it later.
 keys-label-ask-rename = Send a new label for key <b>{ $name }</b> <code>{ $fingerprint }</code>.
 keys-button-skip = Skip
 keys-label-skipped = OK, the key has no label. You can add one later in /keys.
@@ -354,7 +355,6 @@ stats-button-orders = 📋 Orders
 # ── Address check (check-*, address-*), inline mode (inline-*), blog (blog-*) ──
 check-usage = Send <code>/check</code> with a TRON address, for example <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>.
 check-ask-address = Send me the TRON address to check. It starts with T and has 34 characters. /cancel to stop.
-check-ask-again = Send the address again, or /cancel.
 check-invalid-address = { $input } is not a valid TRON address. An address starts with T and has 34 characters.
 check-bad-checksum = { $input } looks like a TRON address, but its checksum does not match: a character is probably mistyped. Copy the address again.
 check-button-invalid = This address is not valid.

@@ -303,6 +303,7 @@ keys-saved = ✅ Ключ <code>{ $fingerprint }</code> работает и со
 keys-saved-default = Теперь это ваш основной ключ.
 keys-saved-not-default = Основной ключ остался прежним; изменить его можно в /keys.
 keys-label-ask-new = Пришлите для него название (например, <i>Основной</i> или <i>Торговля</i>), чтобы различать ключи, или нажмите «Пропустить».
+keys-label-cancelled = Ключ сохранён без названия. Назвать его можно позже в /keys.
 keys-label-ask-rename = Пришлите новое название для ключа <b>{ $name }</b> <code>{ $fingerprint }</code>.
 keys-button-skip = Пропустить
 keys-label-skipped = Хорошо, ключ без названия. Добавить его можно позже в /keys.
@@ -358,7 +359,6 @@ stats-button-orders = 📋 Заказы
 # ── Проверка адреса (check-*, address-*), инлайн-режим (inline-*), блог (blog-*) ──
 check-usage = Отправьте <code>/check</code> с адресом TRON, например <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>.
 check-ask-address = Пришлите адрес TRON для проверки. Он начинается с T и состоит из 34 символов. /cancel — отмена.
-check-ask-again = Пришлите адрес ещё раз или /cancel.
 check-invalid-address = { $input } — не адрес TRON. Адрес начинается с T и состоит из 34 символов.
 check-bad-checksum = { $input } похож на адрес TRON, но его контрольная сумма не сходится: вероятно, опечатка в одном символе. Скопируйте адрес ещё раз.
 check-button-invalid = Этот адрес недействителен.

@@ -287,6 +287,7 @@ keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。
 keys-saved-default = 它现在是您的默认密钥。
 keys-saved-not-default = 您的默认密钥保持不变；可以在 /keys 中更改。
 keys-label-ask-new = 请为它发送一个名称（例如<i>主要</i>或<i>交易</i>），以便区分您的密钥，或点击“跳过”。
+keys-label-cancelled = 密钥已保存，未命名。稍后可在 /keys 中命名。
 keys-label-ask-rename = 请为密钥 <b>{ $name }</b> <code>{ $fingerprint }</code> 发送新名称。
 keys-button-skip = 跳过
 keys-label-skipped = 好的，此密钥没有名称。稍后可以在 /keys 中添加。
@@ -342,7 +343,6 @@ stats-button-orders = 📋 订单
 # ── 地址检查 (check-*, address-*)、内联模式 (inline-*)、博客 (blog-*) ──
 check-usage = 请发送 <code>/check</code> 加一个 TRON 地址，例如 <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>。
 check-ask-address = 请发送要检查的 TRON 地址。地址以 T 开头，共 34 个字符。发送 /cancel 取消。
-check-ask-again = 请重新发送地址，或发送 /cancel。
 check-invalid-address = { $input } 不是有效的 TRON 地址。地址以 T 开头，共 34 个字符。
 check-bad-checksum = { $input } 看起来像 TRON 地址，但校验和不匹配：可能有一个字符输错了。请重新复制地址。
 check-button-invalid = 该地址无效。

@@ -343,7 +343,7 @@ describe("/keys", () => {
     await shown("works and is saved");
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["Skip", "✖️ Cancel"]);
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("The key is saved, without a label"));
     expect(h.tg.buttons(USER)).toEqual([]);
     await h.tg.sendText({ userId: USER, text: "Main" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));

@@ -23,18 +23,22 @@ export class FlowMessage {
   private messageId: number | undefined;
   private readonly chatId: number;
   private step: { text: string; keyboard: InlineKeyboard } | undefined;
+  private readonly cancelledKey: string;
 
   /**
    * `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card).
    * `messageId`: the flow goes on in a message an earlier step showed (a flow handed on through a
    * plain handler, e.g. the key prompt, whose answer must not enter any conversation).
+   * `cancelledKey`: what Cancel says, when something was already done before the flow (default
+   * "cancel-done": nothing was changed).
    */
   constructor(
     private readonly conversation: BotConversation,
     ctx: Ctx,
-    options: { inTappedMessage?: boolean; messageId?: number } = {},
+    options: { inTappedMessage?: boolean; messageId?: number; cancelledKey?: string } = {},
   ) {
     this.chatId = ctx.chat!.id;
+    this.cancelledKey = options.cancelledKey ?? "cancel-done";
     if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
     if (options.messageId !== undefined) this.messageId = options.messageId;
   }
@@ -59,7 +63,7 @@ export class FlowMessage {
     return waitForReply(this.conversation, {
       ...options,
       isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
-      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t("cancel-done")) : this.dropButtons(ctx)),
+      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t(this.cancelledKey)) : this.dropButtons(ctx)),
     });
   }
 

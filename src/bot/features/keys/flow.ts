@@ -91,7 +91,12 @@ export async function labelKeyConversation(
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   // Rename starts in the key's card; a new key's label step in the message of the key prompt.
-  const flow = new FlowMessage(conversation, ctx, mode === "rename" ? { inTappedMessage: true } : { messageId: promptId ?? undefined });
+  // Cancel on a new key's label step keeps the key (it is saved already), unlabelled
+  const flow = new FlowMessage(
+    conversation,
+    ctx,
+    mode === "rename" ? { inTappedMessage: true } : { messageId: promptId ?? undefined, cancelledKey: "keys-label-cancelled" },
+  );
   // Only the view of the key goes into the replay log, never the sealed secret.
   const key = await external(conversation, () => {
     const row = ctx.deps.store.apiKeys.get(userId, keyId);
