@@ -64,7 +64,6 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
-/** The loggable part of an error: name, message, codes and stack; never request payloads or ctx. */
 /**
  * An error about another system's answer (the marketplace sent something unusable): its stack
  * trace says nothing about the bot, so logs carry its kind, status and code only, at warning level.
@@ -77,6 +76,7 @@ export function isOutsideFault(err: unknown): err is OutsideFault {
   return typeof err === "object" && err !== null && (err as Partial<OutsideFault>).outsideFault === true;
 }
 
+/** The loggable part of an error: name, message, codes and stack; never request payloads or ctx. */
 export function errorFields(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const e = err as Error & { code?: unknown; status?: unknown; kind?: unknown; error_code?: unknown; description?: unknown; method?: unknown };

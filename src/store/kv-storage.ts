@@ -16,8 +16,6 @@ import type { Db } from "./db.js";
 
 export interface KeyValueStorage<T> {
   read(key: string): T | undefined;
-  /** Whether a value is stored under the key, without parsing it. */
-  has(key: string): boolean;
   write(key: string, value: T): void;
   delete(key: string): void;
   flush(): void;
@@ -91,9 +89,6 @@ export function createKeyValueStorage<T>(db: Db, prefix: string, options: KeyVal
     read(key) {
       const json = lookup(key);
       return json === null ? undefined : (JSON.parse(json) as T);
-    },
-    has(key) {
-      return lookup(key) !== null;
     },
     write(key, value) {
       enqueue(key, JSON.stringify(value));

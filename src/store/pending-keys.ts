@@ -4,7 +4,7 @@
  * under its own prefix, so it survives a restart in between and is never stored in plain text.
  */
 import type { Db } from "./db.js";
-import type { Sealer } from "./secrets.js";
+import { SealError, type Sealer } from "./secrets.js";
 import { createKeyValueStorage, type KeyValueOptions } from "./kv-storage.js";
 
 export const PENDING_KEY_TTL_MS = 10 * 60_000;
@@ -22,7 +22,13 @@ export function createPendingKeysRepo(db: Db, sealer: Sealer, options: KeyValueO
       const held = storage.read(String(userId));
       storage.delete(String(userId));
       if (!held || now - held.at > PENDING_KEY_TTL_MS) return undefined;
-      return sealer.open(held.sealed, owner(userId));
+      try {
+        return sealer.open(held.sealed, owner(userId));
+      } catch (err) {
+        // held under a master key dropped since (rotation): as good as expired
+        if (err instanceof SealError) return undefined;
+        throw err;
+      }
     },
     discard(userId: number): void {
       storage.delete(String(userId));

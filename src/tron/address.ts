@@ -31,7 +31,6 @@ export function tronAddressFromAccountId(accountId: Uint8Array): TronAddress {
   return base58check.encode(bytes) as TronAddress;
 }
 
-/** Finds the first thing that looks like a TRON address in free text (not validated). */
 /** Quotes, brackets and backticks that often come along when an address (or anything) is copied. */
 const COPY_WRAPPING = /^[\s"'`«»“”‘’<>()[\]{}]+|[\s"'`«»“”‘’<>()[\]{}.,;:!?]+$/g;
 
@@ -40,6 +39,7 @@ export function unwrapPasted(text: string): string {
   return text.replace(COPY_WRAPPING, "");
 }
 
+/** Finds the first thing that looks like a TRON address in free text (not validated). */
 export function findAddressLike(text: string): string | undefined {
   return ADDRESS_IN_TEXT.exec(text)?.[0];
 }

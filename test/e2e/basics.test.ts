@@ -37,6 +37,11 @@ describe("basics through the fake Bot API", () => {
     await h.tg.tapButton({ userId: USER, text: /中文/ });
     const edit = await h.tg.waitForCall("editMessageText");
     expect(edit.payload.text).toBe("语言已设置为中文。");
+    // the same choice again changes nothing on screen: a toast, never an error
+    const again = await h.tg.tapButton({ userId: USER, text: /中文/ });
+    const answer = await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === again.callbackQueryId);
+    expect(answer.payload.text).toBe("语言已设置为中文。");
+    expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("出了点问题"))).toHaveLength(0);
     await h.restart();
     await h.tg.sendText({ userId: USER, text: "/start", languageCode: "en" });
     const start = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("你好"));

@@ -100,5 +100,11 @@ describe("credential shapes", () => {
     expect(looksLikeCredential("131000")).toBe(false);
     expect(looksLikeCredential("my trading bot key")).toBe(false);
     expect(looksLikeCredential("https://example.com/a1b2c3d4e5f6g7h8i9")).toBe(false);
+    // other long tokens people paste: a transaction id, a git hash, other chains' addresses, a link without a scheme
+    expect(looksLikeCredential("ab".repeat(32))).toBe(false);
+    expect(looksLikeCredential("9fceb02d0ae598e95dc970b74767f19372d61af8")).toBe(false);
+    expect(looksLikeCredential("0x52908400098527886E0F7030069857D2E4169EE7")).toBe(false);
+    expect(looksLikeCredential("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toBe(false);
+    expect(looksLikeCredential("t.me/+AbCdEfGh1234567890")).toBe(false);
   });
 });

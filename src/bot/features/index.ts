@@ -29,8 +29,8 @@ import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.j
 import { privateOnlyFeature } from "./private-only/index.js";
 
 export const features: Composer<BotContext>[] = [
-  // first: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted before anything
-  // else sees the message
+  // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
+  // before another feature sees the message (flows, which come earlier, guard their own steps)
   keysFeature,
   // account commands in groups only get a pointer to the private chat
   privateOnlyFeature,
@@ -51,7 +51,7 @@ export const features: Composer<BotContext>[] = [
   blogFeature,
   webhookFeature,
   settingsFeature,
-  // last: a bare address in a private chat, after every conversation had its chance
+  // last: a bare address in a private chat, when no command or button took the message
   addressMessageFeature,
 ];
 

@@ -6,7 +6,7 @@
  *
  * Cancel on the flow's message ends the flow and says so in that message. A /command, or a tap
  * that belongs elsewhere, leaves the flow as `waitForReply` says, and the message loses its buttons.
- * Cancel on a flow that is gone (a restart, a timeout) is answered by features/cancel.
+ * Cancel on a flow that is gone (a restart, a timeout) is answered by features/fallback.
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";

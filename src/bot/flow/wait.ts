@@ -11,8 +11,11 @@ import type { BotConversation, ConversationContext } from "../context.js";
 import { findAddressLike, unwrapPasted } from "../../tron/address.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A transaction id (64 hex digits), often copied from an order card. */
-const TX_ID = /^[0-9a-f]{64}$/i;
+/**
+ * Long tokens people paste that are not secrets: transaction ids and other hashes (40 or 64 hex
+ * digits), Ethereum-style addresses, Bitcoin bech32 addresses, links without a scheme (t.me/+…).
+ */
+const NOT_SECRETS = [/^(0x)?[0-9a-f]{40}$/i, /^[0-9a-f]{64}$/i, /^(bc1|tb1|ltc1)[0-9a-z]{20,}$/i, /^[\w-]+(\.[\w-]+)+\/\S*$/];
 
 /** A single long token mixing letters and digits (not an address, id or URL), or a whsec_ secret. */
 export function looksLikeCredential(text: string): boolean {
@@ -21,7 +24,7 @@ export function looksLikeCredential(text: string): boolean {
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
-  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || TX_ID.test(unwrapped)) return false;
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 
@@ -78,10 +81,4 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
     if (text !== undefined && acceptText) return { kind: "text", ctx, text: text.trim() };
     if (ctx.message) await ctx.reply(ctx.t(options.hintKey ?? (acceptText ? "conversation-send-text" : "conversation-use-buttons")));
   }
-}
-
-/** Waits for a tap on one of this step's buttons (text is answered with a hint). */
-export async function waitForButton(conversation: BotConversation, buttons: RegExp): Promise<Extract<Reply, { kind: "button" }>> {
-  const reply = await waitForReply(conversation, { buttons, acceptText: false });
-  return reply as Extract<Reply, { kind: "button" }>;
 }

@@ -10,7 +10,7 @@
  * - a query nobody answered is answered (without text) when the update is done.
  */
 import type { Context, MiddlewareFn, Transformer } from "grammy";
-import type { Logger } from "../../logger.js";
+import { errorFields, type Logger } from "../../logger.js";
 
 export interface CallbackAnswers {
   /** For the bot: answers at the end what nobody answered. */
@@ -49,7 +49,8 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
         await next();
       } finally {
         try {
-          if (!query.answered) await ctx.answerCallbackQuery();
+          // the update's work is done: a lost answer only leaves a spinner, not a failed update
+          if (!query.answered) await ctx.answerCallbackQuery().catch((err: unknown) => logger.debug({ err: errorFields(err) }, "callback query answer failed"));
         } finally {
           inFlight.delete(id);
         }

@@ -45,7 +45,7 @@ export function tapsWhileBusy(chatKey: (ctx: Context) => string | undefined, aft
     const started = running.get(key) ?? [];
     const now = Date.now();
     if (ctx.callbackQuery && started.some((at) => now - at > afterMs)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("still-working") });
+      await ctx.answerCallbackQuery({ text: ctx.t("still-working") }).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "still-working answer failed"));
       return;
     }
     started.push(now);

@@ -8,6 +8,7 @@
  * Confirm is handled here, inside the conversation: the first tap is consumed and the conversation
  * ends; a second tap then reaches the fallback ("button expired") and creates nothing.
  */
+import { recordRule } from "../rules/record.js";
 import { InlineKeyboard } from "grammy";
 import { checkVolume } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
@@ -196,7 +197,7 @@ export async function confirmAndCreate(
       const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
         const rule = await create(client);
         // seen by the bot now: a pause for balance right after creation is news for the watcher
-        ctx.deps.store.ruleSnapshots.record(rule, key, ctx.deps.now());
+        recordRule(ctx.deps, rule, key);
         return rule;
       });
       try {

@@ -1,6 +1,6 @@
 /**
  * A bare TRON address sent in a private chat: offer to check it or buy energy for it.
- * Registered last among the features, so conversations waiting for an address get it first.
+ * The last feature: a flow waiting for an address takes it before this (flows come first).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";

@@ -87,8 +87,6 @@ export function addressCheckKeyboard(address: string, t: Translate, place: CardP
   return keyboard;
 }
 
-/** The shape of a TRON address, without the checksum (isTronAddress checks both). */
-
 /**
  * Why `input` is not an address: a wrong checksum (one mistyped character) or not an address at
  * all; an address the server refused (400) passed our checksum, so it is simply "not valid".

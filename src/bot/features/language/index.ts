@@ -4,6 +4,7 @@ import type { BotContext } from "../../context.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../../config.js";
 import { createFormatter } from "../../../format/formatter.js";
 import { createCardMenu } from "../../ui/menu.js";
+import { showView } from "../../ui/view.js";
 
 export const languageMenu = createCardMenu("language").dynamic(async (ctx, range) => {
   const current = await ctx.i18n.getLocale();
@@ -17,8 +18,7 @@ async function choose(ctx: BotContext, locale: Locale): Promise<void> {
   if (ctx.from) ctx.deps.store.users.setLanguage(ctx.from.id, locale);
   ctx.i18n.useLocale(locale);
   ctx.fmt = createFormatter(locale);
-  await ctx.editMessageText(ctx.t("language-changed"), { reply_markup: languageMenu });
-  await ctx.answerCallbackQuery({ text: ctx.t("language-changed") });
+  await showView(ctx, { text: ctx.t("language-changed"), keyboard: languageMenu }, { toast: ctx.t("language-changed") });
 }
 
 export const languageFeature = new Composer<BotContext>();

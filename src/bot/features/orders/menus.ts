@@ -38,25 +38,41 @@ function loadPage(ctx: BotContext, requested: number): Promise<LoadedPage> {
   });
 }
 
-const cardSubject = (orderId: string, page: number) => `${orderId}:${page}`;
+/**
+ * An order's buttons carry the order and the list page to go back to, as `<uuid without dashes>.<page>`:
+ * with the menu's own part the callback data stays within Telegram's 64 bytes.
+ */
+const cardSubject = (orderId: string, page: number) => `${orderId.replace(/-/g, "")}.${Math.min(page, 9999)}`;
 
 function parseCardSubject(subject: string): { orderId: string; page: number } | undefined {
-  const match = /^([\w-]{1,40}):(\d{1,6})$/.exec(subject);
-  return match ? { orderId: match[1]!, page: Number(match[2]) } : undefined;
+  const match = /^([0-9a-fA-F]{32})\.(\d{1,4})$/.exec(subject);
+  if (!match) return undefined;
+  const hex = match[1]!;
+  const orderId = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  return { orderId, page: Number(match[2]) };
 }
+
+/** The list page a list button was drawn for: its own page, or the page an order row goes back to. */
+const pageOfPayload = (payload: string) => parseCardSubject(payload)?.page ?? Number(payload);
 
 export const ordersMenu = createCardMenu("orders", {
   // the page's text lists the orders its buttons open: draw it whole
   onOutdated: async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
-    await showOrdersPage(ctx, Number(payloadOf(ctx)));
+    await showOrdersPage(ctx, pageOfPayload(payloadOf(ctx)));
   },
 }).dynamic(async (ctx, range) => {
   if (!ctx.from) return;
-  const { result, window } = await loadPage(ctx, Number(payloadOf(ctx)));
+  const { result, window } = await loadPage(ctx, pageOfPayload(payloadOf(ctx)));
   const payload = String(window.page);
   result.items.forEach((order, i) => {
-    range.text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt), payload }, (ctx) => openOrder(ctx, order.id, window.page)).row();
+    // the row carries its order: a list that changed since it was drawn cannot open another one
+    range
+      .text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt), payload: cardSubject(order.id, window.page) }, (ctx) => {
+        const tapped = parseCardSubject(payloadOf(ctx));
+        return tapped ? openOrder(ctx, tapped.orderId, tapped.page) : showOrdersPage(ctx, window.page);
+      })
+      .row();
   });
   for (const link of pageLinks(window)) {
     range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload }, (ctx) => showOrdersPage(ctx, link.page));

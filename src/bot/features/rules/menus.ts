@@ -6,6 +6,7 @@
  * Pause, resume and cancel are non-idempotent POSTs: a second tap after a success meets the new
  * state (409) and gets the refreshed card with an "already …" note rather than an error.
  */
+import { recordRule } from "./record.js";
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../../context.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
@@ -155,7 +156,7 @@ async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef):
     rule = await callRules(ctx, async (client, key) => {
       const changed = await (action === "pause" ? client.pauseRule(ref.id) : action === "resume" ? client.resumeRule(ref.id) : client.cancelRule(ref.id));
       // seen by the bot now: what happens to the rule next is news for the watcher
-      ctx.deps.store.ruleSnapshots.record(changed, key, ctx.deps.now());
+      recordRule(ctx.deps, changed, key);
       return changed;
     });
   } catch (err) {

@@ -6,11 +6,12 @@
 import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
+import { receiverPath } from "../../../events/receiver.js";
 
 export type PingOutcome = "verified" | "unverified" | "timeout";
 
 export function receiverUrl(publicUrl: string, routeToken: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/hooks/${routeToken}`;
+  return `${publicUrl.replace(/\/+$/, "")}${receiverPath(routeToken)}`;
 }
 
 function lastDelivery(row: WebhookEndpointRow, t: Translate, fmt: Formatter): string {

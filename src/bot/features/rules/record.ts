@@ -1,0 +1,17 @@
+import type { BotDeps } from "../../context.js";
+import type { AutomationRule } from "../../../marketplace/index.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import { errorFields } from "../../../logger.js";
+
+/**
+ * Records a rule the bot just created, paused or resumed, for the rules watcher (store/rule-snapshots.ts).
+ * The marketplace has done it already: a failed write is logged, never reported to the user as a
+ * failure (for a creation that would invite a second rule).
+ */
+export function recordRule(deps: BotDeps, rule: AutomationRule, key: ApiKeyRow): void {
+  try {
+    deps.store.ruleSnapshots.record(rule, key, deps.now());
+  } catch (err) {
+    deps.logger.error({ err: errorFields(err), ruleId: rule.id }, "could not record a rule's snapshot");
+  }
+}
