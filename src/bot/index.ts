@@ -39,7 +39,7 @@ export interface BuiltBot {
   i18n: I18n<Context & DepsFlavor>;
 }
 
-export function chatSequenceKey(ctx: Context): string | undefined {
+function chatSequenceKey(ctx: Context): string | undefined {
   return ctx.chat?.id.toString() ?? ctx.from?.id.toString();
 }
 

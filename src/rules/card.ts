@@ -26,7 +26,7 @@ export function ruleTransitions(rule: Pick<AutomationRule, "status">): readonly 
 
 const STATUS_ICON: Record<RuleStatusKind, string> = { active: "🟢", paused: "⏸", cancelled: "✖️", unknown: "❔" };
 
-export function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
+function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
   const status = ruleStatusKind(rule.status);
   const text = status === "unknown" ? escapeHtml(rule.status) : t(`rules-status-${status}`);
   return `${STATUS_ICON[status]} ${text}`;

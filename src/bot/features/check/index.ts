@@ -21,7 +21,7 @@ import { createConversation } from "@grammyjs/conversations";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
-export const CHECK_CONVERSATION = "check-address";
+const CHECK_CONVERSATION = "check-address";
 const CHECK_BUTTON = SharedButtons.checkAddress.pattern;
 const START_PAYLOAD = /^(buy|check)_(T\S*)$/;
 
@@ -45,13 +45,13 @@ export async function runCheck(ctx: Ctx, address: string): Promise<CheckOutcome>
   }
 }
 
-export function cardPlace(ctx: Context): CardPlace {
+function cardPlace(ctx: Context): CardPlace {
   if (!ctx.chat) return "inline";
   return ctx.chat.type === "private" ? "private" : "group";
 }
 
 /** The card, or the error sentence with a Retry (and, in private, Buy) button. */
-export function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text: string; keyboard?: InlineKeyboard } {
+function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text: string; keyboard?: InlineKeyboard } {
   const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
   const place = cardPlace(ctx);
   if (outcome.check) {

@@ -37,7 +37,7 @@ export const keysMenu = createCardMenu("keys").dynamic((ctx, range) => {
   range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 
-export const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
+const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
   const key = keyOf(ctx);
   const payload = payloadOf(ctx);
   if (key) {
@@ -51,7 +51,7 @@ export const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
   range.text({ text: ctx.t("button-back"), payload }, (ctx) => showKeys(ctx));
 });
 
-export const keyRemoveMenu = createCardMenu("key-remove").dynamic((ctx, range) => {
+const keyRemoveMenu = createCardMenu("key-remove").dynamic((ctx, range) => {
   const payload = payloadOf(ctx);
   range.text({ text: ctx.t("keys-button-remove-yes"), payload }, onKey(remove)).text({ text: ctx.t("button-no"), payload }, onKey(showCard));
 });

@@ -79,7 +79,7 @@ export const ordersMenu = createCardMenu("orders", {
   }
 });
 
-export const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
+const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
   const subject = parseCardSubject(payloadOf(ctx));
   if (!subject) return;
   const payload = cardSubject(subject.orderId, subject.page);

@@ -13,7 +13,7 @@ import { resourceLabel } from "../buy/views.js";
 
 const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔" } as const;
 
-export function statusText(status: string, t: Translate): string {
+function statusText(status: string, t: Translate): string {
   const kind = orderStatusKind(status);
   return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: escapeHtml(status) })}`;
 }
@@ -48,7 +48,7 @@ export function orderButtonLabel(index: number, order: Order, fmt: Formatter): s
 }
 
 /** One line of the list: "⚡ 65,000 · 1 day → TR7NHq…Lj6t · ✅ Filled". */
-export function orderListLine(order: Order, t: Translate, fmt: Formatter): string {
+function orderListLine(order: Order, t: Translate, fmt: Formatter): string {
   return t("orders-line", {
     resource: resourceLabel(order.resource, t),
     volume: fmt.volume(order.volume),

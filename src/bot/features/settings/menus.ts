@@ -14,7 +14,7 @@ import { ALERT_CONVERSATION } from "./flow.js";
 
 type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun">;
 
-export function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
+function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
   const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
   return [
     t("settings-title"),

@@ -47,7 +47,7 @@ export const webhookMenu = createCardMenu("webhook")
     },
   );
 
-export const webhookDeleteMenu = createCardMenu("webhook-delete")
+const webhookDeleteMenu = createCardMenu("webhook-delete")
   .text((ctx) => ctx.t("webhook-button-delete-confirm"), remove)
   .row()
   .text(
