@@ -7,6 +7,7 @@
  *   for one is deleted and the conversation ends in the same update: conversations v2 would
  *   otherwise keep that update, in plaintext, in the replay log it stores.
  */
+import { deleteUserMessage } from "../ui/delete-message.js";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { findAddressLike, unwrapPasted } from "../../tron/address.js";
 
@@ -71,10 +72,7 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
       await conversation.skip({ next: true });
     }
     if (text !== undefined && !options.expectsSecret && looksLikeCredential(text)) {
-      const deleted = await ctx.deleteMessage().then(
-        () => true,
-        () => false,
-      );
+      const deleted = await deleteUserMessage(ctx);
       await ctx.reply(ctx.t(deleted ? "conversation-secret-deleted" : "conversation-secret-not-deleted"));
       await conversation.halt();
     }

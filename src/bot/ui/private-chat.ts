@@ -11,9 +11,15 @@ export function isPrivateChat(ctx: Context): boolean {
   return ctx.chat?.type === "private";
 }
 
+/** A link that opens the bot's private chat, with /start's payload when given. */
+export function startLink(botUsername: string, payload?: string): string {
+  const start = payload === undefined ? "" : `=${encodeURIComponent(payload)}`;
+  return `https://t.me/${encodeURIComponent(botUsername)}?start${start}`;
+}
+
 /** A keyboard with one button that opens the bot's private chat (none when the bot has no username). */
 export function privateChatButton(ctx: Ctx): InlineKeyboard | undefined {
-  return ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), `https://t.me/${ctx.me.username}?start`) : undefined;
+  return ctx.me.username ? new InlineKeyboard().url(ctx.t("private-only-open"), startLink(ctx.me.username)) : undefined;
 }
 
 /**

@@ -21,6 +21,8 @@ export type Shown = "edited" | "sent" | "unchanged" | "answered";
 export interface ShowOptions {
   /** Send a new message even for a tap (the tapped message stays as it is). */
   asNew?: boolean;
+  /** Edit this message of the chat instead of the tapped one (a flow's message, handed on). */
+  messageId?: number;
   /** Toast for the tap. */
   toast?: string;
   /** Toast when the edit changed nothing (defaults to `toast`). */
@@ -36,9 +38,11 @@ export async function showView<C extends Context>(ctx: C, view: View<C>, options
   const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};
   const tap = ctx.callbackQuery;
   let shown: Shown | undefined;
-  if (tap && !options.asNew && (tap.message || tap.inline_message_id)) {
+  const target = options.messageId !== undefined && ctx.chat ? { chatId: ctx.chat.id, messageId: options.messageId } : undefined;
+  if (target || (tap && !options.asNew && (tap.message || tap.inline_message_id))) {
     try {
-      await ctx.editMessageText(view.text, extra);
+      if (target) await ctx.api.editMessageText(target.chatId, target.messageId, view.text, extra);
+      else await ctx.editMessageText(view.text, extra);
       shown = "edited";
     } catch (err) {
       if (isNotModified(err)) shown = "unchanged";

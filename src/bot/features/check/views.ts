@@ -2,6 +2,7 @@
  * The address check card: activation, energy and bandwidth (limit, used, available) and how many
  * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
  */
+import { startLink } from "../../ui/private-chat.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
 import { TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
 import { InlineKeyboard } from "grammy";
@@ -67,9 +68,6 @@ export function describeAddressCheck(check: AddressCheck, t: Translate, fmt: For
   });
 }
 
-export function startLink(botUsername: string, payload: string): string {
-  return `https://t.me/${encodeURIComponent(botUsername)}?start=${encodeURIComponent(payload)}`;
-}
 
 export const buyPayload = (address: string) => `buy_${address}`;
 

@@ -2,6 +2,7 @@
  * API keys in the chat: /key (add one; private chats only), /keys (the list and a card per key:
  * make default, rename, remove), and the cross-feature buttons "Add key" and "My keys".
  */
+import { deleteUserMessage } from "../../ui/delete-message.js";
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
@@ -11,7 +12,7 @@ import { KeyButtons } from "./callbacks.js";
 import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./flow.js";
 import { showKeys } from "./menus.js";
 import { pastedSecrets } from "./pasted.js";
-import { deleteKeyMessage, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
+import { handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
 
 export { keysMenu } from "./menus.js";
 
@@ -35,7 +36,7 @@ keysFeature.command("key", async (ctx) => {
   const pasted = ctx.match.trim();
   if (!isPrivateChat(ctx)) {
     if (!pasted) return replyUsePrivateChat(ctx);
-    const deleted = await deleteKeyMessage(ctx);
+    const deleted = await deleteUserMessage(ctx);
     scrubKeyFromUpdate(ctx);
     return replyUsePrivateChat(ctx, deleted ? "keys-group-deleted" : "keys-group-delete-failed");
   }

@@ -5,13 +5,14 @@
  *   store/pending-keys.ts); a webhook secret gets a pointer to /webhook.
  * - In a group, others may have seen it: the bot says it removed it and that it should be revoked.
  */
+import { deleteUserMessage } from "../../ui/delete-message.js";
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import { looksLikeCredential } from "../../flow/wait.js";
 import { showView } from "../../ui/view.js";
 import { KeyButtons } from "./callbacks.js";
 import { isPlausibleApiKey } from "./key-shape.js";
-import { addKey, deleteKeyMessage, scrubKeyFromUpdate } from "./submission.js";
+import { addKey, scrubKeyFromUpdate } from "./submission.js";
 
 export const pastedSecrets = new Composer<BotContext>();
 
@@ -22,7 +23,7 @@ const isPastedSecret = (ctx: BotContext) => {
 
 pastedSecrets.on("message:text").filter(isPastedSecret, async (ctx) => {
   const text = ctx.message.text.trim();
-  const deleted = await deleteKeyMessage(ctx);
+  const deleted = await deleteUserMessage(ctx);
   scrubKeyFromUpdate(ctx);
   if (ctx.chat.type !== "private") {
     await ctx.reply(ctx.t(deleted ? "keys-pasted-group-deleted" : "keys-group-delete-failed"));

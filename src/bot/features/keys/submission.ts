@@ -4,6 +4,8 @@
  * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
+import { showView } from "../../ui/view.js";
+import { deleteUserMessage } from "../../ui/delete-message.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { InlineKeyboard } from "grammy";
 import { renderAndLogError } from "../../errors/reply.js";
@@ -29,32 +31,17 @@ export function scrubKeyFromUpdate(ctx: BotContext): void {
   if (typeof ctx.match === "string") ctx.match = "";
 }
 
-/** Deletes the user's message; says so when it can't (too old, no rights in a group, …). */
-export async function deleteKeyMessage(ctx: BotContext): Promise<boolean> {
-  return ctx.deleteMessage().then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * The outcome goes into the key flow's message (its prompt), the flow having handed the key on to
  * this plain handler; a key sent as `/key <KEY>`, or a prompt that can't be edited any more, gets
  * a new message.
  */
 async function showOutcome(ctx: BotContext, promptId: number | undefined, text: string, keyboard: InlineKeyboard): Promise<void> {
-  if (promptId !== undefined && ctx.chat) {
-    const edited = await ctx.api.editMessageText(ctx.chat.id, promptId, text, { reply_markup: keyboard }).then(
-      () => true,
-      () => false,
-    );
-    if (edited) return;
-  }
-  await ctx.reply(text, { reply_markup: keyboard });
+  await showView(ctx, { text, keyboard }, promptId === undefined ? { asNew: true } : { messageId: promptId });
 }
 
 export async function handleKeySubmission(ctx: BotContext, raw: string, from: KeySubmission = { promptId: undefined }): Promise<void> {
-  const deleted = await deleteKeyMessage(ctx);
+  const deleted = await deleteUserMessage(ctx);
   scrubKeyFromUpdate(ctx);
   if (ctx.from === undefined) return;
   if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));

@@ -11,6 +11,7 @@
  * same). So a secret of the wrong shape ends the flow too (with a hint to send /webhook again)
  * instead of asking again, which would store it.
  */
+import { deleteUserMessage } from "../../ui/delete-message.js";
 import { enterFlow } from "../../flow/enter.js";
 import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import { InlineKeyboard } from "grammy";
@@ -102,10 +103,7 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   // The last wait of this conversation (see the header): from here on every path ends it.
   const reply = await flow.wait({ expectsSecret: true });
   if (reply.kind !== "text") return;
-  const deleted = await reply.ctx.deleteMessage().then(
-    () => true,
-    () => false,
-  );
+  const deleted = await deleteUserMessage(reply.ctx);
   const notDeleted = deleted ? "" : `\n\n${t("webhook-secret-not-deleted")}`;
   if (!isPlausibleSecret(scheme, reply.text)) {
     return flow.finish(ctx, t(scheme === "standard" ? "webhook-secret-bad-standard" : "webhook-secret-bad") + notDeleted);
