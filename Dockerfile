@@ -7,7 +7,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+# a plain dist/ folder (the image is built once; `npm run build` keeps builds side by side for replicas sharing a checkout)
+RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HTTP_PORT=8080 DATABASE_PATH=/app/data/bot.db
@@ -16,6 +17,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY locales ./locales
+# the offline playground's page (node dist/main.js --playground; the image itself runs in production)
+COPY playground ./playground
 COPY drizzle ./drizzle
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node

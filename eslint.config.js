@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "dist-bench/", "drizzle/", "data/", "coverage/"] },
+  { ignores: ["node_modules/", "dist/", "dist-builds/", "dist-bench/", "drizzle/", "data/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -26,6 +26,16 @@ export default tseslint.config(
     // Plain JS (eslint.config.js): in no TS program (tsconfig has no allowJs), so no types to check against.
     files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The playground's page runs in the browser.
+    files: ["playground/**/*.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: Object.fromEntries(
+        ["document", "window", "location", "localStorage", "navigator", "fetch", "EventSource", "URL", "URLSearchParams", "setTimeout", "clearTimeout"].map((name) => [name, "readonly"]),
+      ),
+    },
   },
   {
     files: ["test/**", "bench/**", "src/sandbox/cli.ts", "src/store/rotate-cli.ts"],

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { startFakeBotApi } from "../test/support/fake-bot-api.js";
+import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
 import { createSealer } from "../src/store/secrets.js";
-import { createStore } from "../src/store/index.js";
+import { openStore } from "../src/store/index.js";
 import { createLogger } from "../src/logger.js";
 import { createSender, createSenderApi } from "../src/notices/sender.js";
 
@@ -29,14 +29,14 @@ export async function benchFanout(notices = 3_000, chats = 1_000): Promise<Fanou
   const token = "777:BENCH-fanout-token-abcdefghijklmnop";
   const tg = await startFakeBotApi({ token, rateLimit: { globalPerSecond: 30, perChatPerSecond: 1 } });
   const dir = mkdtempSync(join(tmpdir(), "bench-fanout-"));
-  const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
+  const store = await openStore({ databasePath: join(dir, "bot.db") }, createSealer([randomBytes(32)]));
   for (let i = 0; i < notices; i++) {
     const chatId = 10_000 + (i % chats);
-    store.outbox.enqueue({ chatId, dedupeKey: `bench:${i}`, text: `Notice ${i} for chat ${chatId}` });
+    await store.outbox.enqueue({ chatId, dedupeKey: `bench:${i}`, text: `Notice ${i} for chat ${chatId}` });
   }
   const sender = createSender({ store, api: createSenderApi(token, tg.apiRoot), logger: createLogger({ level: "silent" }) });
   const started = performance.now();
-  sender.start();
+  await sender.start();
   await sender.drain(notices * 1_000);
   const seconds = (performance.now() - started) / 1000;
   await sender.stop();
@@ -66,7 +66,7 @@ export async function benchFanout(notices = 3_000, chats = 1_000): Promise<Fanou
     tooManyRequests: sends.filter((c) => (c.response as { error_code?: number }).error_code === 429).length,
     outOfOrderChats: outOfOrder.size,
   };
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
   await tg.stop();
   return figures;

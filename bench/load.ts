@@ -5,16 +5,22 @@
  * Telegram delivers (bench/lib/telegram-side.ts) with the max_connections the bot asked for in
  * setWebhook. The fake Bot API answers after 30 ms and the sandbox marketplace after 50 ms.
  * The first seconds warm the bot up and are left out of the figures.
+ * With `replicas`, the bots are that many processes on one PostgreSQL database (`databaseUrl`, a
+ * fresh database per run) behind the round-robin proxy, the webhook's URL being the proxy's.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { startFakeBotApi } from "../test/support/fake-bot-api.js";
+import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
 import { startSandbox } from "../src/sandbox/index.js";
 import { createSealer } from "../src/store/secrets.js";
-import { createStore } from "../src/store/index.js";
-import { freePort, startBotProcess } from "./lib/bot-process.js";
+import { openStore } from "../src/store/index.js";
+import { freePort, startBotProcess, type BotProcess } from "./lib/bot-process.js";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../test/support/round-robin-proxy.js";
+import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
+import type { StoreLocation } from "../src/store/index.js";
+import { waitUntil } from "../test/support/wait.js";
 import { TelegramSide, type Delivery } from "./lib/telegram-side.js";
 import type { ScriptedChat } from "./lib/chat-script.js";
 
@@ -25,6 +31,8 @@ export interface LoadOptions {
   chats: number;
   telegramDelayMs: number;
   marketplaceDelayMs: number;
+  /** Several bot processes on PostgreSQL (the server's URL) behind a proxy; one on SQLite when unset. */
+  replicas?: { count: number; serverUrl: string };
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -57,25 +65,40 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const sandbox = await startSandbox({ responseDelayMs: options.marketplaceDelayMs });
   const dir = mkdtempSync(join(tmpdir(), "bench-load-"));
   const secretsKey = randomBytes(32).toString("base64");
-  const chats = seedChats(join(dir, "bot.db"), secretsKey, options.chats, sandbox.control);
+  const databaseUrl = options.replicas ? await createDatabase(options.replicas.serverUrl, "bench_load") : undefined;
+  const location: StoreLocation = { databasePath: join(dir, "bot.db"), databaseUrl };
+  const chats = await seedChats(location, secretsKey, options.chats, sandbox.control);
   let side: TelegramSide | undefined;
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
-  const port = await freePort();
-  const bot = startBotProcess({
-    NODE_ENV: "production",
-    BOT_TOKEN: TOKEN,
-    TELEGRAM_API_ROOT: tg.apiRoot,
-    BOT_MODE: "webhook",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    HTTP_HOST: "127.0.0.1",
-    HTTP_PORT: String(port),
-    DATABASE_PATH: join(dir, "bot.db"),
-    SECRETS_KEY: secretsKey,
-    MARKETPLACE_URL: sandbox.url,
-    LOG_LEVEL: "warn",
-  });
+  const ports = await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
+  const proxy: RoundRobinProxy | undefined = options.replicas ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : undefined;
+  const bots: BotProcess[] = ports.map((port, i) =>
+    startBotProcess({
+      NODE_ENV: "production",
+      BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      BOT_MODE: "webhook",
+      PUBLIC_URL: proxy?.url ?? `http://127.0.0.1:${port}`,
+      HTTP_HOST: "127.0.0.1",
+      HTTP_PORT: String(port),
+      DATABASE_PATH: location.databasePath,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, INSTANCE_ID: `load-${i}` } : {}),
+      SECRETS_KEY: secretsKey,
+      MARKETPLACE_URL: sandbox.url,
+      LOG_LEVEL: "warn",
+    }),
+  );
+  const bot = {
+    cpuMs: () => bots.reduce((sum, b) => sum + b.cpuMs(), 0),
+    errors: () => {
+      const each = bots.map((b) => b.errors());
+      return { count: each.reduce((sum, e) => sum + e.count, 0), samples: each.flatMap((e) => e.samples) };
+    },
+  };
   try {
-    const set = await tg.waitForCall("setWebhook", undefined, 60_000);
+    // every replica has set the webhook (the same URL): all of them are up
+    await waitUntil(() => tg.callsOf("setWebhook").length >= bots.length || undefined, { timeoutMs: 60_000, message: "the bots did not start" });
+    const set = tg.callsOf("setWebhook")[0]!;
     // what the bot asked Telegram for; Telegram's default is 40 when unset
     const maxConnections = Number(set.payload.max_connections ?? 40);
     side = new TelegramSide({
@@ -147,17 +170,19 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       byKind,
     };
   } finally {
-    await bot.stop();
+    await Promise.all(bots.map((b) => b.stop()));
+    await proxy?.stop();
     await side?.close();
     await tg.stop();
     await sandbox.stop();
+    if (databaseUrl) await dropDatabase(options.replicas!.serverUrl, databaseUrl);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Half the chats belong to users with a marketplace key, stored as the bot stores one added with /key. */
-function seedChats(dbPath: string, secretsKey: string, count: number, control: Awaited<ReturnType<typeof startSandbox>>["control"]): ScriptedChat[] {
-  const store = createStore(dbPath, createSealer([Buffer.from(secretsKey, "base64")]));
+async function seedChats(location: StoreLocation, secretsKey: string, count: number, control: Awaited<ReturnType<typeof startSandbox>>["control"]): Promise<ScriptedChat[]> {
+  const store = await openStore(location, createSealer([Buffer.from(secretsKey, "base64")]));
   const chats: ScriptedChat[] = [];
   for (let i = 0; i < count; i++) {
     const id = 3_000_000 + i;
@@ -165,12 +190,12 @@ function seedChats(dbPath: string, secretsKey: string, count: number, control: A
     if (keyed) {
       const { accountId } = control.createAccount({ trx: "1000" });
       const { key } = control.createKey(accountId, { scope: "purchase" });
-      store.users.ensure(id, id);
-      store.apiKeys.add(id, { apiKey: key, label: "main" });
+      await store.users.touch(id, id);
+      await store.apiKeys.add(id, { apiKey: key, label: "main" });
     }
     chats.push({ id, keyed, step: 0 });
   }
-  store.close();
+  await store.close();
   return chats;
 }
 
@@ -179,6 +204,7 @@ function latencies(deliveries: Delivery[]): number[] {
   return deliveries.flatMap((d) => (d.firstReplyAt === undefined ? [] : [d.firstReplyAt - d.due])).sort((a, b) => a - b);
 }
 
-function pct(sorted: number[], p: number): number {
+/** The `p` quantile of sorted figures, rounded (0 when there are none). */
+export function pct(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
 }

@@ -53,11 +53,13 @@ function signedEvent(secret: string) {
   };
 }
 
-export async function benchReceiver(seconds = 10, connections = 50): Promise<ReceiverFigures> {
+/** `databaseUrl`: the receiver on PostgreSQL (a database of its own there) instead of SQLite. */
+export async function benchReceiver(seconds = 10, connections = 50, databaseUrl?: string): Promise<ReceiverFigures> {
   let stored = 0;
   const compared = await compareWithBaseline<Info>({
     baseline: "bare-http",
     candidate: "receiver",
+    candidateEnv: databaseUrl ? { BENCH_RECEIVER_DATABASE_URL: databaseUrl } : {},
     seconds,
     connections,
     makeRequest: (info) => signedEvent(info.secret),

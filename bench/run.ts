@@ -2,13 +2,16 @@
  * `npm run bench`: each benchmark next to its baseline, in the same run on the same machine.
  * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
- * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,cpu,load,fanout,memory narrows it.
+ * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,cpu,load,fanout,replicas,load-replicas,latency,memory
+ * narrows it. The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
-import { benchLoad } from "./load.js";
+import { benchLoad, type LoadFigures, type LoadOptions } from "./load.js";
 import { benchMemoryAndStartup } from "./memory-startup.js";
-import { benchReceiver } from "./receiver.js";
+import { benchReceiver, type ReceiverFigures } from "./receiver.js";
+import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
 import { benchFanout } from "./fanout.js";
+import { benchDatabaseUrl, benchFanoutReplicas, benchNoticeLatency, postgresReachable } from "./replicas.js";
 import { environment, fmt, keep, renderTable, type Row } from "./report.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,16 +23,35 @@ console.log(`${env.command} · Node ${env.node} · ${env.cores} cores · ${env.c
 const rows: Row[] = [];
 const figures: Record<string, unknown> = {};
 
+/** The receiver against bare node:http on one engine: SQLite must keep at least half the baseline's rate. */
+function receiverRows(benchmark: string, r: ReceiverFigures, target: boolean): Row[] {
+  return [
+    { benchmark, figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: target ? "≥ 0.5 × baseline" : "—", met: target ? r.ratio >= 0.5 : null },
+    { benchmark, figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: target ? "≥ 0.50" : "—", met: target ? r.ratio >= 0.5 : null },
+    { benchmark, figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
+    { benchmark, figure: "events stored / 2xx answered", value: `${r.stored} / ${r.answered}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.answered && r.receiver.errors === 0 },
+  ];
+}
+
 if (wanted("receiver")) {
   console.log(`receiver: ${seconds} s at 50 connections in 5 alternating rounds, signed events vs a bare node:http 200…`);
   const r = await benchReceiver(seconds, 50);
   figures.receiver = r;
-  rows.push(
-    { benchmark: "Receiver", figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: "≥ 0.5 × baseline", met: r.ratio >= 0.5 },
-    { benchmark: "Receiver", figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: "≥ 0.50", met: r.ratio >= 0.5 },
-    { benchmark: "Receiver", figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
-    { benchmark: "Receiver", figure: "events stored / 2xx answered", value: `${r.stored} / ${r.answered}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.answered && r.receiver.errors === 0 },
-  );
+  rows.push(...receiverRows("Receiver", r, true));
+  const server = benchDatabaseUrl();
+  if (server && (await postgresReachable())) {
+    console.log("receiver on PostgreSQL: the same, the store on a fresh PostgreSQL database…");
+    const databaseUrl = await createDatabase(server, "bench_receiver");
+    try {
+      const pg = await benchReceiver(seconds, 50, databaseUrl);
+      figures.receiverPg = pg;
+      rows.push(...receiverRows("Receiver on PostgreSQL", pg, false));
+    } finally {
+      await dropDatabase(server, databaseUrl);
+    }
+  } else {
+    console.log("receiver on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL=postgres://…)");
+  }
 }
 if (wanted("cpu")) {
   console.log("CPU per update: 5,000 chats × (/start, /help), 5 passes after a warm-up, whole bot vs bare grammY, each in its own process…");
@@ -40,37 +62,78 @@ if (wanted("cpu")) {
     { benchmark: "CPU per update", figure: "/help (µs of CPU, median of 5 passes)", value: fmt.us(c.bot.help), baseline: fmt.us(c.baseline.help), target: "—", met: null },
   );
 }
-if (wanted("load")) {
-  // BENCH_LOAD_RATE offers another rate (e.g. to see the latency below saturation); the figures kept are at 1,000/s
-  const load = { ratePerSecond: Number(process.env.BENCH_LOAD_RATE ?? 1_000), seconds: Number(process.env.BENCH_SECONDS ?? 20), warmupSeconds: 3, chats: 2_000, telegramDelayMs: 30, marketplaceDelayMs: 50 };
+// BENCH_LOAD_RATE offers another rate (e.g. to see the latency below saturation); the figures kept are at 1,000/s
+const load: LoadOptions = { ratePerSecond: Number(process.env.BENCH_LOAD_RATE ?? 1_000), seconds: Number(process.env.BENCH_SECONDS ?? 20), warmupSeconds: 3, chats: 2_000, telegramDelayMs: 30, marketplaceDelayMs: 50 };
+
+/** The realistic load's run and rows, on one bot (SQLite) or on replicas (PostgreSQL). */
+async function realisticLoad(benchmark: string, options: LoadOptions, where: string): Promise<LoadFigures> {
   console.log(
-    `realistic load: ${load.ratePerSecond}/s from ${load.chats.toLocaleString("en")} chats for ${load.seconds} s after ${load.warmupSeconds} s of warm-up, ` +
-      `the real bot in webhook mode; Bot API answers after ${load.telegramDelayMs} ms, the marketplace after ${load.marketplaceDelayMs} ms…`,
+    `${benchmark}: ${options.ratePerSecond}/s from ${options.chats.toLocaleString("en")} chats for ${options.seconds} s after ${options.warmupSeconds} s of warm-up, ` +
+      `${where}; Bot API answers after ${options.telegramDelayMs} ms, the marketplace after ${options.marketplaceDelayMs} ms…`,
   );
-  const l = await benchLoad(load);
-  figures.load = l;
+  const l = await benchLoad(options);
   const errors = l.errors.non2xx + l.errors.failed + l.errors.botLog;
-  const offered = `${load.ratePerSecond.toLocaleString("en")}/s offered`;
+  const offered = `${options.ratePerSecond.toLocaleString("en")}/s offered`;
   rows.push(
-    { benchmark: "Realistic load", figure: "due at Telegram → first reply, p50 / p90 / p99", value: `${l.p50Ms} / ${l.p90Ms} / ${l.p99Ms} ms`, baseline: "—", target: "p99 < 100 ms", met: l.p99Ms < 100 },
-    { benchmark: "Realistic load", figure: "achieved rate", value: fmt.rate(l.achievedPerSecond), baseline: offered, target: "—", met: null },
-    { benchmark: "Realistic load", figure: `updates lost / errors (of ${l.updates.toLocaleString("en")})`, value: `${l.lost} / ${errors}`, baseline: "—", target: "0 / 0", met: l.lost === 0 && errors === 0 },
-    { benchmark: "Realistic load", figure: `longest wait for a webhook connection (max_connections ${l.maxConnections})`, value: fmt.ms(l.maxConnectionWaitMs), baseline: "—", target: "—", met: null },
-    { benchmark: "Realistic load", figure: "bot process CPU (of one core)", value: `${Math.round(l.botCpuPercent)} % (${l.botCpuMsPerUpdate.toFixed(2)} ms per update answered)`, baseline: "—", target: "—", met: null },
+    { benchmark, figure: "due at Telegram → first reply, p50 / p90 / p99", value: `${l.p50Ms} / ${l.p90Ms} / ${l.p99Ms} ms`, baseline: "—", target: "p99 < 100 ms", met: l.p99Ms < 100 },
+    { benchmark, figure: "achieved rate", value: fmt.rate(l.achievedPerSecond), baseline: offered, target: "—", met: null },
+    { benchmark, figure: `updates lost / errors (of ${l.updates.toLocaleString("en")})`, value: `${l.lost} / ${errors}`, baseline: "—", target: "0 / 0", met: l.lost === 0 && errors === 0 },
+    { benchmark, figure: `longest wait for a webhook connection (max_connections ${l.maxConnections})`, value: fmt.ms(l.maxConnectionWaitMs), baseline: "—", target: "—", met: null },
+    { benchmark, figure: "bot processes' CPU (of one core)", value: `${Math.round(l.botCpuPercent)} % (${l.botCpuMsPerUpdate.toFixed(2)} ms per update answered)`, baseline: "—", target: "—", met: null },
   );
   console.log(`  by kind: ${JSON.stringify(l.byKind)}`);
   console.log(`  errors: ${JSON.stringify(l.errors)}; Bot API errors: ${JSON.stringify(l.botApiErrors)}; generator CPU ${Math.round(l.generatorCpuPercent)} %; max in flight ${l.maxInFlight}`);
+  return l;
 }
+
+/** A notice rate against Telegram's 30/s ceiling (the fan-out target: at least 0.9 of it). */
+const ceilingRow = (benchmark: string, figure: string, rate: number): Row => ({
+  benchmark,
+  figure,
+  value: `${rate.toFixed(1)}/s (${(rate / 30).toFixed(2)} of 30/s)`,
+  baseline: "30/s ceiling",
+  target: "≥ 0.9 of ceiling",
+  met: rate / 30 >= 0.9,
+});
+
+if (wanted("load")) figures.load = await realisticLoad("Realistic load", load, "the real bot in webhook mode");
 if (wanted("fanout")) {
   console.log("notice fan-out: 3,000 notices for 1,000 chats, fake Bot API at 30/s overall and 1/s per chat…");
   const f = await benchFanout(3_000, 1_000);
   figures.fanout = f;
   rows.push(
-    { benchmark: "Notice fan-out", figure: "achieved rate", value: `${f.rate.toFixed(1)}/s (${(f.rate / 30).toFixed(2)} of 30/s)`, baseline: "30/s ceiling", target: "≥ 0.9 of ceiling", met: f.rate / 30 >= 0.9 },
+    ceilingRow("Notice fan-out", "achieved rate", f.rate),
     { benchmark: "Notice fan-out", figure: "lost / duplicates", value: `${f.lost} / ${f.duplicates}`, baseline: "—", target: "0 / 0", met: f.lost === 0 && f.duplicates === 0 },
     { benchmark: "Notice fan-out", figure: "429s received", value: String(f.tooManyRequests), baseline: "—", target: "—", met: null },
     { benchmark: "Notice fan-out", figure: "chats whose notices arrived out of order", value: String(f.outOfOrderChats), baseline: "—", target: "0", met: f.outOfOrderChats === 0 },
   );
+}
+if ((wanted("replicas") || wanted("load-replicas") || wanted("latency")) && !(await postgresReachable())) {
+  console.log("replicas and notice latency: skipped (no PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL=postgres://…)");
+} else {
+  if (wanted("replicas")) {
+    console.log("notice fan-out over two replicas: 900 events for 300 chats, each also replayed to the other replica, fake Bot API at 30/s and 1/s per chat…");
+    const f = await benchFanoutReplicas(300, 3);
+    figures.fanoutReplicas = f;
+    rows.push(
+      ceilingRow("Fan-out, 2 replicas", "achieved rate once the events were taken", f.rate),
+      { benchmark: "Fan-out, 2 replicas", figure: "rate over the whole run (receivers busy too)", value: `${f.rateOverall.toFixed(1)}/s`, baseline: "—", target: "—", met: null },
+      { benchmark: "Fan-out, 2 replicas", figure: "lost / duplicates / 429s", value: `${f.lost} / ${f.duplicates} / ${f.tooManyRequests}`, baseline: "—", target: "0 / 0 / 0", met: f.lost === 0 && f.duplicates === 0 && f.tooManyRequests === 0 },
+      { benchmark: "Fan-out, 2 replicas", figure: "most sends in one second", value: String(f.maxInOneSecond), baseline: "—", target: "≤ 30", met: f.maxInOneSecond <= 30 },
+    );
+  }
+  if (wanted("load-replicas")) {
+    figures.loadReplicas = await realisticLoad("Realistic load, 2 replicas", { ...load, replicas: { count: 2, serverUrl: benchDatabaseUrl()! } }, "two bots on PostgreSQL behind the round-robin proxy");
+  }
+  if (wanted("latency")) {
+    console.log("notice latency: 10 events/s for 10 s, receiver's 200 → sendMessage at the fake Bot API; one process, then two replicas with the events at the follower…");
+    for (const replicas of [1, 2] as const) {
+      const l = await benchNoticeLatency(replicas);
+      figures[`latency${replicas}`] = l;
+      const where = replicas === 1 ? "one process" : "2 replicas, event at the follower";
+      rows.push({ benchmark: "Notice latency", figure: `${where}: p50 / p99 (lost ${l.lost})`, value: `${l.p50Ms} / ${l.p99Ms} ms`, baseline: "—", target: "p99 < 100 ms", met: l.p99Ms < 100 && l.lost === 0 });
+    }
+  }
 }
 if (wanted("memory")) {
   console.log("memory and start-up: 10,000 users with stored conversation state, then 30 s idle; npm start to the first answered update…");

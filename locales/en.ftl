@@ -3,6 +3,8 @@ command-start =
     .description = Welcome and first steps
 command-buy =
     .description = Buy energy or bandwidth for an address
+command-addresses =
+    .description = Your saved addresses: names, live energy, buy again
 command-orders =
     .description = Your orders and their status
 command-balance =
@@ -38,6 +40,10 @@ command-cancel =
 command-help =
     .description = All commands
 
+# The bot's description (shown in an empty chat, at most 512 characters) and short description (profile, at most 120)
+bot-description = I rent TRON energy and bandwidth for your addresses, so USDT transfers cost a fraction of burning TRX. Buy in a few taps, check any address, set up auto-refill rules and get notices when orders fill. Tap Start, then add your marketplace API key with /key.
+bot-short-description = Rent TRON energy and bandwidth: cheaper USDT transfers, auto-refill, order notices.
+
 # ── Start, help, language, cancel, fallback ──
 start-welcome =
     Hi, { $name }! I help you rent TRON <b>energy</b> and <b>bandwidth</b> so your USDT transfers cost a fraction of burning TRX.
@@ -49,8 +55,14 @@ start-welcome =
 start-welcome-back =
     Welcome back, { $name }! What shall we do?
     /buy energy or bandwidth · /orders · /balance · /rules · /help
+start-demo-keys = 🧪 This bot runs on the <b>sandbox</b>, a simulated marketplace with no real TRX. Try everything at once with one of its demo keys:
+start-button-demo-read = 👁 Demo key: read only
+start-button-demo-purchase = 🛒 Demo key: purchase
+start-button-demo-full = 🔑 Demo key: full access
+start-demo-unavailable = Demo keys exist only on the sandbox. Add your own key with /key.
 help-title = <b>What I can do</b>
 help-footer = Tip: /cancel leaves whatever you are doing. Any TRON address you send me can be checked or topped up with energy.
+help-buy-tip = Fastest: <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> buys energy for 2 USDT transfers for 1 hour, straight to the preview.
 language-choose = Choose your language:
 language-changed = Language set to English.
 language-name-en = 🇬🇧 English
@@ -67,6 +79,7 @@ button-replace-key = 🔑 Replace key
 button-my-keys = 🔑 My keys
 button-deposit = 💳 Deposit
 button-buy-energy = ⚡ Buy energy
+button-buy-bandwidth = 📶 Buy bandwidth
 button-balance = 💰 Balance
 button-refresh = 🔄 Refresh
 button-confirm = ✅ Confirm
@@ -100,6 +113,7 @@ error-internal = Something went wrong on my side. Please try again; if it keeps 
 error-no-key = You have not added a marketplace API key yet. Add one with /key to use this.
 error-insufficient-scope = This API key is not allowed to do that (its access level is too low). Create a key with <b>purchase</b> access (or <b>full</b> for webhooks) in the marketplace dashboard, then add it with /key.
 error-spend-limit = This key's daily spend limit is reached. It resets at 00:00 UTC, in { $hours } h { $minutes } min. You can raise the limit in the dashboard.
+error-spend-limit-detail = 🚫 This would pass the key's daily spend limit: { $spent } of { $limit } already spent today (UTC day). It resets at 00:00 UTC, in { $hours } h { $minutes } min. You can raise the limit in the dashboard, or use a key without one.
 error-key-rejected = The marketplace rejected this API key (it may have been revoked). Replace it with a fresh key.
 error-key-unreadable = Your API key can no longer be read here (the bot's storage key was changed). Please add it again with /key; nothing else was lost.
 error-insufficient-balance = Your TRX balance is too low for this. Top up and try again.
@@ -124,6 +138,19 @@ buy-address-activated = the address is activated
 buy-address-not-activated = the address is not activated yet, so an activation fee is added
 buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
 buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like 65000, 65k, 131 000 or 1.5m). Allowed: { $min } to { $max }.
+buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like 65000, 65k or 1.5m). Allowed: { $min } to { $max }.
+buy-preset-holder = { $count ->
+    [one] 1 transfer
+   *[other] { $count } transfers
+}
+buy-preset-new-holder = 1 transfer to a new holder
+buy-preset-button = { $what } · { $duration } · { $price }
+buy-preset-button-unpriced = { $what } · { $duration }
+buy-transfers-unreadable = “{ $text }” is not a number of USDT transfers: send a whole number, like <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>, or pick below.
+buy-transfers-out-of-range = { $countText } { $count ->
+    [one] transfer needs
+   *[other] transfers need
+} { $volume } energy, outside the allowed { $min } to { $max }. Pick an amount below.
 buy-volume-one-transfer = { $volume } · 1 USDT transfer
 buy-volume-two-transfers = { $volume } · 2 transfers / new holder
 buy-volume-transfers = { $count ->
@@ -133,8 +160,8 @@ buy-volume-transfers = { $count ->
 buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like 65000, 65k or 1.5m.
 buy-volume-out-of-range = { $volume } is outside the allowed range: from { $min } to { $max }. Please choose another amount.
 buy-ask-duration = For how long? { $resource }, { $volume } for { $address }.
-buy-duration-unknown = “{ $value }” is not one of the durations on offer. Allowed: { $allowed }.
-buy-resource-unknown = “{ $value }” is not something I sell: use <code>energy</code> or <code>bandwidth</code>, for example <code>/buy energy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k 1d</code>, or just /buy.
+buy-duration-unknown = “{ $value }” is not one of the durations on offer ({ $allowed }). Pick one below.
+buy-resource-unknown = “{ $value }” is not something I sell. Try <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (energy for 2 USDT transfers), or pick below.
 buy-resource-unavailable = { $resource } is not on offer right now. Please try again later.
 buy-preview-title = <b>Preview: { $resource }</b>
 buy-preview-address = Address: { $address }
@@ -145,6 +172,7 @@ buy-preview-activation = Address activation fee: { $fee }
 buy-preview-burn = Burning TRX for this energy would cost { $burn }: you save { $savings }.
 buy-preview-total = <b>Total to pay:</b> { $total }
 buy-preview-balance = Your balance: { $balance } → after this order: { $after }
+buy-preview-balance-missing = Your balance: { $balance }, missing { $missing } for this order
 buy-preview-short = ⚠️ Not enough balance: top up at least { $shortfall }, then tap Refresh.
 buy-button-refresh-preview = 🔄 Refresh
 buy-button-confirm-again = 🔁 Confirm again
@@ -156,6 +184,9 @@ buy-intent-unknown = This button has expired. Start again with /buy.
 buy-intent-rejected = This order was not placed. Start again with /buy.
 buy-intent-cancelled = This preview was cancelled. Start again with /buy.
 buy-cancelled = Cancelled. Nothing was ordered.
+buy-pending-remembered = I have kept this order: as soon as you add a key, I will carry on with it.
+buy-pending-resumed = You have a key now, so here is the order you asked for: { $command }
+buy-pending-continue = Tap to carry on with your purchase.
 buy-change-ask = What would you like to change? The other answers stay as they are.
 buy-change-resource = Resource
 buy-change-address = Address
@@ -168,20 +199,46 @@ order-card-id = Order: { $id }
 order-card-status = Status: { $status }
 order-card-price = Price: { $price }
 order-card-total = Total charged: { $total }
+order-card-refunded = ↩️ The order failed: the { $total } it took were refunded to your balance.
 order-card-tx = Transaction: { $tx } · { $link }
 order-card-no-tx = Transaction: not yet
 order-card-time = Placed: { $time }
 order-card-refresh-hint = Delivery usually takes a minute or two; tap Refresh to see the latest status.
+order-button-buy-again = 🔁 Buy again
 order-status-created = Created, being delivered
 order-status-filled = Filled
-order-status-failed = { $status }: the provider failed, the TRX went back to your balance
-order-status-other = { $status }
+order-status-failed = Failed: the provider could not deliver
+order-status-other = state not known to this bot ({ $status })
 orders-title = <b>Your orders</b> · page { $page } of { $pages } ({ $total } in total)
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
 orders-empty = You have no orders yet. Buy energy or bandwidth with /buy.
 orders-button-list = 📋 My orders
 orders-refreshed = Updated.
 orders-refresh-unchanged = No change yet.
+
+# ── Saved addresses (/addresses, addresses-*) ──
+addresses-title = <b>📒 Your addresses</b> (page { $page } of { $pages })
+addresses-hint = Tap an address to buy energy for it, check it, name it or forget it. A named address can be picked by its name wherever I ask for an address (type the name or tap it).
+addresses-empty = You have no saved addresses yet. Every address you buy energy for (or make a rule for) shows up here.
+addresses-energy = ⚡ { $energy } energy available now
+addresses-energy-unknown = ⚡ energy unknown: the address checker did not answer
+addresses-bandwidth = 📶 { $bandwidth } bandwidth available now
+addresses-used-at = Last used: { $time }
+addresses-no-label = <i>no name</i>
+addresses-not-found = That address is no longer in your list.
+addresses-button-check = 🔍 Check
+addresses-button-rename = ✏️ Rename
+addresses-button-forget = 🗑 Forget
+addresses-button-clear-label = Remove the name
+addresses-forgotten = 🗑 Forgot { $name }.
+addresses-forgotten-toast = Forgotten
+addresses-rename-ask = Send a name for { $address } (up to { $max } characters), for example: Main wallet
+addresses-label-empty = The name is empty. Send a few letters.
+addresses-label-long = That name is too long: at most { $max } characters.
+addresses-label-markup = A name can't contain &lt;, &gt;, backticks or HTML entities. Send plain text.
+addresses-label-taken = Another address is already named { $label }. Choose a different name.
+addresses-label-saved = ✅ { $address } is now named <b>{ $label }</b>.
+addresses-label-cleared = { $address } has no name now.
 
 # ── Automation rules (/refill, /renewal, /smart, /rules) ──
 rules-kind-refill = Auto-refill
@@ -190,8 +247,10 @@ rules-kind-smart = Smart mode
 rules-status-active = active
 rules-status-paused = paused
 rules-status-cancelled = cancelled
-rules-pause-system = System: the balance ran out
-rules-pause-user = User: you paused it
+rules-pause-system = the marketplace paused it: the balance did not cover a firing (or the key's daily spend limit was reached)
+rules-pause-user = you paused it
+rules-status-unknown = state not known to this bot ({ $status })
+rules-pause-other = another reason given by the marketplace ({ $reason })
 rules-group-active = 🟢 Active ({ $count })
 rules-group-paused = ⏸ Paused ({ $count })
 rules-group-cancelled = ✖️ Cancelled ({ $count })
@@ -252,6 +311,7 @@ auto-intro-smart =
     The provider decides when an address needs energy; each delivery is about 131k energy.
 auto-ask-address = Send the TRON address that should receive the energy (34 characters, starting with T).
 auto-ask-address-recent = Or tap one you used recently:
+auto-button-try-again = 🔁 Try again
 auto-invalid-address = “{ $text }” is not a valid TRON address. It has 34 characters and starts with T; please check it and send it again.
 auto-ask-threshold = <b>Threshold.</b> Below how much available energy should the rule fire? Send a number from { $min } to { $max }, e.g. 65k.
 auto-ask-volume = <b>Volume.</b> How much energy per delivery? From { $min } to { $max }. 65k covers one USDT transfer to an address that already holds USDT, 131k one to an address that does not.
@@ -326,9 +386,23 @@ keys-error-scope-op = 🚫 This API key can't { $operation }: its access level i
 keys-scope-op-orders = place orders
 keys-scope-op-rules = create or change automation rules
 keys-scope-op-webhooks = manage webhooks
+keys-default-cannot = 🚫 Your default key <code>{ $fingerprint }</code> can't { $operation }: it was refused for lack of <b>{ $scope }</b> access.
+keys-pick-other = Use one of your other keys instead (it becomes your default):
+keys-no-other = No other key of yours can do it. Add a key with <b>{ $scope }</b> access (make one in the dashboard: Settings → API keys).
+keys-button-use = ⭐ Use { $name }
+keys-offer-default = Your default key <code>{ $fingerprint }</code> can't { $operation }; this new key was not refused that. Make it your default?
+keys-button-make-new-default = ⭐ Make the new key default
 balance-title = 💰 <b>Your balance</b>
 balance-trx = TRX: { $amount }
 balance-usdt = USDT: { $amount }
+runway-transfers = ⚡ Enough for about { $countText } USDT { $count ->
+    [one] transfer
+   *[other] transfers
+} at today's 1-hour energy price ({ $price } each).
+runway-rules = ⚙️ Your active rules spent about { $daily } a day over the last week: enough for about { $daysText } { $days ->
+    [one] day
+   *[other] days
+}.
 balance-updated = <i>Updated { $time }</i>
 balance-refreshed = Balance updated
 balance-unchanged = No change since the last update
@@ -346,6 +420,8 @@ stats-this-month = This month: { $volume }
 stats-all-time = All time: { $volume }
 stats-average = Average price: { $sun } SUN per unit
 stats-no-deliveries = Average price: no deliveries yet
+stats-empty = Nothing delivered yet, so there is nothing to chart. Once an order fills, this shows how much energy and bandwidth you received, what it cost per unit, and a 14-day chart.
+stats-empty-orders = Orders placed so far: { $count } (none has filled yet; /orders shows their status).
 stats-daily = Last 14 days: { $sparkline }
 stats-chart-legend = 🟧 energy · 🟦 bandwidth: delivered per UTC day over the last 14 days.
 stats-chart-energy = Energy
@@ -380,6 +456,7 @@ check-covers-bandwidth = • bandwidth for { $count ->
 check-covers-none = Not enough energy for a USDT transfer: without it the network burns TRX. Buy energy to pay less.
 check-checked-at = Checked { $time }
 address-detected = { $address } is a TRON address. Check its energy and bandwidth, or buy energy for it?
+address-found-in-text = I found a TRON address in your message: { $address }. Check its energy and bandwidth, or buy energy for it?
 address-button-check = 🔍 Check
 inline-result-title = 🔍 Check { $address }
 inline-result-description = Energy { $energy } · bandwidth { $bandwidth } · USDT transfers: { $transfers }
@@ -387,8 +464,11 @@ inline-type-address = Type a TRON address (T…) to check it
 inline-invalid-address = Not a valid TRON address: check it and try again
 inline-check-failed = Could not check { $address }
 blog-usage = Send /blog with the post's name (its slug), for example { $example }.
-blog-not-found = There is no post called { $slug }.
+blog-not-found = There is no post called { $slug }. Check the slug: it is the last part of the post's web address, letters, digits and hyphens, for example <code>how-to-save-on-usdt-fees</code>. A post's slug can differ between languages: the one from the English site works in every language, and /language changes the language I read posts in.
 blog-not-translated = <i>Not translated into your language yet: here it is in English.</i>
+blog-page = <i>Page { $page } of { $pages }</i>
+blog-page-expired = This page list is too old: send /blog with the post's name again.
+blog-page-gone = That post is no longer there.
 
 # ── Pushed notices (notice-*), /webhook (webhook-*), /settings (settings-*) ──
 notice-resource-energy = energy
@@ -413,6 +493,8 @@ notice-rule-fired = ⚡ <b>Rule fired</b>: { $rule } delivered { $volume } energ
 notice-balance-low = 💰 Your balance is { $balance }, below your alert of { $threshold }.
 notice-webhook-ping = 🔔 A test event from the marketplace arrived and its signature verifies: webhook notices work.
 notice-button-open-rule = ⚙️ Open rule
+notice-button-open-order = 📄 Order
+notice-button-buy-again = 🔁 Buy again
 webhook-no-public-url = Webhook notices are not available on this bot: its operator has to set PUBLIC_URL (the address where the marketplace can reach the bot). Fill and failure notices still arrive, a little later, without a webhook.
 webhook-setup-steps =
     🔔 <b>Instant notices through a webhook</b>
@@ -423,6 +505,7 @@ webhook-setup-steps =
     1. In the marketplace dashboard, open Settings → Webhooks and create an endpoint with this URL.
     2. Select the events <b>order.filled</b> and <b>order.failed</b>.
     3. Send me the endpoint's <b>id</b> (it looks like 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
+webhook-sandbox-creating = 🔔 This bot runs on the <b>sandbox</b> marketplace, which has no dashboard, so I am creating the webhook endpoint for you (receiver URL { $url }) and asking for a test event; waiting up to { $seconds } s…
 webhook-setup-bad-id = That is not an endpoint id: the id is a UUID like 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Copy it from the dashboard and send it again, or /cancel.
 webhook-setup-ask-secret-standard = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b> (it starts with <code>whsec_</code>). I delete your message at once and keep the secret encrypted.
 webhook-setup-ask-secret = Endpoint { $id } saved. Now send me the endpoint's <b>signing secret</b>. I delete your message at once and keep the secret encrypted.

@@ -3,6 +3,8 @@ command-start =
     .description = Приветствие и первые шаги
 command-buy =
     .description = Купить энергию или пропускную способность
+command-addresses =
+    .description = Ваши адреса: названия, энергия сейчас, покупка в один тап
 command-orders =
     .description = Ваши заказы и их статус
 command-balance =
@@ -38,6 +40,10 @@ command-cancel =
 command-help =
     .description = Все команды
 
+# Описание бота (в пустом чате, до 512 символов) и краткое описание (профиль, до 120)
+bot-description = Я арендую энергию и пропускную способность TRON для ваших адресов, чтобы переводы USDT стоили в разы дешевле сжигания TRX. Покупка в пару нажатий, проверка любого адреса, правила автопополнения и уведомления об исполнении заказов. Нажмите «Старт», затем добавьте API-ключ маркетплейса командой /key.
+bot-short-description = Аренда энергии и пропускной способности TRON: дешёвые переводы USDT, автопополнение, уведомления.
+
 # ── Старт, помощь, язык, отмена ──
 start-welcome =
     Привет, { $name }! Я помогаю арендовать <b>энергию</b> и <b>пропускную способность</b> TRON, чтобы переводы USDT стоили в разы дешевле сжигания TRX.
@@ -49,8 +55,14 @@ start-welcome =
 start-welcome-back =
     С возвращением, { $name }! Что делаем?
     /buy энергия или пропускная способность · /orders · /balance · /rules · /help
+start-demo-keys = 🧪 Бот работает на <b>песочнице</b> — имитации маркетплейса без настоящих TRX. Попробуйте всё сразу с одним из её демо-ключей:
+start-button-demo-read = 👁 Демо-ключ: только чтение
+start-button-demo-purchase = 🛒 Демо-ключ: покупки
+start-button-demo-full = 🔑 Демо-ключ: полный доступ
+start-demo-unavailable = Демо-ключи есть только в песочнице. Добавьте свой ключ через /key.
 help-title = <b>Что я умею</b>
 help-footer = Подсказка: /cancel прерывает любое действие. Любой присланный адрес TRON можно проверить или пополнить энергией.
+help-buy-tip = Быстрее всего: <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> — энергия на 2 перевода USDT на 1 час, сразу к предпросмотру.
 language-choose = Выберите язык:
 language-changed = Язык изменён на русский.
 language-name-en = 🇬🇧 English
@@ -67,6 +79,7 @@ button-replace-key = 🔑 Заменить ключ
 button-my-keys = 🔑 Мои ключи
 button-deposit = 💳 Пополнить
 button-buy-energy = ⚡ Купить энергию
+button-buy-bandwidth = 📶 Купить пропускную способность
 button-balance = 💰 Баланс
 button-refresh = 🔄 Обновить
 button-confirm = ✅ Подтвердить
@@ -103,6 +116,7 @@ error-internal = У меня что-то пошло не так. Попробу�
 error-no-key = Вы ещё не добавили API-ключ маркетплейса. Добавьте его командой /key.
 error-insufficient-scope = Этому API-ключу это не разрешено (слишком низкий уровень доступа). Создайте в кабинете маркетплейса ключ с доступом <b>purchase</b> (или <b>full</b> для вебхуков) и добавьте его через /key.
 error-spend-limit = Достигнут дневной лимит трат этого ключа. Он обнулится в 00:00 UTC, через { $hours } ч { $minutes } мин. Лимит можно поднять в кабинете.
+error-spend-limit-detail = 🚫 Это превысит дневной лимит трат ключа: сегодня (по UTC) уже потрачено { $spent } из { $limit }. Лимит обнулится в 00:00 UTC, через { $hours } ч { $minutes } мин. Лимит можно поднять в кабинете или воспользоваться ключом без лимита.
 error-key-rejected = Маркетплейс отклонил этот API-ключ (возможно, он отозван). Замените его новым.
 error-key-unreadable = Ваш API-ключ больше не удаётся прочитать (у бота сменился ключ хранилища). Добавьте его заново через /key; больше ничего не потеряно.
 error-insufficient-balance = Недостаточно TRX на балансе. Пополните баланс и попробуйте снова.
@@ -127,6 +141,20 @@ buy-address-activated = адрес активирован
 buy-address-not-activated = адрес ещё не активирован, поэтому добавится плата за активацию
 buy-address-unchecked = (Сейчас не удалось узнать текущую энергию и пропускную способность адреса; продолжаем без этих данных.)
 buy-ask-volume = Сколько ресурса «{ $resource }» нужно для { $address }? Выберите объём или введите его (например, 65000, 65k, 131 000 или 1.5m). Допустимо: от { $min } до { $max }.
+buy-ask-volume-presets = Сколько ресурса «{ $resource }» нужно для { $address }? Нажмите на готовый вариант под переводы USDT (на кнопке — цена за этот срок) или введите объём (например, 65000, 65k или 1.5m). Допустимо: от { $min } до { $max }.
+buy-preset-holder = { $count ->
+    [one] { $count } перевод
+    [few] { $count } перевода
+   *[other] { $count } переводов
+}
+buy-preset-new-holder = 1 перевод новому держателю
+buy-preset-button = { $what } · { $duration } · { $price }
+buy-preset-button-unpriced = { $what } · { $duration }
+buy-transfers-unreadable = «{ $text }» — не число переводов USDT: отправьте целое число, например <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>, или выберите ниже.
+buy-transfers-out-of-range = Для { $countText } { $count ->
+    [one] перевода
+   *[other] переводов
+} нужно { $volume } энергии — вне допустимого диапазона от { $min } до { $max }. Выберите объём ниже.
 buy-volume-one-transfer = { $volume } · 1 перевод USDT
 buy-volume-two-transfers = { $volume } · 2 перевода / новый держатель
 buy-volume-transfers = { $count ->
@@ -137,8 +165,8 @@ buy-volume-transfers = { $count ->
 buy-volume-unreadable = Не удалось понять «{ $text }» как объём. Введите число, например 65000, 65k или 1.5m.
 buy-volume-out-of-range = { $volume } вне допустимого диапазона: от { $min } до { $max }. Выберите другой объём.
 buy-ask-duration = На какой срок? { $resource }, { $volume } для { $address }.
-buy-duration-unknown = «{ $value }» — недоступный срок. Допустимые сроки: { $allowed }.
-buy-resource-unknown = «{ $value }» я не продаю: укажите <code>energy</code> или <code>bandwidth</code>, например <code>/buy energy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k 1d</code>, или просто /buy.
+buy-duration-unknown = «{ $value }» — недоступный срок (доступны: { $allowed }). Выберите срок ниже.
+buy-resource-unknown = «{ $value }» я не продаю. Попробуйте <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (энергия на 2 перевода USDT) или выберите ниже.
 buy-resource-unavailable = «{ $resource }» сейчас недоступно. Попробуйте позже.
 buy-preview-title = <b>Предпросмотр: { $resource }</b>
 buy-preview-address = Адрес: { $address }
@@ -149,6 +177,7 @@ buy-preview-activation = Плата за активацию адреса: { $fee
 buy-preview-burn = Сжигание TRX ради этой энергии стоило бы { $burn }: экономия { $savings }.
 buy-preview-total = <b>Итого к оплате:</b> { $total }
 buy-preview-balance = Ваш баланс: { $balance } → после заказа: { $after }
+buy-preview-balance-missing = Ваш баланс: { $balance }, для этого заказа не хватает { $missing }
 buy-preview-short = ⚠️ Недостаточно средств: пополните баланс минимум на { $shortfall } и нажмите «Обновить».
 buy-button-refresh-preview = 🔄 Обновить
 buy-button-confirm-again = 🔁 Подтвердить ещё раз
@@ -160,6 +189,9 @@ buy-intent-unknown = Эта кнопка устарела. Начните зан
 buy-intent-rejected = Этот заказ не был размещён. Начните заново с /buy.
 buy-intent-cancelled = Этот предпросмотр отменён. Начните заново с /buy.
 buy-cancelled = Отменено. Ничего не заказано.
+buy-pending-remembered = Я запомнил этот заказ: как только вы добавите ключ, я продолжу с ним.
+buy-pending-resumed = Теперь у вас есть ключ — вот заказ, который вы просили: { $command }
+buy-pending-continue = Нажмите, чтобы продолжить покупку.
 buy-change-ask = Что изменить? Остальные ответы останутся прежними.
 buy-change-resource = Ресурс
 buy-change-address = Адрес
@@ -172,20 +204,46 @@ order-card-id = Заказ: { $id }
 order-card-status = Статус: { $status }
 order-card-price = Цена: { $price }
 order-card-total = Списано всего: { $total }
+order-card-refunded = ↩️ Заказ не выполнен: списанные { $total } возвращены на ваш баланс.
 order-card-tx = Транзакция: { $tx } · { $link }
 order-card-no-tx = Транзакция: ещё нет
 order-card-time = Размещён: { $time }
 order-card-refresh-hint = Доставка обычно занимает минуту-две; нажмите «Обновить», чтобы увидеть текущий статус.
+order-button-buy-again = 🔁 Купить снова
 order-status-created = Создан, доставляется
 order-status-filled = Выполнен
-order-status-failed = { $status }: поставщик не смог выполнить заказ, TRX вернулись на баланс
-order-status-other = { $status }
+order-status-failed = Не выполнен: поставщик не смог выполнить заказ
+order-status-other = состояние, неизвестное боту ({ $status })
 orders-title = <b>Ваши заказы</b> · страница { $page } из { $pages } (всего { $total })
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
 orders-empty = У вас пока нет заказов. Купите энергию или пропускную способность через /buy.
 orders-button-list = 📋 Мои заказы
 orders-refreshed = Обновлено.
 orders-refresh-unchanged = Пока без изменений.
+
+# ── Сохранённые адреса (/addresses, addresses-*) ──
+addresses-title = <b>📒 Ваши адреса</b> (страница { $page } из { $pages })
+addresses-hint = Нажмите на адрес, чтобы купить для него энергию, проверить, назвать или забыть его. Адрес с названием можно выбрать по названию везде, где я спрашиваю адрес (напишите название или нажмите кнопку).
+addresses-empty = Сохранённых адресов пока нет. Здесь появится каждый адрес, для которого вы покупаете энергию (или создаёте правило).
+addresses-energy = ⚡ сейчас доступно { $energy } энергии
+addresses-energy-unknown = ⚡ энергия неизвестна: сервис проверки адресов не ответил
+addresses-bandwidth = 📶 сейчас доступно { $bandwidth } пропускной способности
+addresses-used-at = Последнее использование: { $time }
+addresses-no-label = <i>без названия</i>
+addresses-not-found = Этого адреса больше нет в вашем списке.
+addresses-button-check = 🔍 Проверить
+addresses-button-rename = ✏️ Переименовать
+addresses-button-forget = 🗑 Забыть
+addresses-button-clear-label = Убрать название
+addresses-forgotten = 🗑 Адрес { $name } забыт.
+addresses-forgotten-toast = Забыт
+addresses-rename-ask = Пришлите название для { $address } (до { $max } символов), например: Основной кошелёк
+addresses-label-empty = Название пустое. Пришлите хотя бы пару букв.
+addresses-label-long = Слишком длинное название: не больше { $max } символов.
+addresses-label-markup = В названии не может быть &lt;, &gt;, обратных кавычек или кодов разметки (&amp;…;). Пришлите обычный текст.
+addresses-label-taken = Название { $label } уже занято другим адресом. Выберите другое.
+addresses-label-saved = ✅ Адрес { $address } теперь называется <b>{ $label }</b>.
+addresses-label-cleared = У адреса { $address } больше нет названия.
 
 # ── Automation rules (/refill, /renewal, /smart, /rules) ──
 rules-kind-refill = Автопополнение
@@ -194,8 +252,10 @@ rules-kind-smart = Умный режим
 rules-status-active = активно
 rules-status-paused = на паузе
 rules-status-cancelled = отменено
-rules-pause-system = Система: закончился баланс
-rules-pause-user = Пользователь: вы поставили на паузу
+rules-pause-system = маркетплейс поставил на паузу: баланса не хватило на срабатывание (или достигнут дневной лимит трат ключа)
+rules-pause-user = вы поставили его на паузу
+rules-status-unknown = состояние, неизвестное боту ({ $status })
+rules-pause-other = другая причина от маркетплейса ({ $reason })
 rules-group-active = 🟢 Активные ({ $count })
 rules-group-paused = ⏸ На паузе ({ $count })
 rules-group-cancelled = ✖️ Отменённые ({ $count })
@@ -222,7 +282,7 @@ rules-card-auto-resume-off = Автовозобновление: выкл. (по
 rules-card-spent = Потрачено TRX: { $amount }
 rules-card-created = Создано: { $date }
 rules-card-updated = Изменено: { $date }
-rules-card-id = ID: { $id }
+rules-card-id = Идентификатор: { $id }
 rules-card-cancelled-final = Правило отменено навсегда. Чтобы снова автоматизировать этот адрес, создайте новое правило: /refill, /renewal или /smart.
 rules-button-pause = ⏸ Пауза
 rules-button-resume = ▶️ Возобновить
@@ -256,6 +316,7 @@ auto-intro-smart =
     Поставщик сам решает, когда адресу нужна энергия; каждая поставка — примерно 131k энергии.
 auto-ask-address = Пришлите TRON-адрес, который получит энергию (34 символа, начинается с T).
 auto-ask-address-recent = Или выберите недавний:
+auto-button-try-again = 🔁 Попробовать снова
 auto-invalid-address = «{ $text }» — не TRON-адрес. В адресе 34 символа, и он начинается с T; проверьте и пришлите ещё раз.
 auto-ask-threshold = <b>Порог.</b> При каком остатке доступной энергии правило должно срабатывать? Пришлите число от { $min } до { $max }, например 65k.
 auto-ask-volume = <b>Объём.</b> Сколько энергии за одну поставку? От { $min } до { $max }. 65k хватает на один перевод USDT на адрес, где уже есть USDT, 131k — на адрес, где его нет.
@@ -330,9 +391,25 @@ keys-error-scope-op = 🚫 Этот API-ключ не может { $operation }:
 keys-scope-op-orders = размещать заказы
 keys-scope-op-rules = создавать или менять правила автоматизации
 keys-scope-op-webhooks = управлять вебхуками
+keys-default-cannot = 🚫 Ваш основной ключ <code>{ $fingerprint }</code> не может { $operation }: ему отказали, не хватает доступа <b>{ $scope }</b>.
+keys-pick-other = Возьмите другой ваш ключ (он станет основным):
+keys-no-other = Другого ключа, который это может, у вас нет. Добавьте ключ с доступом <b>{ $scope }</b> (создайте его в кабинете: Настройки → API-ключи).
+keys-button-use = ⭐ Взять { $name }
+keys-offer-default = Ваш основной ключ <code>{ $fingerprint }</code> не может { $operation }; новому ключу в этом не отказывали. Сделать его основным?
+keys-button-make-new-default = ⭐ Сделать новый ключ основным
 balance-title = 💰 <b>Ваш баланс</b>
 balance-trx = TRX: { $amount }
 balance-usdt = USDT: { $amount }
+runway-transfers = ⚡ Хватит примерно на { $countText } { $count ->
+    [one] перевод
+    [few] перевода
+   *[other] переводов
+} USDT по сегодняшней цене энергии на 1 час ({ $price } за перевод).
+runway-rules = ⚙️ Ваши активные правила тратили около { $daily } в день за последнюю неделю: хватит примерно на { $daysText } { $days ->
+    [one] день
+    [few] дня
+   *[other] дней
+}.
 balance-updated = <i>Обновлено { $time }</i>
 balance-refreshed = Баланс обновлён
 balance-unchanged = С прошлого обновления ничего не изменилось
@@ -350,6 +427,8 @@ stats-this-month = В этом месяце: { $volume }
 stats-all-time = За всё время: { $volume }
 stats-average = Средняя цена: { $sun } SUN за единицу
 stats-no-deliveries = Средняя цена: поставок ещё не было
+stats-empty = Поставок ещё не было, поэтому и графика пока нет. Когда заказ исполнится, здесь появится, сколько энергии и пропускной способности вы получили, почём за единицу, и график за 14 дней.
+stats-empty-orders = Размещено заказов: { $count } (ни один ещё не исполнен; их статус — в /orders).
 stats-daily = За 14 дней: { $sparkline }
 stats-chart-legend = 🟧 энергия · 🟦 пропускная способность: поставлено за каждые сутки UTC за последние 14 дней.
 stats-chart-energy = Энергия
@@ -390,15 +469,19 @@ check-covers-bandwidth = • пропускная способность на { 
 check-covers-none = Энергии не хватит ни на один перевод USDT: без неё сеть сжигает TRX. Купите энергию, чтобы платить меньше.
 check-checked-at = Проверено { $time }
 address-detected = { $address } — адрес TRON. Проверить его энергию и пропускную способность или купить для него энергию?
+address-found-in-text = В вашем сообщении есть адрес TRON: { $address }. Проверить его энергию и пропускную способность или купить для него энергию?
 address-button-check = 🔍 Проверить
 inline-result-title = 🔍 Проверить { $address }
 inline-result-description = Энергия { $energy } · пропускная способность { $bandwidth } · переводов USDT: { $transfers }
 inline-type-address = Введите адрес TRON (T…), чтобы проверить его
 inline-invalid-address = Это не адрес TRON: проверьте его и попробуйте снова
 inline-check-failed = Не удалось проверить { $address }
-blog-usage = Отправьте /blog с названием статьи (её slug), например { $example }.
-blog-not-found = Статьи с названием { $slug } нет.
+blog-usage = Отправьте /blog с коротким именем статьи (последней частью её адреса), например { $example }.
+blog-not-found = Статьи с именем { $slug } нет. Проверьте имя: это последняя часть адреса статьи — латинские буквы, цифры и дефисы, например <code>how-to-save-on-usdt-fees</code>. В разных языках имя статьи может отличаться: имя с английской версии сайта работает на любом языке, а /language меняет язык, на котором я показываю статьи.
 blog-not-translated = <i>Статья ещё не переведена на ваш язык — показываю на английском.</i>
+blog-page = <i>Страница { $page } из { $pages }</i>
+blog-page-expired = Эти страницы устарели: отправьте /blog с именем статьи ещё раз.
+blog-page-gone = Этой статьи больше нет.
 
 # ── Pushed notices (notice-*), /webhook (webhook-*), /settings (settings-*) ──
 notice-resource-energy = энергии
@@ -423,34 +506,37 @@ notice-rule-fired = ⚡ <b>Правило сработало</b>: { $rule } до
 notice-balance-low = 💰 Ваш баланс { $balance } — ниже порога уведомления { $threshold }.
 notice-webhook-ping = 🔔 Пришло тестовое событие от маркетплейса, и его подпись верна: уведомления через вебхук работают.
 notice-button-open-rule = ⚙️ Открыть правило
+notice-button-open-order = 📄 Заказ
+notice-button-buy-again = 🔁 Купить снова
 webhook-no-public-url = Уведомления через вебхук на этом боте недоступны: оператор должен задать PUBLIC_URL (адрес, по которому маркетплейс может достучаться до бота). Уведомления о выполнении и сбоях всё равно придут, чуть позже, и без вебхука.
 webhook-setup-steps =
     🔔 <b>Мгновенные уведомления через вебхук</b>
 
-    Ваш личный URL получателя:
+    Ваш личный адрес приёма:
     { $url }
 
-    1. В панели маркетплейса откройте Settings → Webhooks и создайте endpoint с этим URL.
+    1. В кабинете маркетплейса откройте «Настройки → Вебхуки» и создайте точку приёма с этим адресом.
     2. Выберите события <b>order.filled</b> и <b>order.failed</b>.
-    3. Пришлите мне <b>id</b> endpoint'а (он выглядит так: 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
-webhook-setup-bad-id = Это не id endpoint'а: id — это UUID вида 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Скопируйте его из панели и пришлите снова, или /cancel.
-webhook-setup-ask-secret-standard = Endpoint { $id } сохранён. Теперь пришлите <b>секрет подписи</b> endpoint'а (начинается с <code>whsec_</code>). Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
-webhook-setup-ask-secret = Endpoint { $id } сохранён. Теперь пришлите <b>секрет подписи</b> endpoint'а. Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
+    3. Пришлите мне <b>идентификатор</b> точки приёма (он выглядит так: 1b4e28ba-2fa1-11d2-883f-0016d3cca427).
+webhook-sandbox-creating = 🔔 Этот бот работает с <b>песочницей</b> маркетплейса, у которой нет личного кабинета, поэтому точку приёма вебхуков я создаю за вас (адрес приёма { $url }) и прошу тестовое событие; жду до { $seconds } с…
+webhook-setup-bad-id = Это не идентификатор точки приёма: он выглядит так: 1b4e28ba-2fa1-11d2-883f-0016d3cca427. Скопируйте его из кабинета и пришлите снова, или /cancel.
+webhook-setup-ask-secret-standard = Точка приёма { $id } сохранена. Теперь пришлите её <b>секрет подписи</b> (начинается с <code>whsec_</code>). Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
+webhook-setup-ask-secret = Точка приёма { $id } сохранена. Теперь пришлите её <b>секрет подписи</b>. Я сразу удалю ваше сообщение и сохраню секрет в зашифрованном виде.
 webhook-secret-not-deleted = ⚠️ Не удалось удалить ваше сообщение с секретом: удалите его, пожалуйста, сами.
 webhook-secret-bad-standard = Это не похоже на секрет подписи: это одна строка, начинающаяся с <code>whsec_</code>. Ничего не сохранено. Отправьте /webhook, чтобы попробовать снова.
 webhook-secret-bad = Это не похоже на секрет подписи (одна строка без пробелов). Ничего не сохранено. Отправьте /webhook, чтобы попробовать снова.
 webhook-secret-saved = 🔐 Секрет сохранён (зашифрован). Прошу маркетплейс прислать тестовое событие и жду до { $seconds } с…
 webhook-ping-verified = ✅ <b>Подключено</b>: тестовое событие пришло, подпись верна. Уведомления о выполнении и сбоях теперь приходят сразу.
-webhook-ping-unverified = ⚠️ Тестовое событие пришло, но его подпись не сходится с присланным секретом. Скопируйте секрет endpoint'а заново, целиком, и нажмите «Управлять endpoint» → «Сменить endpoint».
+webhook-ping-unverified = ⚠️ Тестовое событие пришло, но его подпись не сходится с присланным секретом. Скопируйте секрет точки приёма заново, целиком, и нажмите «Управлять точкой приёма» → «Сменить точку приёма».
 webhook-ping-timeout =
     ⌛ За { $seconds } с тестовое событие не пришло. Проверьте:
-    • URL endpoint'а — ровно { $url }, и бот доступен из интернета;
-    • endpoint включён, выбраны события order.filled и order.failed;
+    • адрес точки приёма — ровно { $url }, и бот доступен из интернета;
+    • точка приёма включена, выбраны события order.filled и order.failed;
     • секрет скопирован целиком.
     Затем нажмите «Проверить ещё раз».
 webhook-status-title = 🔔 <b>Уведомления через вебхук</b>
-webhook-status-url = URL получателя: { $url }
-webhook-status-endpoint = Id endpoint'а: { $id }
+webhook-status-url = Адрес приёма: { $url }
+webhook-status-endpoint = Идентификатор точки приёма: { $id }
 webhook-status-no-events = Последнее событие: пока не было.
 webhook-status-last-verified = Последнее событие: { $type }, { $time } · ✅ подпись верна
 webhook-status-last-unverified = Последняя доставка: { $time } · ⚠️ подпись не сошлась
@@ -459,13 +545,13 @@ webhook-status-notices-off = Уведомления: выключены (соб�
 webhook-button-test = 🔁 Проверить ещё раз
 webhook-button-notices-off = 🔕 Выключить уведомления
 webhook-button-notices-on = 🔔 Включить уведомления
-webhook-button-change = ✏️ Сменить endpoint
-webhook-button-delete = 🗑 Удалить endpoint
+webhook-button-change = ✏️ Сменить точку приёма
+webhook-button-delete = 🗑 Удалить точку приёма
 webhook-button-delete-confirm = 🗑 Да, удалить
-webhook-button-manage = ⚙️ Управлять endpoint
-webhook-delete-confirm = Удалить endpoint вебхука? Маркетплейс перестанет доставлять события боту, а секрет endpoint'а будет утерян: для нового endpoint'а понадобится новый.
-webhook-deleted = 🗑 Endpoint вебхука удалён. Уведомления о выполнении и сбоях всё равно придут, чуть позже. /webhook настроит новый.
-webhook-none = У вас нет endpoint'а вебхука. Отправьте /webhook, чтобы настроить.
+webhook-button-manage = ⚙️ Управлять точкой приёма
+webhook-delete-confirm = Удалить точку приёма вебхука? Маркетплейс перестанет доставлять события боту, а её секрет будет утерян: для новой точки приёма понадобится новый.
+webhook-deleted = 🗑 Точка приёма вебхука удалена. Уведомления о выполнении и сбоях всё равно придут, чуть позже. /webhook настроит новую.
+webhook-none = У вас нет точки приёма вебхука. Отправьте /webhook, чтобы настроить.
 webhook-notices-turned-on = Уведомления включены
 webhook-notices-turned-off = Уведомления выключены
 webhook-test-started = Тестовое событие запрошено: жду до { $seconds } с…

@@ -3,6 +3,8 @@ command-start =
     .description = 欢迎与入门
 command-buy =
     .description = 为地址购买能量或带宽
+command-addresses =
+    .description = 您保存的地址：名称、实时能量、一键购买
 command-orders =
     .description = 您的订单及状态
 command-balance =
@@ -28,7 +30,7 @@ command-key =
 command-keys =
     .description = 管理 API 密钥
 command-webhook =
-    .description = 通过 Webhook 即时通知
+    .description = 通过回调即时通知
 command-settings =
     .description = 通知与余额提醒
 command-language =
@@ -37,6 +39,10 @@ command-cancel =
     .description = 取消当前操作
 command-help =
     .description = 全部命令
+
+# 机器人简介（空聊天中显示，最多 512 个字符）和短简介（资料页，最多 120 个字符）
+bot-description = 我为您的地址租用 TRON 能量和带宽，让 USDT 转账比燃烧 TRX 便宜得多。轻点几下即可购买，可检查任意地址、设置自动补充规则，并在订单完成时收到通知。点击“开始”，然后用 /key 添加您的市场 API 密钥。
+bot-short-description = 租用 TRON 能量和带宽：更便宜的 USDT 转账、自动补充、订单通知。
 
 # ── 开始、帮助、语言、取消 ──
 start-welcome =
@@ -49,8 +55,14 @@ start-welcome =
 start-welcome-back =
     欢迎回来，{ $name }！要做什么？
     /buy 能量或带宽 · /orders · /balance · /rules · /help
+start-demo-keys = 🧪 本机器人运行在<b>沙盒</b>上：一个没有真实 TRX 的模拟市场。用它的演示密钥立即体验全部功能：
+start-button-demo-read = 👁 演示密钥：只读
+start-button-demo-purchase = 🛒 演示密钥：购买
+start-button-demo-full = 🔑 演示密钥：完全权限
+start-demo-unavailable = 演示密钥只在沙盒中提供。请用 /key 添加您自己的密钥。
 help-title = <b>我能做什么</b>
 help-footer = 提示：/cancel 可退出任何操作。发给我的任何 TRON 地址都可以查询或充能量。
+help-buy-tip = 最快的方式：<code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> 购买可供 2 笔 USDT 转账、时长 1 小时的能量，直接进入预览。
 language-choose = 请选择语言：
 language-changed = 语言已设置为中文。
 language-name-en = 🇬🇧 English
@@ -67,6 +79,7 @@ button-replace-key = 🔑 更换密钥
 button-my-keys = 🔑 我的密钥
 button-deposit = 💳 充值
 button-buy-energy = ⚡ 购买能量
+button-buy-bandwidth = 📶 购买带宽
 button-balance = 💰 余额
 button-refresh = 🔄 刷新
 button-confirm = ✅ 确认
@@ -89,8 +102,9 @@ duration-day = { $count } 天
 # ── 错误 ──
 error-internal = 我这边出了点问题。请重试；如果一直出现，请 /cancel 后重新开始。
 error-no-key = 您还没有添加市场 API 密钥。请用 /key 添加。
-error-insufficient-scope = 此 API 密钥无权执行该操作（访问级别过低）。请在市场控制台创建具有 <b>purchase</b> 权限（Webhook 需 <b>full</b>）的密钥，然后用 /key 添加。
+error-insufficient-scope = 此 API 密钥无权执行该操作（访问级别过低）。请在市场控制台创建具有 <b>purchase</b> 权限（管理回调需 <b>full</b>）的密钥，然后用 /key 添加。
 error-spend-limit = 此密钥已达到每日消费上限。将于 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。可在控制台提高上限。
+error-spend-limit-detail = 🚫 这会超出此密钥的每日消费上限：今天（UTC 日）已花费 { $spent }，上限为 { $limit }。将于 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。可在控制台提高上限，或使用没有上限的密钥。
 error-key-rejected = 市场拒绝了此 API 密钥（可能已被撤销）。请换一个新密钥。
 error-key-unreadable = 无法再读取您的 API 密钥（机器人的存储密钥已更换）。请用 /key 重新添加；其他数据均未丢失。
 error-insufficient-balance = TRX 余额不足。请充值后重试。
@@ -115,14 +129,21 @@ buy-address-activated = 该地址已激活
 buy-address-not-activated = 该地址尚未激活，将加收激活费
 buy-address-unchecked = （暂时无法读取该地址当前的能量和带宽，将在没有这些信息的情况下继续。）
 buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 65000、65k、131 000 或 1.5m）。允许范围：{ $min } 至 { $max }。
+buy-ask-volume-presets = 为 { $address } 购买多少{ $resource }？请点击按 USDT 转账笔数预设的选项（按钮上是该时长的价格），或输入数量（如 65000、65k 或 1.5m）。允许范围：{ $min } 至 { $max }。
+buy-preset-holder = { $count } 笔转账
+buy-preset-new-holder = 1 笔转账（新持有者）
+buy-preset-button = { $what } · { $duration } · { $price }
+buy-preset-button-unpriced = { $what } · { $duration }
+buy-transfers-unreadable = “{ $text }”不是 USDT 转账笔数：请发送整数，例如 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>，或在下方选择。
+buy-transfers-out-of-range = { $countText } 笔转账需要 { $volume } 能量，超出允许范围 { $min } 至 { $max }。请在下方选择数量。
 buy-volume-one-transfer = { $volume } · 1 笔 USDT 转账
 buy-volume-two-transfers = { $volume } · 2 笔转账 / 新持有地址
 buy-volume-transfers = { $volume } · 约 { $count } 笔转账
 buy-volume-unreadable = 无法将“{ $text }”识别为数量。请输入数字，如 65000、65k 或 1.5m。
 buy-volume-out-of-range = { $volume } 超出允许范围：{ $min } 至 { $max }。请选择其他数量。
 buy-ask-duration = 租用多长时间？{ $resource }，{ $volume }，地址 { $address }。
-buy-duration-unknown = “{ $value }”不是可选的时长。可选：{ $allowed }。
-buy-resource-unknown = 我不出售“{ $value }”：请使用 <code>energy</code> 或 <code>bandwidth</code>，例如 <code>/buy energy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k 1d</code>，或直接发送 /buy。
+buy-duration-unknown = “{ $value }”不是可选的时长（可选：{ $allowed }）。请在下方选择。
+buy-resource-unknown = 我不出售“{ $value }”。试试 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>（可供 2 笔 USDT 转账的能量），或在下方选择。
 buy-resource-unavailable = { $resource }暂不可购买。请稍后再试。
 buy-preview-title = <b>预览：{ $resource }</b>
 buy-preview-address = 地址：{ $address }
@@ -133,6 +154,7 @@ buy-preview-activation = 地址激活费：{ $fee }
 buy-preview-burn = 若燃烧 TRX 获取这些能量需 { $burn }：可节省 { $savings }。
 buy-preview-total = <b>应付总额：</b>{ $total }
 buy-preview-balance = 您的余额：{ $balance } → 下单后：{ $after }
+buy-preview-balance-missing = 您的余额：{ $balance }，此订单还差 { $missing }
 buy-preview-short = ⚠️ 余额不足：请至少充值 { $shortfall }，然后点击“刷新”。
 buy-button-refresh-preview = 🔄 刷新
 buy-button-confirm-again = 🔁 再次确认
@@ -144,6 +166,9 @@ buy-intent-unknown = 此按钮已失效。请用 /buy 重新开始。
 buy-intent-rejected = 此订单未能下单。请用 /buy 重新开始。
 buy-intent-cancelled = 此预览已取消。请用 /buy 重新开始。
 buy-cancelled = 已取消，未下任何订单。
+buy-pending-remembered = 我已记下这笔订单：您添加密钥后，我会继续处理。
+buy-pending-resumed = 您现在有密钥了，这是您之前要的订单：{ $command }
+buy-pending-continue = 点击继续购买。
 buy-change-ask = 要修改哪一项？其他选项保持不变。
 buy-change-resource = 资源
 buy-change-address = 地址
@@ -156,20 +181,46 @@ order-card-id = 订单：{ $id }
 order-card-status = 状态：{ $status }
 order-card-price = 价格：{ $price }
 order-card-total = 共扣款：{ $total }
+order-card-refunded = ↩️ 订单失败：已扣除的 { $total } 已退回您的余额。
 order-card-tx = 交易：{ $tx } · { $link }
 order-card-no-tx = 交易：暂无
 order-card-time = 下单时间：{ $time }
 order-card-refresh-hint = 交付通常需要一两分钟；点击“刷新”查看最新状态。
+order-button-buy-again = 🔁 再次购买
 order-status-created = 已创建，交付中
 order-status-filled = 已完成
-order-status-failed = { $status }：供应商交付失败，TRX 已退回您的余额
-order-status-other = { $status }
+order-status-failed = 失败：供应商未能交付
+order-status-other = 机器人未知的状态（{ $status }）
 orders-title = <b>您的订单</b> · 第 { $page } / { $pages } 页（共 { $total } 个）
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
 orders-empty = 您还没有订单。使用 /buy 购买能量或带宽。
 orders-button-list = 📋 我的订单
 orders-refreshed = 已更新。
 orders-refresh-unchanged = 暂无变化。
+
+# ── 保存的地址（/addresses，addresses-*） ──
+addresses-title = <b>📒 您的地址</b>（第 { $page } 页，共 { $pages } 页）
+addresses-hint = 点击地址即可为其购买能量、检查、命名或忘记。有名称的地址，在我询问地址的任何地方都可以按名称选择（输入名称或点击按钮）。
+addresses-empty = 您还没有保存的地址。您为其购买能量（或创建规则）的每个地址都会显示在这里。
+addresses-energy = ⚡ 当前可用能量 { $energy }
+addresses-energy-unknown = ⚡ 能量未知：地址检查服务没有响应
+addresses-bandwidth = 📶 当前可用带宽 { $bandwidth }
+addresses-used-at = 最近使用：{ $time }
+addresses-no-label = <i>未命名</i>
+addresses-not-found = 该地址已不在您的列表中。
+addresses-button-check = 🔍 检查
+addresses-button-rename = ✏️ 重命名
+addresses-button-forget = 🗑 忘记
+addresses-button-clear-label = 删除名称
+addresses-forgotten = 🗑 已忘记 { $name }。
+addresses-forgotten-toast = 已忘记
+addresses-rename-ask = 请发送 { $address } 的名称（最多 { $max } 个字符），例如：主钱包
+addresses-label-empty = 名称为空。请至少发送几个字。
+addresses-label-long = 名称太长：最多 { $max } 个字符。
+addresses-label-markup = 名称不能包含 &lt;、&gt;、反引号或标记代码（&amp;…;）。请发送纯文本。
+addresses-label-taken = 已有另一个地址名为 { $label }。请换一个名称。
+addresses-label-saved = ✅ { $address } 现在名为 <b>{ $label }</b>。
+addresses-label-cleared = { $address } 现在没有名称了。
 
 # ── Automation rules (/refill, /renewal, /smart, /rules) ──
 rules-kind-refill = 自动补充
@@ -178,8 +229,10 @@ rules-kind-smart = 智能模式
 rules-status-active = 运行中
 rules-status-paused = 已暂停
 rules-status-cancelled = 已取消
-rules-pause-system = 系统：余额用尽
-rules-pause-user = 用户：您手动暂停
+rules-pause-system = 市场已将其暂停：余额不足以支付一次触发（或已达到密钥的每日消费限额）
+rules-pause-user = 您手动暂停了它
+rules-status-unknown = 机器人未知的状态（{ $status }）
+rules-pause-other = 市场给出的其他原因（{ $reason }）
 rules-group-active = 🟢 运行中（{ $count }）
 rules-group-paused = ⏸ 已暂停（{ $count }）
 rules-group-cancelled = ✖️ 已取消（{ $count }）
@@ -206,7 +259,7 @@ rules-card-auto-resume-off = 自动恢复：关（暂停后需要您手动恢复
 rules-card-spent = 已花费 TRX：{ $amount }
 rules-card-created = 创建时间：{ $date }
 rules-card-updated = 更新时间：{ $date }
-rules-card-id = ID：{ $id }
+rules-card-id = 编号：{ $id }
 rules-card-cancelled-final = 该规则已永久取消。若要继续为此地址自动化，请用 /refill、/renewal 或 /smart 新建规则。
 rules-button-pause = ⏸ 暂停
 rules-button-resume = ▶️ 恢复
@@ -240,6 +293,7 @@ auto-intro-smart =
     由供应商判断地址何时需要能量；每次交付约 131k 能量。
 auto-ask-address = 请发送接收能量的 TRON 地址（34 个字符，以 T 开头）。
 auto-ask-address-recent = 或点选最近使用过的地址：
+auto-button-try-again = 🔁 重试
 auto-invalid-address = “{ $text }”不是有效的 TRON 地址。地址有 34 个字符并以 T 开头；请检查后重新发送。
 auto-ask-threshold = <b>阈值。</b>可用能量低于多少时触发？请发送 { $min } 到 { $max } 之间的数字，例如 65k。
 auto-ask-volume = <b>数量。</b>每次交付多少能量？范围 { $min } 到 { $max }。65k 够向已持有 USDT 的地址转一笔 USDT，131k 够向未持有 USDT 的地址转一笔。
@@ -270,7 +324,7 @@ keys-pasted-button-save = ➕ 保存为我的密钥
 keys-pasted-button-drop = ✖️ 不保存
 keys-pasted-dropped = 未保存。如果那是密钥，这里不会留下任何内容。
 keys-pasted-expired = 该密钥已不再保留（只保留 10 分钟）。发送 /key 添加密钥。
-keys-pasted-other-secret = 🔐 这看起来像一个密钥，所以我删除了您的消息。连接 Webhook 端点请用 /webhook；添加 API 密钥请用 /key。
+keys-pasted-other-secret = 🔐 这看起来像一个密钥，所以我删除了您的消息。连接回调端点请用 /webhook；添加 API 密钥请用 /key。
 keys-pasted-group-deleted = 🔐 我删除了一条看起来像密钥的消息。群里其他人可能已经看到：请在市场控制台中撤销它并新建一个。
 keys-prompt =
     🔑 请把您的市场 <b>API 密钥</b>作为消息发给我。我会立即删除您的消息，并加密保存密钥；只会显示它的最后 4 个字符。
@@ -313,10 +367,18 @@ keys-now-default = ⭐ 密钥 <code>{ $fingerprint }</code> 现在是您的默�
 keys-error-scope-op = 🚫 此 API 密钥不能{ $operation }：权限级别太低。请在市场后台（设置 → API 密钥）创建具有 <b>{ $scope }</b>（或更高）权限的密钥，然后通过 /key 添加。
 keys-scope-op-orders = 下单
 keys-scope-op-rules = 创建或修改自动化规则
-keys-scope-op-webhooks = 管理 Webhook
+keys-scope-op-webhooks = 管理回调
+keys-default-cannot = 🚫 您的默认密钥 <code>{ $fingerprint }</code> 不能{ $operation }：因缺少 <b>{ $scope }</b> 权限被拒绝。
+keys-pick-other = 请改用您的其他密钥（它将成为默认密钥）：
+keys-no-other = 您没有其他能执行此操作的密钥。请添加一个具有 <b>{ $scope }</b> 权限的密钥（在控制台创建：设置 → API 密钥）。
+keys-button-use = ⭐ 使用 { $name }
+keys-offer-default = 您的默认密钥 <code>{ $fingerprint }</code> 不能{ $operation }；新密钥没有因此被拒绝过。要设为默认密钥吗？
+keys-button-make-new-default = ⭐ 将新密钥设为默认
 balance-title = 💰 <b>您的余额</b>
 balance-trx = TRX：{ $amount }
 balance-usdt = USDT：{ $amount }
+runway-transfers = ⚡ 按今天 1 小时能量的价格（每笔 { $price }），约够 { $countText } 笔 USDT 转账。
+runway-rules = ⚙️ 您的有效规则过去一周每天约花费 { $daily }：约够 { $daysText } 天。
 balance-updated = <i>更新于 { $time }</i>
 balance-refreshed = 余额已更新
 balance-unchanged = 自上次更新以来没有变化
@@ -334,6 +396,8 @@ stats-this-month = 本月：{ $volume }
 stats-all-time = 累计：{ $volume }
 stats-average = 平均价格：每单位 { $sun } SUN
 stats-no-deliveries = 平均价格：尚无交付
+stats-empty = 尚无交付，因此暂无图表。订单完成后，这里会显示您收到的能量和带宽、每单位的价格，以及 14 天图表。
+stats-empty-orders = 已下订单：{ $count }（尚无完成的订单；/orders 可查看其状态）。
 stats-daily = 最近 14 天：{ $sparkline }
 stats-chart-legend = 🟧 能量 · 🟦 带宽：最近 14 天每个 UTC 日的交付量。
 stats-chart-energy = 能量
@@ -359,15 +423,19 @@ check-covers-bandwidth = • { $countText } 笔转账所需的带宽（每笔约
 check-covers-none = 能量不足以完成一笔 USDT 转账：没有能量时网络会燃烧 TRX。购买能量可以省钱。
 check-checked-at = 检查时间 { $time }
 address-detected = { $address } 是一个 TRON 地址。要检查它的能量和带宽，还是为它购买能量？
+address-found-in-text = 我在您的消息中找到一个 TRON 地址：{ $address }。要检查它的能量和带宽，还是为它购买能量？
 address-button-check = 🔍 检查
 inline-result-title = 🔍 检查 { $address }
 inline-result-description = 能量 { $energy } · 带宽 { $bandwidth } · USDT 转账：{ $transfers } 笔
 inline-type-address = 输入 TRON 地址（T…）进行检查
 inline-invalid-address = 不是有效的 TRON 地址：请检查后重试
 inline-check-failed = 无法检查 { $address }
-blog-usage = 请发送 /blog 加文章名称（slug），例如 { $example }。
-blog-not-found = 没有名为 { $slug } 的文章。
+blog-usage = 请发送 /blog 加文章的短名称（文章网址的最后一段），例如 { $example }。
+blog-not-found = 没有短名称为 { $slug } 的文章。请检查短名称：它是文章网址的最后一段，由字母、数字和连字符组成，例如 <code>how-to-save-on-usdt-fees</code>。不同语言中文章的短名称可能不同：英文网站上的短名称在任何语言下都可用，/language 可更改我显示文章所用的语言。
 blog-not-translated = <i>本文尚未翻译成您的语言，以下为英文版。</i>
+blog-page = <i>第 { $page } 页，共 { $pages } 页</i>
+blog-page-expired = 这些页面已过期：请重新发送 /blog 加文章名称。
+blog-page-gone = 这篇文章已不存在。
 
 # ── Pushed notices (notice-*), /webhook (webhook-*), /settings (settings-*) ──
 notice-resource-energy = 能量
@@ -390,36 +458,39 @@ notice-rule-auto-resume-off = 自动恢复已关闭：充值后请在 /rules 中
 notice-rule-resumed = ▶️ <b>规则已恢复</b>：{ $rule }（{ $address }）重新生效。
 notice-rule-fired = ⚡ <b>规则已触发</b>：{ $rule } 向 { $address } 交付了 { $volume } 能量，费用 { $price }。
 notice-balance-low = 💰 您的余额为 { $balance }，低于您设置的提醒金额 { $threshold }。
-notice-webhook-ping = 🔔 收到来自市场的测试事件，签名验证通过：webhook 通知工作正常。
+notice-webhook-ping = 🔔 收到来自市场的测试事件，签名验证通过：回调通知工作正常。
 notice-button-open-rule = ⚙️ 打开规则
-webhook-no-public-url = 此机器人无法使用 webhook 通知：运营者需要设置 PUBLIC_URL（市场访问机器人的地址）。没有 webhook 时，订单完成和失败的通知仍会送达，只是稍晚一些。
+notice-button-open-order = 📄 订单
+notice-button-buy-again = 🔁 再次购买
+webhook-no-public-url = 此机器人无法使用回调通知：运营者需要设置 PUBLIC_URL（市场访问机器人的地址）。没有回调时，订单完成和失败的通知仍会送达，只是稍晚一些。
 webhook-setup-steps =
-    🔔 <b>通过 webhook 即时通知</b>
+    🔔 <b>通过回调即时通知</b>
 
-    您的专属接收 URL：
+    您的专属接收地址：
     { $url }
 
-    1. 在市场控制台中打开 Settings → Webhooks，用这个 URL 创建一个 endpoint。
+    1. 在市场控制台中打开“设置 → 回调”，用这个地址创建一个回调端点。
     2. 选择事件 <b>order.filled</b> 和 <b>order.failed</b>。
-    3. 把该 endpoint 的 <b>id</b> 发给我（形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427）。
-webhook-setup-bad-id = 这不是 endpoint id：id 是形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427 的 UUID。请从控制台复制后重新发送，或发送 /cancel。
-webhook-setup-ask-secret-standard = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>（以 <code>whsec_</code> 开头）。我会立即删除您的消息，并加密保存密钥。
-webhook-setup-ask-secret = Endpoint { $id } 已保存。现在请发送该 endpoint 的<b>签名密钥</b>。我会立即删除您的消息，并加密保存密钥。
+    3. 把该端点的<b>编号</b>发给我（形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427）。
+webhook-sandbox-creating = 🔔 本机器人连接的是<b>沙盒</b>市场，它没有控制台，所以我为您创建回调端点（接收地址 { $url }）并请求一个测试事件；最多等待 { $seconds } 秒…
+webhook-setup-bad-id = 这不是端点编号：编号形如 1b4e28ba-2fa1-11d2-883f-0016d3cca427。请从控制台复制后重新发送，或发送 /cancel。
+webhook-setup-ask-secret-standard = 端点 { $id } 已保存。现在请发送该端点的<b>签名密钥</b>（以 <code>whsec_</code> 开头）。我会立即删除您的消息，并加密保存密钥。
+webhook-setup-ask-secret = 端点 { $id } 已保存。现在请发送该端点的<b>签名密钥</b>。我会立即删除您的消息，并加密保存密钥。
 webhook-secret-not-deleted = ⚠️ 我无法删除包含密钥的消息：请您自行删除。
 webhook-secret-bad-standard = 这看起来不像签名密钥：它是一段以 <code>whsec_</code> 开头的文本。未保存任何内容。发送 /webhook 重试。
 webhook-secret-bad = 这看起来不像签名密钥（一段不含空格的文本）。未保存任何内容。发送 /webhook 重试。
 webhook-secret-saved = 🔐 密钥已加密保存。正在请求市场发送测试事件，最多等待 { $seconds } 秒…
 webhook-ping-verified = ✅ <b>已连接</b>：测试事件已到达，签名验证通过。订单完成和失败的通知现在会即时送达。
-webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制 endpoint 的密钥，然后点击“管理 endpoint”→“更换 endpoint”。
+webhook-ping-unverified = ⚠️ 测试事件已到达，但其签名与您发送的密钥不匹配。请重新完整复制端点的密钥，然后点击“管理端点”→“更换端点”。
 webhook-ping-timeout =
     ⌛ { $seconds } 秒内没有收到测试事件。请检查：
-    • endpoint 的 URL 正好是 { $url }，并且机器人可以从互联网访问；
-    • endpoint 已启用，并已选择事件 order.filled 和 order.failed；
+    • 端点的地址正好是 { $url }，并且机器人可以从互联网访问；
+    • 端点已启用，并已选择事件 order.filled 和 order.failed；
     • 密钥已完整复制。
     然后点击“再次测试”。
-webhook-status-title = 🔔 <b>Webhook 通知</b>
-webhook-status-url = 接收 URL：{ $url }
-webhook-status-endpoint = Endpoint id：{ $id }
+webhook-status-title = 🔔 <b>回调通知</b>
+webhook-status-url = 接收地址：{ $url }
+webhook-status-endpoint = 端点编号：{ $id }
 webhook-status-no-events = 最近事件：尚未收到。
 webhook-status-last-verified = 最近事件：{ $type }，{ $time } · ✅ 签名已验证
 webhook-status-last-unverified = 最近一次投递：{ $time } · ⚠️ 签名未通过验证
@@ -428,13 +499,13 @@ webhook-status-notices-off = 通知：关闭（仍接收事件，但不推送任
 webhook-button-test = 🔁 再次测试
 webhook-button-notices-off = 🔕 关闭通知
 webhook-button-notices-on = 🔔 开启通知
-webhook-button-change = ✏️ 更换 endpoint
-webhook-button-delete = 🗑 删除 endpoint
+webhook-button-change = ✏️ 更换端点
+webhook-button-delete = 🗑 删除端点
 webhook-button-delete-confirm = 🗑 是的，删除
-webhook-button-manage = ⚙️ 管理 endpoint
-webhook-delete-confirm = 删除 webhook endpoint？市场将停止向机器人投递事件，endpoint 的密钥也会丢失：新的 endpoint 需要新的密钥。
-webhook-deleted = 🗑 Webhook endpoint 已删除。没有它，订单完成和失败的通知仍会稍晚送达。发送 /webhook 可重新设置。
-webhook-none = 您还没有 webhook endpoint。发送 /webhook 进行设置。
+webhook-button-manage = ⚙️ 管理端点
+webhook-delete-confirm = 删除回调端点？市场将停止向机器人投递事件，端点的密钥也会丢失：新的端点需要新的密钥。
+webhook-deleted = 🗑 回调端点已删除。没有它，订单完成和失败的通知仍会稍晚送达。发送 /webhook 可重新设置。
+webhook-none = 您还没有回调端点。发送 /webhook 进行设置。
 webhook-notices-turned-on = 通知已开启
 webhook-notices-turned-off = 通知已关闭
 webhook-test-started = 已请求测试事件：最多等待 { $seconds } 秒…
@@ -472,8 +543,8 @@ working = ⏳ 正在处理…
 still-working = ⏳ 仍在处理您上一次的点击，请稍候。
 
 # ── 在错误步骤输入的密钥 ──
-conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。
-conversation-secret-not-deleted = 这看起来像是密钥，所以我停止了当前操作且没有保存它。我无法删除您的消息：请您自行删除。添加 API 密钥请用 /key；连接 Webhook 请用 /webhook。
+conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接回调请用 /webhook。
+conversation-secret-not-deleted = 这看起来像是密钥，所以我停止了当前操作且没有保存它。我无法删除您的消息：请您自行删除。添加 API 密钥请用 /key；连接回调请用 /webhook。
 
 # ── 购买：过期的预览（buy-expired-*） ──
 buy-expired-toast = 价格已刷新：请查看新的预览。

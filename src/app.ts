@@ -2,15 +2,17 @@
  * The composition root: config → store → marketplace client factory → bot, HTTP server,
  * notices and watchers. `startApp` returns a handle whose `stop` shuts everything down in order.
  */
+import { randomUUID } from "node:crypto";
 import { rotateSecretsAtStartUp } from "./store/rotation.js";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 import { createSealer } from "./store/secrets.js";
-import { createStore } from "./store/index.js";
+import { openStore } from "./store/index.js";
 import { createMarketplace, INTERACTIVE } from "./marketplace/index.js";
 import type { Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
+import type { DemoKeys } from "./bot/context.js";
 import { publishCommands } from "./bot/commands.js";
 import { stopRunner } from "./bot/stop-runner.js";
 import { createHttpApp, startHttpServer, type RawPostRoute } from "./events/http-server.js";
@@ -21,6 +23,10 @@ import { createNotifier } from "./notices/notifier.js";
 import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
 import { createWatchers } from "./watch/index.js";
+import { replicationFor } from "./cluster/replication.js";
+import { leaderDuties, senderDuty, type Duty } from "./cluster/duties.js";
+import { housekeepingDuty } from "./cluster/housekeeping.js";
+import { createPriceCache } from "./orders/price-cache.js";
 
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
 
@@ -30,7 +36,34 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function startApp(config: Config, logger: Logger, options: { botInfo?: UserFromGetMe } = {}): Promise<App> {
+/**
+ * Lines for the operator, outside the JSON log (which is for machines): the embedded sandbox's demo
+ * keys. Standard output unless the caller takes them.
+ */
+export type Print = (text: string) => void;
+const toStdout: Print = (text) => void process.stdout.write(`${text}\n`);
+
+/** The embedded sandbox's demo keys as a block a person can read and copy from. */
+export function demoKeysBlock(keys: { read: string; purchase: string; full: string }): string {
+  return [
+    "",
+    "Sandbox demo account (simulated marketplace, no real TRX). Add one of these keys in the bot with /key:",
+    `  read      ${keys.read}`,
+    `  purchase  ${keys.purchase}`,
+    `  full      ${keys.full}   (also sets up /webhook)`,
+    "",
+  ].join("\n");
+}
+
+export interface StartOptions {
+  botInfo?: UserFromGetMe;
+  print?: Print;
+  /** The embedded sandbox when the caller started it to drive its controls (the playground); the caller stops it. */
+  sandbox?: Sandbox;
+}
+
+export async function startApp(config: Config, logger: Logger, options: StartOptions = {}): Promise<App> {
+  const print = options.print ?? toStdout;
   const cleanup: Array<() => unknown> = [];
   const stop = async () => {
     for (const step of cleanup.reverse()) {
@@ -45,30 +78,44 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
   try {
     for (const warning of config.warnings) logger.warn(warning);
     const sealer = createSealer(config.secretsKeys);
-    const store = createStore(config.databasePath, sealer, {
+    const store = await openStore(config, sealer, {
       onWriteError: (err) => logger.error({ err }, "could not write session or conversation state; retrying"),
     });
     cleanup.push(() => store.close());
-    rotateSecretsAtStartUp(store, logger, config.secretsKeys.length - 1);
+    await rotateSecretsAtStartUp(store, logger, config.secretsKeys.length - 1);
+    // several replicas on PostgreSQL: the election, tick claims, redeliveries, the NOTIFY wake-up
+    const replication = replicationFor(store, { instanceId: config.instanceId, botMode: config.botMode, leader: config.leader }, logger);
+    if (replication.publisher) {
+      const publisher = replication.publisher;
+      cleanup.push(() => publisher.close());
+    }
 
     let marketplaceUrl: string;
+    let demoKeys: DemoKeys | undefined;
     if (config.marketplaceUrl) {
       marketplaceUrl = config.marketplaceUrl;
     } else {
-      // loaded only when used: a production bot never carries the simulated marketplace
-      const { startSandbox } = await import("./sandbox/index.js");
-      const sandbox: Sandbox = await startSandbox({ port: 0, seedDemo: true });
-      cleanup.push(() => sandbox.stop());
+      let sandbox = options.sandbox;
+      if (!sandbox) {
+        // loaded only when used: a production bot never carries the simulated marketplace
+        const { startSandbox } = await import("./sandbox/index.js");
+        const started: Sandbox = await startSandbox({ port: 0, seedDemo: true });
+        cleanup.push(() => started.stop());
+        sandbox = started;
+      }
       marketplaceUrl = sandbox.url;
       logger.warn(
         { sandboxUrl: sandbox.url },
         "MARKETPLACE_URL is not set: running against the built-in SANDBOX, a simulated marketplace with no real TRX",
       );
       if (sandbox.demo) {
-        const k = sandbox.demo.keys;
-        logger.info(`sandbox demo account: add one of these keys with /key — read ${k.read} · purchase ${k.purchase} · full ${k.full}`);
+        demoKeys = sandbox.demo.keys;
+        print(demoKeysBlock(sandbox.demo.keys));
       }
     }
+    const embeddedSandbox = !config.marketplaceUrl;
+    // Known once the HTTP server listens (after the bot is built): the embedded sandbox delivers webhooks there.
+    const local: { url?: string } = {};
     // Each update in flight waits on at most one marketplace call at a time; a pool smaller than the
     // webhook's max_connections (the client's default is 32) would queue them behind each other.
     const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections });
@@ -78,6 +125,8 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
     cleanup.push(() => chatMarketplace.close());
 
     const now = () => Date.now();
+    // one price cache for the chat and the watchers: a price shown on a button is the alert's too
+    const prices = createPriceCache(now);
     const { bot, i18n } = createBot(
       config.botToken,
       {
@@ -85,16 +134,34 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
         marketplace: chatMarketplace,
         logger,
         now,
+        prices,
         defaultLocale: config.defaultLocale,
         publicUrl: config.publicUrl,
-        webhooks: { scheme: config.webhookSignature.scheme },
+        demoKeys,
+        webhooks: {
+          scheme: config.webhookSignature.scheme,
+          ...(embeddedSandbox ? { sandbox: { localUrl: () => local.url } } : {}),
+        },
       },
-      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo },
+      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo, markProcessed: replication.markProcessed },
     );
 
-    // Notices have one way out: the outbox, sent by the paced sender (started once the bot is up).
-    const sender = createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger });
-    const notifier = createNotifier({ store, translator: createNoticeTranslator(config.defaultLocale), defaultLocale: config.defaultLocale, now, onEnqueued: () => sender.wake() });
+    // Notices have one way out: the outbox, sent by the paced sender, which runs on the leader only
+    // (started below with the leader's other duties). An enqueue wakes the sender running here, if
+    // any, and the leader wherever it runs (NOTIFY); both once the notice is committed, or the
+    // sender would look before the row is visible and sleep until its next poll.
+    const currentSender: { wake?: () => void } = {};
+    const wakeSenders = () => {
+      currentSender.wake?.();
+      replication.publisher?.publish();
+    };
+    const notifier = createNotifier({
+      store,
+      translator: createNoticeTranslator(config.defaultLocale),
+      defaultLocale: config.defaultLocale,
+      now,
+      onEnqueued: () => store.afterCommit(wakeSenders),
+    });
 
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
@@ -103,11 +170,30 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(() => http.close());
+    // a wildcard listen address is not one to connect to
+    local.url = http.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, "http://127.0.0.1");
     logger.info({ url: http.url }, "HTTP server listening");
 
     await bot.init();
     await publishCommands(bot.api, i18n, config.defaultLocale);
 
+    const duties: Duty[] = [
+      // a lease owner per term: a replica restarted under the same INSTANCE_ID still releases its old leases
+      senderDuty(
+        () => createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger, owner: `${config.instanceId}/${randomUUID()}` }),
+        currentSender,
+      ),
+      async () => {
+        const watchers = createWatchers(
+          { store, marketplace, notifier, logger, now, prices, concurrency: config.watch.concurrency },
+          config.watch,
+          { claimTick: replication.claimTick },
+        );
+        await watchers.start();
+        return () => watchers.stop();
+      },
+      housekeepingDuty(store, logger, now),
+    ];
     if (config.botMode === "webhook") {
       // Each webhook request is held until its update is handled (the handlers await their Bot API
       // and marketplace calls), so throughput is at most max_connections ÷ the time per update;
@@ -120,17 +206,19 @@ export async function startApp(config: Config, logger: Logger, options: { botInf
       logger.info({ bot: bot.botInfo.username }, "bot started in webhook mode");
     } else {
       await bot.api.deleteWebhook();
-      const runner: RunnerHandle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-      cleanup.push(() => stopRunner(runner));
-      logger.info({ bot: bot.botInfo.username }, "bot started in polling mode");
+      // Telegram allows one getUpdates consumer: polling is one of the leader's duties
+      duties.push(() => {
+        const runner: RunnerHandle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+        return Promise.resolve(() => stopRunner(runner));
+      });
+      logger.info({ bot: bot.botInfo.username }, store.dialect === "pg" ? "bot started in polling mode: this replica polls while it is the leader" : "bot started in polling mode");
     }
 
-    // Stopped in reverse: watchers first (no new notices), then the sender (finishes its in-flight sends).
-    sender.start();
-    cleanup.push(() => sender.stop());
-    const watchers = createWatchers({ store, marketplace, notifier, logger, now, concurrency: config.watch.concurrency }, config.watch);
-    await watchers.start();
-    cleanup.push(() => watchers.stop());
+    // The leader's duties (the only leader's, on PostgreSQL) stop in reverse: polling, housekeeping,
+    // watchers (no new notices), then the sender (finishes its in-flight sends).
+    const election = replication.election(leaderDuties(duties, logger));
+    await election.start();
+    cleanup.push(() => election.stop());
 
     return { httpUrl: http.url, marketplaceUrl, stop };
   } catch (err) {

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { z } from "zod";
 import { projectRoot } from "./paths.js";
 
@@ -37,6 +38,12 @@ const envSchema = z.object({
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, { message: "must be a PostgreSQL URL (postgres://user:password@host:5432/database)" })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
   MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(128),
   SECRETS_KEY: base64Key.optional(),
@@ -55,6 +62,9 @@ const envSchema = z.object({
   WATCH_RULES_CRON: z.string().default("0 * * * * *"),
   WATCH_BALANCE_CRON: z.string().default("30 */5 * * * *"),
   WATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  INSTANCE_ID: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: "must be 1-64 characters of A-Z a-z 0-9 _ . : -" }).optional(),
+  LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
+  LEADER_QUIET_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
 });
 
 export interface Config {
@@ -69,6 +79,10 @@ export interface Config {
   httpHost: string;
   httpPort: number;
   databasePath: string;
+  /** PostgreSQL instead of SQLite (several replicas share it). */
+  databaseUrl?: string;
+  /** Connections the PostgreSQL pool opens at most. */
+  databasePoolMax: number;
   marketplaceUrl?: string;
   /** Open connections to the marketplace at most (its keep-alive pool). */
   marketplaceMaxConnections: number;
@@ -78,6 +92,10 @@ export interface Config {
   defaultLocale: Locale;
   webhookSignature: { scheme: "standard" | "hmac-hex" | "stripe"; header: string; toleranceSeconds: number; maxBodyBytes: number };
   watch: { ordersCron: string; rulesCron: string; balanceCron: string; concurrency: number };
+  /** This replica's name in every log line and in the outbox leases (default hostname-pid). */
+  instanceId: string;
+  /** Leader election (PostgreSQL): how often a follower tries the lock, and the wait before a new leader's first send. */
+  leader: { retryMs: number; quietMs: number };
   /** What start-up should warn about (e.g. a generated secrets key). */
   warnings: string[];
 }
@@ -102,22 +120,32 @@ function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.inf
 /** Where the database is and the master keys that seal its secrets: all `npm run secrets:rotate` needs. */
 export interface SecretsConfig {
   databasePath: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
   /** Current master key first, then previous keys still accepted for opening (rotation). */
   secretsKeys: Buffer[];
   warnings: string[];
 }
 
-const secretsSchema = envSchema.pick({ NODE_ENV: true, DATABASE_PATH: true, SECRETS_KEY: true, SECRETS_KEY_PREVIOUS: true });
+const secretsSchema = envSchema.pick({ NODE_ENV: true, DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_MAX: true, SECRETS_KEY: true, SECRETS_KEY_PREVIOUS: true });
 
 function secretsOf(e: z.infer<typeof secretsSchema>): SecretsConfig {
   const databasePath = e.DATABASE_PATH === ":memory:" ? e.DATABASE_PATH : resolve(projectRoot, e.DATABASE_PATH);
   const warnings: string[] = [];
   let current = e.SECRETS_KEY;
   if (!current) {
+    // replicas must seal and open with one key: a generated key would be each replica's own
+    if (e.DATABASE_URL) throw new ConfigError("SECRETS_KEY is required with DATABASE_URL (every replica must use the same key)");
     if (e.NODE_ENV === "production") throw new ConfigError("SECRETS_KEY is required when NODE_ENV=production");
     current = loadOrCreateDevKey(databasePath, warnings);
   }
-  return { databasePath, secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")), warnings };
+  return {
+    databasePath,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
+    warnings,
+  };
 }
 
 export function loadSecretsConfig(env: NodeJS.ProcessEnv = process.env): SecretsConfig {
@@ -128,7 +156,7 @@ export function loadSecretsConfig(env: NodeJS.ProcessEnv = process.env): Secrets
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(envSchema, env);
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
-  const { databasePath, secretsKeys, warnings } = secretsOf(e);
+  const { databasePath, databaseUrl, databasePoolMax, secretsKeys, warnings } = secretsOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     botToken: e.BOT_TOKEN,
@@ -140,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpHost: e.HTTP_HOST,
     httpPort: e.HTTP_PORT,
     databasePath,
+    databaseUrl,
+    databasePoolMax,
     marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
     marketplaceMaxConnections: e.MARKETPLACE_MAX_CONNECTIONS,
     secretsKeys,
@@ -157,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       balanceCron: e.WATCH_BALANCE_CRON,
       concurrency: e.WATCH_CONCURRENCY,
     },
+    instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
+    leader: { retryMs: e.LEADER_RETRY_MS, quietMs: e.LEADER_QUIET_MS },
     warnings,
   };
 }
@@ -176,3 +208,6 @@ function loadOrCreateDevKey(databasePath: string, warnings: string[]): string {
   warnings.push(`SECRETS_KEY is not set: generated one into ${file}. Set SECRETS_KEY in production.`);
   return key;
 }
+
+/** Every variable the bot reads: deployment files are checked against this list. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);

@@ -4,6 +4,7 @@
  * and for anything shaped like a bot token, a webhook secret or an X-Api-Key header.
  * Whole updates and raw errors are never logged: use `errorFields(err)`.
  */
+import { hostname } from "node:os";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
@@ -41,6 +42,8 @@ export interface LoggerOptions {
   secrets?: string[];
   destination?: DestinationStream;
   pretty?: boolean;
+  /** Names this replica in every line (INSTANCE_ID). */
+  instance?: string;
 }
 
 export function scrubSecrets(line: string, secrets: readonly string[]): string {
@@ -55,6 +58,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       level: options.level,
+      ...(options.instance ? { base: { pid: process.pid, hostname: hostname(), instance: options.instance } } : {}),
       redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
       // call sites usually pass errorFields(err) already; a raw Error is reduced the same way
       serializers: { err: (e: unknown) => (e instanceof Error ? errorFields(e) : e) },

@@ -25,11 +25,13 @@ export interface CompareOptions<T> {
   makeRequest: (info: T) => ReturnType<LoadOptions["makeRequest"]>;
   /** Asked of the candidate after the last round (e.g. how many events it stored). */
   afterwards?: (candidate: ChildServer<T>) => Promise<void>;
+  /** The candidate's environment (e.g. the database it writes to). */
+  candidateEnv?: Record<string, string>;
 }
 
 export async function compareWithBaseline<T extends { url: string; path: string }>(options: CompareOptions<T>): Promise<Comparison> {
   const rounds = options.rounds ?? 5;
-  const servers = await Promise.all([startChild<T>(options.baseline), startChild<T>(options.candidate)]);
+  const servers = await Promise.all([startChild<T>(options.baseline), startChild<T>(options.candidate, options.candidateEnv)]);
   try {
     const load = (server: ChildServer<T>, seconds: number) =>
       runLoad({ url: server.info.url, path: server.info.path, durationSeconds: seconds, connections: options.connections, makeRequest: () => options.makeRequest(server.info) });

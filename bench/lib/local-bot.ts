@@ -10,9 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createSealer } from "../../src/store/secrets.js";
-import { createStore, type Store } from "../../src/store/index.js";
+import { openStore, type Store } from "../../src/store/index.js";
 import { createMarketplace } from "../../src/marketplace/index.js";
 import { createLogger } from "../../src/logger.js";
+import { createPriceCache } from "../../src/orders/price-cache.js";
 import { createBot } from "../../src/bot/index.js";
 import { BENCH_BOT_INFO, localBotApiResult } from "./updates.js";
 
@@ -40,11 +41,11 @@ export async function createLocalBot(): Promise<LocalBot> {
   await new Promise<void>((resolve) => responder.listen(0, "127.0.0.1", resolve));
   const apiRoot = `http://127.0.0.1:${(responder.address() as AddressInfo).port}`;
   const dir = mkdtempSync(join(tmpdir(), "bench-bot-"));
-  const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
+  const store = await openStore({ databasePath: join(dir, "bot.db") }, createSealer([randomBytes(32)]));
   const marketplace = createMarketplace({ baseUrl: "http://127.0.0.1:9" });
   const { bot } = createBot(
     LOCAL_BOT_TOKEN,
-    { store, marketplace, logger: createLogger({ level: "silent" }), now: Date.now, defaultLocale: "en" },
+    { store, marketplace, logger: createLogger({ level: "silent" }), now: Date.now, prices: createPriceCache(Date.now), defaultLocale: "en" },
     { botInfo: BENCH_BOT_INFO, apiRoot },
   );
   bot.api.config.use((_prev, method, payload) => Promise.resolve({ ok: true, result: localBotApiResult(method, payload) } as never));
@@ -52,7 +53,7 @@ export async function createLocalBot(): Promise<LocalBot> {
     bot,
     store,
     close: async () => {
-      store.close();
+      await store.close();
       await new Promise<void>((resolve) => responder.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
     },

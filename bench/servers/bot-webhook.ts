@@ -17,9 +17,9 @@ serveCommands({
     const m = process.memoryUsage();
     return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
   },
-  stored: () => {
-    store.conversations.flush();
-    return store.db.$client.prepare("select count(*) as n, avg(length(value)) as avgBytes from bot_storage where key like 'conversation:%'").get();
+  stored: async () => {
+    await store.conversations.flush();
+    return store.raw.sqlite!.prepare("select count(*) as n, avg(length(value)) as avgBytes from bot_storage where key like 'conversation:%'").get();
   },
 });
 process.on("SIGTERM", () => {

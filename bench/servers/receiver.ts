@@ -1,28 +1,32 @@
 /**
  * The marketplace event receiver for benchmark 1: the real route on the project's HTTP server,
- * a SQLite store with one endpoint whose secret is known, each order.filled event verified,
- * deduplicated and committed with its notice in one transaction.
+ * a store (SQLite, or PostgreSQL at BENCH_RECEIVER_DATABASE_URL) with one endpoint whose secret is
+ * known, each order.filled event verified, deduplicated and committed with its notice in one transaction.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createSealer } from "../../src/store/secrets.js";
-import { createStore } from "../../src/store/index.js";
+import { openStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createNotifier } from "../../src/notices/notifier.js";
 import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
 import { serveCommands } from "../lib/child.js";
+import { count } from "drizzle-orm";
 
 const dir = mkdtempSync(join(tmpdir(), "bench-recv-"));
-const store = createStore(join(dir, "bot.db"), createSealer([randomBytes(32)]));
+const store = await openStore(
+  { databasePath: join(dir, "bot.db"), databaseUrl: process.env.BENCH_RECEIVER_DATABASE_URL || undefined },
+  createSealer([randomBytes(32)]),
+);
 const secret = `whsec_${randomBytes(24).toString("base64")}`;
-store.users.ensure(1, 1);
-const endpoint = store.webhooks.ensureForUser(1, null);
-store.webhooks.setEndpointId(endpoint.id, randomUUID());
-store.webhooks.setSecret(endpoint, secret);
+await store.users.touch(1, 1);
+const endpoint = await store.webhooks.ensureForUser(1, null);
+await store.webhooks.setEndpointId(endpoint.id, randomUUID());
+await store.webhooks.setSecret(endpoint, secret);
 
 const notifier = createNotifier({ store, translator: createNoticeTranslator("en"), defaultLocale: "en", now: Date.now });
 const receiver = receiverRoute({
@@ -34,16 +38,17 @@ const receiver = receiverRoute({
 });
 const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [receiver]);
 
+const { db, t } = store.raw.conn;
 serveCommands({
-  stored: () => ({
-    events: (store.db.$client.prepare("select count(*) as n from webhook_events").get() as { n: number }).n,
-    notices: (store.db.$client.prepare("select count(*) as n from outbox").get() as { n: number }).n,
+  stored: async () => ({
+    events: (await db.select({ n: count() }).from(t.webhookEvents))[0]!.n,
+    notices: (await db.select({ n: count() }).from(t.outbox))[0]!.n,
   }),
 });
 process.on("SIGTERM", () => {
   const shutdown = async () => {
     await http.close();
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   };
   shutdown().then(

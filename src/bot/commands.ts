@@ -15,6 +15,7 @@ export interface CommandSpec {
 export const COMMANDS: readonly CommandSpec[] = [
   { name: "start" },
   { name: "buy" },
+  { name: "addresses" },
   { name: "orders" },
   { name: "balance" },
   { name: "deposit" },
@@ -41,12 +42,26 @@ export function commandList(translate: (key: string) => string, inGroups = false
   }));
 }
 
-/** Sets the command menu for every locale, for private chats and for groups. */
+/**
+ * Sets, for every locale (and once without a language for everyone else), the command menu for
+ * private chats and for groups, and the bot's description (what an empty chat shows) and short
+ * description (its profile and shared links).
+ */
 export async function publishCommands(api: Api, i18n: { t(locale: string, key: string): string }, defaultLocale: Locale): Promise<void> {
   for (const locale of [undefined, ...SUPPORTED_LOCALES]) {
     const t = (key: string) => i18n.t(locale ?? defaultLocale, key);
     const language = locale ? { language_code: locale } : {};
     await api.setMyCommands(commandList(t), { scope: { type: "all_private_chats" }, ...language });
     await api.setMyCommands(commandList(t, true), { scope: { type: "all_group_chats" }, ...language });
+    await api.setMyDescription(t("bot-description"), language);
+    await api.setMyShortDescription(t("bot-short-description"), language);
   }
+}
+
+/**
+ * After /language, this chat's command menu in the chosen language: the menus set at start-up
+ * follow the Telegram app's language, which may not be the one the user picked here.
+ */
+export async function publishChatCommands(api: Api, chatId: number, translate: (key: string) => string, inGroups: boolean): Promise<void> {
+  await api.setMyCommands(commandList(translate, inGroups), { scope: { type: "chat", chat_id: chatId } });
 }

@@ -6,7 +6,14 @@ import type { Store } from "../store/index.js";
 import type { Marketplace } from "../marketplace/index.js";
 import type { Locale } from "../config.js";
 import type { Formatter } from "../format/formatter.js";
+import type { PriceCache } from "../orders/price-cache.js";
 import type { SignatureScheme } from "../events/signatures.js";
+
+export interface DemoKeys {
+  read: string;
+  purchase: string;
+  full: string;
+}
 
 /** Everything the bot needs from outside, passed in (never imported as a global). */
 export interface BotDeps {
@@ -14,20 +21,33 @@ export interface BotDeps {
   marketplace: Marketplace;
   logger: Logger;
   now: () => number;
+  /** Preview prices of the preset buttons and the runway, cached briefly per key. */
+  prices: PriceCache;
   defaultLocale: Locale;
   /** Base URL where the marketplace can reach this bot's HTTP server (receiver URLs). */
   publicUrl?: string;
-  /** /webhook: the signature scheme the receiver checks (secret shape), and how long to wait for a test ping (default 20 s). */
-  webhooks?: { scheme: SignatureScheme; pingWaitMs?: number };
+  /**
+   * On the embedded sandbox only: its demo keys, offered on the welcome of a user without a key
+   * (the button carries the scope, never the key).
+   */
+  demoKeys?: DemoKeys;
+  /**
+   * /webhook: the signature scheme the receiver checks (secret shape), and how long to wait for a
+   * test ping (default 20 s). `sandbox` when the marketplace is the embedded sandbox, which has no
+   * dashboard: the bot creates the endpoint itself, delivering to PUBLIC_URL or, without one, to
+   * this process's own HTTP server (`localUrl`, known once it listens).
+   */
+  webhooks?: { scheme: SignatureScheme; pingWaitMs?: number; sandbox?: { localUrl: () => string | undefined } };
 }
 
 /**
  * Per-chat session, loaded lazily (`await ctx.session`): most updates never need it, so they never
  * touch its storage. Kept small: durable state lives in the store's tables, and a card's subject
- * travels in its buttons. Nothing uses it at the moment; the plugin stays installed for what will.
+ * travels in its buttons, unless it does not fit there: a blog post's slug (features/blog/reading.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SessionData {}
+export interface SessionData {
+  blog?: Array<{ messageId: number; slug: string; locale: string }>;
+}
 
 export interface DepsFlavor {
   deps: BotDeps;

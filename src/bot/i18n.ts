@@ -12,8 +12,8 @@ export function pickLocale(languageCode: string | undefined, fallback: Locale): 
 }
 
 /** The user's locale: their stored choice, else their Telegram language, else the bot's default. */
-export function negotiateLocale(ctx: Context & DepsFlavor): Locale {
-  const stored = ctx.from ? ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
+export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale> {
+  const stored = ctx.from ? await ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
   return (stored as Locale | null | undefined) ?? pickLocale(ctx.from?.language_code, ctx.deps.defaultLocale);
 }
 
@@ -25,7 +25,7 @@ export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
     useSession: false,
     fluentBundleOptions: { useIsolating: false },
     // attachDeps has negotiated it for the formatter already (and /language updates both)
-    localeNegotiator: (ctx) => ctx.fmt?.locale ?? negotiateLocale(ctx),
+    localeNegotiator: async (ctx) => ctx.fmt?.locale ?? (await negotiateLocale(ctx)),
   });
   return i18n;
 }

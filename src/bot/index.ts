@@ -1,6 +1,7 @@
 /**
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
- * botInfo and a Bot API root. Every piece is installed once, in this order: callback answers (around
+ * botInfo and a Bot API root. Every piece is installed once, in this order: (in webhook mode) the
+ * update id recorded, redeliveries skipped (middlewares/once-per-update.ts), callback answers (around
  * everything, see ui/answer-once.ts), then inside one error boundary: deps → i18n → taps while the
  * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
  * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
@@ -8,7 +9,7 @@
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first.
  */
-import { Bot, Composer, lazySession, type Context, type MiddlewareFn, type StorageAdapter } from "grammy";
+import { Bot, Composer, lazySession, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
@@ -17,6 +18,7 @@ import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData 
 import { createI18n } from "./i18n.js";
 import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
+import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
 import { handleBotError } from "./errors/boundary.js";
 import { callbackAnswers } from "./ui/answer-once.js";
@@ -32,6 +34,8 @@ export const CONVERSATIONS_VERSION = 2;
 export interface CreateBotOptions {
   apiRoot?: string;
   botInfo?: UserFromGetMe;
+  /** Webhook mode: record each update id first and skip the ones already recorded (redeliveries). */
+  markProcessed?: MarkProcessed;
 }
 
 export interface BuiltBot {
@@ -65,6 +69,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const answers = callbackAnswers(deps.logger);
 
   bot.catch(handleBotError);
+  if (options.markProcessed) bot.use(oncePerUpdate(options.markProcessed, deps.logger));
   bot.use(answers.middleware);
   const chat = new Composer<BotContext>();
   bot.errorBoundary(handleBotError, chat);
@@ -75,7 +80,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(sequentialize(chatSequenceKey));
   chat.use(signOfLife());
   chat.use(trackUser);
-  chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions as StorageAdapter<SessionData> }));
+  chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions }));
   chat.use(
     conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },

@@ -23,9 +23,9 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-export function createHttpApp(options: { healthy: () => boolean }): Hono {
+export function createHttpApp(options: { healthy: () => boolean | Promise<boolean> }): Hono {
   const app = new Hono();
-  app.get("/healthz", (c) => (options.healthy() ? c.json({ ok: true }) : c.json({ ok: false }, 503)));
+  app.get("/healthz", async (c) => ((await options.healthy()) ? c.json({ ok: true }) : c.json({ ok: false }, 503)));
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((_err, c) => c.json({ error: "internal error" }, 500));
   return app;

@@ -2,8 +2,8 @@
  * The marketplace event receiver, POST /hooks/:token. In order: the declared body size (413), the
  * endpoint by route token (404), the body read up to the limit (413 past it), the signature over
  * the raw body with that endpoint's secret and the timestamp tolerance (401), the JSON (400); then
- * the event, its notice and the endpoint's stamps are written together in one SQLite transaction
- * (shared with the deliveries of the same loop turn: group commit), deduplicated by event id (a
+ * the event, its notice and the endpoint's stamps are written together in one transaction
+ * (on SQLite shared with the deliveries of the same loop turn: group commit), deduplicated by event id (a
  * replay is acknowledged with 200 and changes nothing), and committed before the 200.
  * Bad input never gets a 5xx.
  *
@@ -14,7 +14,7 @@ import { eventTypeKind } from "../marketplace/normalise.js";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RawPostRoute } from "./http-server.js";
-import type { Store } from "../store/index.js";
+import type { Repositories, Store } from "../store/index.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
@@ -23,7 +23,7 @@ import { verifySignature, type HeaderLookup, type SignatureSettings } from "./si
 import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
 import type { EndpointRoute } from "../store/webhooks.js";
 import { readBodyUpTo } from "./read-body.js";
-import { createGroupCommit, type GroupCommit } from "../store/group-commit.js";
+import type { GroupCommit } from "../store/group-commit.js";
 
 export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
@@ -94,12 +94,12 @@ interface Delivery {
 }
 
 /** Writes the event and what it causes; false for a replayed event id. Runs inside a transaction. */
-function applyDelivery(store: Store, { notifier, row, eventId, event, raw, now }: Delivery): boolean {
-  if (!store.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now)) return false;
+async function applyDelivery(tx: Repositories, { notifier, row, eventId, event, raw, now }: Delivery): Promise<boolean> {
+  if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now))) return false;
   const kind = eventTypeKind(event.type);
-  if ((kind === "filled" || kind === "failed") && event.order) recordSettlement(store, notifier, row.userId, event.order, kind);
+  if ((kind === "filled" || kind === "failed") && event.order) await recordSettlement(tx, notifier, row.userId, event.order, kind);
   const requested = row.lastPingAt !== null && now - row.lastPingAt < REQUESTED_PING_WINDOW_MS;
-  if (kind === "ping" && !requested) notifier.webhookPing(row.userId, row.id, eventId);
+  if (kind === "ping" && !requested) await notifier.in(tx).webhookPing(row.userId, row.id, eventId);
   return true;
 }
 
@@ -111,7 +111,7 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
   const commit = (store: Store, delivery: Delivery) => {
     let group = groups.get(store);
     if (!group) {
-      group = createGroupCommit(store.db.$client, (d: Delivery) => applyDelivery(store, d), { durable: true });
+      group = store.groupCommit(applyDelivery);
       groups.set(store, group);
     }
     return group(delivery);
@@ -124,20 +124,20 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
 
     const token = routeTokenOf(req.url ?? "");
     const store = deps.store;
-    const row = ROUTE_TOKEN.test(token) ? store.webhooks.routeFor(token) : undefined;
+    const row = ROUTE_TOKEN.test(token) ? await store.webhooks.routeFor(token) : undefined;
     if (!row || !row.enabled) return answer(res, 404, answers.unknown);
 
     const body = await readBodyUpTo(req, limit);
     if (body === "too-large") return answer(res, 413, answers.tooLarge, true);
     if (body === "unreadable") return answer(res, 400, answers.unreadable, true);
 
-    const secret = store.webhooks.revealSecret(row);
+    const secret = await store.webhooks.revealSecret(row);
     if (secret === undefined) return answer(res, 401, answers.notConfigured);
 
     const now = deps.now();
     const verified = verifySignature(deps.signature, secret, headerLookup(req), body, now);
     if (!verified.ok) {
-      store.webhooks.markUnverified(row.id, now);
+      await store.webhooks.markUnverified(row.id, now);
       deps.logger.info({ endpoint: row.id, reason: verified.reason }, "webhook delivery refused: signature");
       return answer(res, 401, answers.invalidSignature);
     }

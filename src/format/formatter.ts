@@ -14,6 +14,11 @@ export interface Formatter {
   readonly locale: string;
   /** "1,234.5 TRX": from a TRX decimal string or SUN. Up to 6 decimals, trailing zeros trimmed (min 2). */
   trx(value: string | bigint, options?: { unit?: boolean }): string;
+  /**
+   * TRX for one card: every amount with the same number of decimals, as many as the most precise of
+   * `amounts` needs (2 to 6), so "10.00" and "0.125" read as "10.000" and "0.125" side by side.
+   */
+  trxCard(amounts: ReadonlyArray<string | bigint>): (value: string | bigint, options?: { unit?: boolean }) => string;
   /** "131,000" from an int64 wire value. */
   volume(value: bigint | number | string): string;
   /** Any integer with separators. */
@@ -30,6 +35,12 @@ export interface Formatter {
 
 function toSun(value: string | bigint): bigint {
   return typeof value === "bigint" ? value : trxToSun(value);
+}
+
+/** The SUN part of an amount as TRX decimals, trailing zeros trimmed ("5" for 0.5 TRX, "" for 3 TRX). */
+function fractionOf(sun: bigint): string {
+  const abs = sun < 0n ? -sun : sun;
+  return (abs % SUN_PER_TRX).toString().padStart(6, "0").replace(/0+$/, "");
 }
 
 const formatters = new Map<string, Formatter>();
@@ -51,18 +62,20 @@ function buildFormatter(locale: string): Formatter {
   const dateTimeFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const dateFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeZone: "UTC" });
   const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
+  const trxCard: Formatter["trxCard"] = (amounts) => {
+    const decimals = Math.max(2, ...amounts.map((a) => fractionOf(toSun(a)).length));
+    return (value, options) => {
+      const sun = toSun(value);
+      const abs = sun < 0n ? -sun : sun;
+      const text = `${sun < 0n ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fractionOf(sun).padEnd(decimals, "0")}`;
+      return options?.unit === false ? text : `${text} TRX`;
+    };
+  };
 
   return {
     locale,
-    trx(value, options) {
-      const sun = toSun(value);
-      const negative = sun < 0n;
-      const abs = negative ? -sun : sun;
-      let fraction = (abs % SUN_PER_TRX).toString().padStart(6, "0").replace(/0+$/, "");
-      if (fraction.length < 2) fraction = fraction.padEnd(2, "0");
-      const text = `${negative ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fraction}`;
-      return options?.unit === false ? text : `${text} TRX`;
-    },
+    trx: (value, options) => trxCard([value])(value, options),
+    trxCard,
     volume(value) {
       return ints.format(toBigInt(value));
     },

@@ -19,6 +19,7 @@ import {
   balanceSchema,
   blogPostSchema,
   depositAddressSchema,
+  sandboxWebhookSchema,
   firingPreviewSchema,
   orderOptionsSchema,
   orderPageSchema,
@@ -135,6 +136,11 @@ export interface MarketplaceClient extends PublicClient {
   balance(options?: CallOptions): Promise<Balance>;
   depositAddress(options?: CallOptions): Promise<DepositAddress>;
 
+  /**
+   * Sandbox only (the spec leaves endpoint creation to the dashboard): POST /webhooks creates an
+   * endpoint delivering to `url` and answers its id and signing secret.
+   */
+  createSandboxWebhook(url: string, options?: CallOptions): Promise<{ id: string; secret: string }>;
   pingWebhook(id: string, options?: CallOptions): Promise<void>;
   deleteWebhook(id: string, options?: CallOptions): Promise<void>;
 }
@@ -399,6 +405,10 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
 
   depositAddress(options: CallOptions = {}): Promise<DepositAddress> {
     return this.#get(depositAddressSchema, "/wallet/deposit-address", undefined, options);
+  }
+
+  createSandboxWebhook(url: string, options: CallOptions = {}): Promise<{ id: string; secret: string }> {
+    return this.#post(sandboxWebhookSchema, "/webhooks", { url }, options);
   }
 
   async pingWebhook(id: string, options: CallOptions = {}): Promise<void> {

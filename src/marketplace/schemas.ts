@@ -180,6 +180,12 @@ export const depositAddressSchema = z.object({
   minimums: z.array(z.object({ currency: z.string(), amount: trx })),
 });
 
+/** The sandbox's own endpoint creation (no dashboard there): the id and the signing secret, once. */
+export const sandboxWebhookSchema = z.object({
+  id: z.string(),
+  secret: z.string(),
+});
+
 export const addressCheckSchema = z.object({
   address: z.string(),
   activated: z.boolean(),

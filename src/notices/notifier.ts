@@ -1,16 +1,17 @@
 /**
  * The one way a pushed notice is made: render it in the user's locale and put it in the outbox
  * under its dedupe key. Users who turned notices off get nothing (nothing is enqueued); a user who
- * blocked the bot gets the row stored as blocked by the outbox. Synchronous, so callers can write a
- * notice in the same SQLite transaction as the event that caused it.
+ * blocked the bot gets the row stored as blocked by the outbox. `notifier.in(tx)` writes through a
+ * transaction's repositories, so a notice is stored together with the event that caused it.
  */
 import type { Locale } from "../config.js";
-import type { Store } from "../store/index.js";
+import type { Repositories, Store } from "../store/index.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
 import type { Shortfall } from "../rules/pricing.js";
 import { createFormatter } from "../format/formatter.js";
 import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
+import type { Runway } from "../orders/runway.js";
 import {
   renderBalanceLow,
   renderOrderFailed,
@@ -18,6 +19,7 @@ import {
   renderRuleFired,
   renderRulePaused,
   renderRuleResumed,
+  renderSettledCard,
   renderWebhookPing,
   type Notice,
   type NoticeLocale,
@@ -41,6 +43,8 @@ export interface NotifierDeps {
 export const NoticeKeys = {
   orderFilled: (orderId: string) => `order:${orderId}:filled`,
   orderFailed: (orderId: string) => `order:${orderId}:failed`,
+  /** The edit of an order's card in a chat (once: an order settles once). */
+  orderCard: (orderId: string, chatId: number) => `order:${orderId}:card@${chatId}`,
   rulePaused: (ruleId: string, version: string) => `rule:${ruleId}:paused:${version}`,
   ruleResumed: (ruleId: string, version: string) => `rule:${ruleId}:resumed:${version}`,
   /** A firing has no id: its time, volume and price, and its place among firings at that same time. */
@@ -50,7 +54,14 @@ export const NoticeKeys = {
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
 } as const;
 
-export function createNotifier(deps: NotifierDeps) {
+/** What a notice is written through: the store, or a transaction's repositories. */
+type NoticeRepos = Pick<Repositories, "outbox" | "orderCards">;
+
+export function createNotifier(deps: NotifierDeps): Notifier {
+  return notifierOn(deps, () => deps.store);
+}
+
+function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos): Notifier {
   const locales = new Map<string, NoticeLocale>();
   function localeFor(language: string | null): NoticeLocale {
     const locale = language ?? deps.defaultLocale;
@@ -63,11 +74,12 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
-  function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): boolean {
-    const user = deps.store.outbox.recipient(userId);
+  async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
+    const outbox = repos().outbox;
+    const user = await outbox.recipient(userId);
     if (!user || !user.noticesEnabled) return false;
     const notice = render(localeFor(user.language));
-    const added = deps.store.outbox.enqueue(
+    const added = await outbox.enqueue(
       { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup },
       deps.now(),
     );
@@ -75,30 +87,63 @@ export function createNotifier(deps: NotifierDeps) {
     return added;
   }
 
+  /**
+   * The order's card, if one was shown (store.orderCards), is edited to say how the order ended:
+   * an edit through the outbox like any notice, whether or not the user wants notices (it is their
+   * own card, not a push). Once per order: the place is forgotten.
+   */
+  async function updateCard(userId: number, order: EventOrder, kind: "filled" | "failed"): Promise<void> {
+    const { outbox, orderCards } = repos();
+    const place = await orderCards.take(order.id);
+    const user = place && (await outbox.recipient(userId));
+    if (!place || !user) return;
+    const card = renderSettledCard(order, kind, localeFor(user.language));
+    const added = await outbox.enqueue(
+      { chatId: place.chatId, editMessageId: place.messageId, dedupeKey: NoticeKeys.orderCard(order.id, place.chatId), text: card.text, replyMarkup: card.replyMarkup },
+      deps.now(),
+    );
+    if (added) deps.onEnqueued?.();
+  }
+
   return {
-    orderFilled(userId: number, order: EventOrder): boolean {
+    /** The same notifier, writing through a transaction's repositories. */
+    in(tx: NoticeRepos): Notifier {
+      return notifierOn(deps, () => tx);
+    },
+    async orderFilled(userId: number, order: EventOrder): Promise<boolean> {
+      await updateCard(userId, order, "filled");
       return push(userId, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l));
     },
-    orderFailed(userId: number, order: EventOrder): boolean {
+    async orderFailed(userId: number, order: EventOrder): Promise<boolean> {
+      await updateCard(userId, order, "failed");
       return push(userId, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l));
     },
-    rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): boolean {
+    rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean> {
       return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()));
     },
-    ruleResumed(userId: number, rule: AutomationRule): boolean {
+    ruleResumed(userId: number, rule: AutomationRule): Promise<boolean> {
       return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));
     },
     /** `sameTimeIndex`: how many earlier firings of the rule have the same `createdAt`. */
-    ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): boolean {
+    ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): Promise<boolean> {
       return push(userId, NoticeKeys.ruleFired(rule.id, firing, sameTimeIndex), (l) => renderRuleFired(rule, firing, l));
     },
-    balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number): boolean {
-      return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, l));
+    balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway: Runway = {}): Promise<boolean> {
+      return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, runway, l));
     },
-    webhookPing(userId: number, endpointRowId: number, eventId: string): boolean {
+    webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
   };
 }
 
-export type Notifier = ReturnType<typeof createNotifier>;
+export interface Notifier {
+  in(tx: NoticeRepos): Notifier;
+  orderFilled(userId: number, order: EventOrder): Promise<boolean>;
+  orderFailed(userId: number, order: EventOrder): Promise<boolean>;
+  rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean>;
+  ruleResumed(userId: number, rule: AutomationRule): Promise<boolean>;
+  ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): Promise<boolean>;
+  balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway?: Runway): Promise<boolean>;
+  webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
+}

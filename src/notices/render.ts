@@ -12,6 +12,8 @@ import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
 import type { Shortfall } from "../rules/pricing.js";
 import type { EventOrder } from "../events/event-payload.js";
+import { TRON_ADDRESS_SHAPE } from "../tron/address.js";
+import { runwayLines, type Runway } from "../orders/runway.js";
 
 export interface Notice {
   text: string;
@@ -43,7 +45,23 @@ export function renderOrderFilled(order: EventOrder, l: NoticeLocale): Notice {
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
   if (order.totalTrx) lines.push(t("notice-line-charged", { amount: code(fmt.trx(order.totalTrx)) }));
   if (order.txId) lines.push(t("notice-line-tx", { tx: code(order.txId), url: escapeHtml(tronscanTxUrl(order.txId)) }));
-  return { text: lines.join("\n") };
+  return { text: lines.join("\n"), replyMarkup: orderButtons(order, t) };
+}
+
+/** The order's card, and the same address, volume and duration again (a fresh preview). */
+function orderButtons(order: EventOrder, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("notice-button-open-order"), SharedButtons.openOrder.pack({ id: order.id }))
+    .text(t("notice-button-buy-again"), SharedButtons.buyAgain.pack({ order: order.id }));
+}
+
+/**
+ * An order card left open in the chat, brought up to date when its order settles: what happened
+ * (the notice's own lines), with the order's card and Buy again under it.
+ */
+export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale): Notice {
+  const notice = kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l);
+  return { text: notice.text, replyMarkup: orderButtons(order, l.t) };
 }
 
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
@@ -51,7 +69,19 @@ export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
   const lines = [t("notice-order-failed", { what: orderWhat(order, l) })];
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
   lines.push(order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown"));
-  return { text: lines.join("\n"), replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()) };
+  return { text: lines.join("\n"), replyMarkup: buyAfterFailure(order, t) };
+}
+
+/** What a failed order's notice offers: the same resource (never energy for bandwidth), for the same address when known. */
+function buyAfterFailure(order: EventOrder, t: Translate): InlineKeyboard {
+  const resource = order.resource?.toLowerCase();
+  if (resource === "bandwidth" || resource === "energy") {
+    const label = t(`button-buy-${resource}`);
+    return order.targetAddress && TRON_ADDRESS_SHAPE.test(order.targetAddress)
+      ? new InlineKeyboard().text(label, SharedButtons.buyResourceFor.pack({ resource, address: order.targetAddress }))
+      : new InlineKeyboard().text(label, SharedButtons.buyEnergy.pack());
+  }
+  return new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack());
 }
 
 type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
@@ -68,13 +98,14 @@ function ruleVars(rule: RuleLike, t: Translate) {
 export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale, now: number): Notice {
   const openRule = () => new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
   const autoResume = t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off");
+  const trx = fmt.trxCard(shortfall ? [shortfall.priceSun, shortfall.balanceSun, shortfall.missingSun] : []);
   if (shortfall && shortfall.missingSun === 0n) {
-    const vars = { ...ruleVars(rule, t), price: code(fmt.trx(shortfall.priceSun)), balance: code(fmt.trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
+    const vars = { ...ruleVars(rule, t), price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
     return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRule() };
   }
   const lines = [t("notice-rule-paused", ruleVars(rule, t))];
   if (shortfall) {
-    const amounts = { price: code(fmt.trx(shortfall.priceSun)), balance: code(fmt.trx(shortfall.balanceSun)), missing: code(fmt.trx(shortfall.missingSun)) };
+    const amounts = { price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), missing: code(trx(shortfall.missingSun)) };
     lines.push(t("notice-rule-paused-need", amounts));
   }
   lines.push(autoResume);
@@ -92,9 +123,10 @@ export function renderRuleFired(rule: RuleLike, firing: RuleFiring, { t, fmt }: 
   };
 }
 
-export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, { t, fmt }: NoticeLocale): Notice {
+export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
+  const trx = fmt.trxCard([balanceSun, thresholdSun]);
   return {
-    text: t("notice-balance-low", { balance: code(fmt.trx(balanceSun)), threshold: code(fmt.trx(thresholdSun)) }),
+    text: [t("notice-balance-low", { balance: code(trx(balanceSun)), threshold: code(trx(thresholdSun)) }), ...runwayLines(runway, t, fmt)].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()),
   };
 }

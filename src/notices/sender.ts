@@ -6,20 +6,24 @@
  *   bucket's burst) and one send per chat per `perChatIntervalMs`, both counted from Telegram's
  *   answers; per chat only the oldest pending notice is claimable and one is in flight at a time,
  *   so each chat's notices arrive in order.
- * - Leases: due rows are claimed with a lease. The row is marked sent as soon as the API call
- *   returns; a process killed between the two leaves it leased, and the next sender to start (the
- *   only one: SQLite has one process) releases such rows and sends them again at once. So a notice
+ * - Leases: due rows are claimed with a lease under the sender's owner id. The row is marked sent as
+ *   soon as the API call returns; a process killed between the two leaves it leased, and the next
+ *   sender to start releases every lease not its own and sends those rows again at once. So a notice
  *   in flight at a crash may arrive twice (the Bot API has no idempotency key), never zero times.
+ * - Edits: a row with `editMessageId` edits that message (an order card brought up to date) instead
+ *   of sending; "message is not modified" counts as done, a message gone is a 400 (dead).
  * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
  *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
  */
+import { randomUUID } from "node:crypto";
 import { Api, GrammyError } from "grammy";
 import type { Store } from "../store/index.js";
 import type { OutboxRow } from "../store/outbox.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import { htmlByDefault } from "../telegram/api-transformers.js";
+import { isNotModified } from "../telegram/not-modified.js";
 
 export interface SenderOptions {
   /** Read on every use (tests swap the store on restart). */
@@ -27,6 +31,8 @@ export interface SenderOptions {
   api: Api;
   logger: Logger;
   now?: () => number;
+  /** Who holds this sender's leases (the replica's instance id); default: unique per process. */
+  owner?: string;
   /** Sends in any 1 s window, all chats together (Telegram: about 30). */
   globalPerSecond?: number;
   /** Minimum gap between two sends to one chat (Telegram: about 1 s). */
@@ -58,6 +64,7 @@ export function createSenderApi(token: string, apiRoot?: string): Api {
 
 export function createSender(options: SenderOptions) {
   const clock = options.now ?? Date.now;
+  const owner = options.owner ?? `sender-${process.pid}-${randomUUID()}`;
   const globalPerSecond = options.globalPerSecond ?? 30;
   const perChatIntervalMs = options.perChatIntervalMs ?? 1000;
   const marginMs = options.marginMs ?? 30;
@@ -104,20 +111,24 @@ export function createSender(options: SenderOptions) {
     const store = options.store;
     try {
       const extra = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
-      await options.api.sendMessage(row.chatId, row.text, extra);
+      if (row.editMessageId === null) await options.api.sendMessage(row.chatId, row.text, extra);
+      else await options.api.editMessageText(row.chatId, row.editMessageId, row.text, extra);
     } catch (err) {
-      failed(row, err);
-      return;
+      // an edit that changes nothing is done; any other refusal is handled like a send's
+      if (!(row.editMessageId !== null && isNotModified(err))) {
+        await failed(row, err);
+        return;
+      }
     }
     try {
-      store.outbox.markSent(row.id, clock());
+      await store.outbox.markSent(row.id, owner, clock());
       figures.sent++;
     } catch (err) {
       log.error({ err: errorFields(err), outboxId: row.id }, "notice sent but not marked sent");
     }
   }
 
-  function failed(row: OutboxRow, err: unknown): void {
+  async function failed(row: OutboxRow, err: unknown): Promise<void> {
     const store = options.store;
     const now = clock();
     const description = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
@@ -125,20 +136,20 @@ export function createSender(options: SenderOptions) {
       if (err instanceof GrammyError && err.error_code === 429) {
         const at = now + Math.max(1, err.parameters.retry_after ?? 1) * 1000;
         pausedUntil = Math.max(pausedUntil, at);
-        store.outbox.retryAt(row.id, at, description, false);
+        await store.outbox.retryAt(row.id, owner, at, description, false);
         figures.rateLimited++;
         log.warn({ retryAfter: err.parameters.retry_after }, "notice sender rate limited by Telegram");
       } else if (err instanceof GrammyError && err.error_code === 403) {
-        store.users.setBlockedByChat(row.chatId, true);
-        figures.blocked += store.outbox.blockChat(row.chatId, description);
+        await store.users.setBlockedByChat(row.chatId, true);
+        figures.blocked += await store.outbox.blockChat(row.chatId, description);
         log.info({ chatId: row.chatId }, "chat blocked the bot: its notices stop");
       } else if (err instanceof GrammyError && err.error_code === 400) {
-        store.outbox.markDead(row.id, description);
+        await store.outbox.markFailed(row.id, owner, description);
         figures.dead++;
         log.warn({ outboxId: row.id, description }, "notice refused by Telegram: dropped as dead");
       } else {
         const delay = Math.min(backoffMax, backoffBase * 2 ** Math.min(row.attempts, 20));
-        store.outbox.retryAt(row.id, now + delay, description, true);
+        await store.outbox.retryAt(row.id, owner, now + delay, description, true);
         figures.retried++;
         log.warn({ err: errorFields(err), outboxId: row.id, delayMs: delay }, "notice send failed: will retry");
       }
@@ -182,7 +193,7 @@ export function createSender(options: SenderOptions) {
       const busy = busyChats(now);
       let rows: OutboxRow[];
       try {
-        rows = options.store.outbox.claim({ now, limit: free, leaseMs, skipChats: busy.chats });
+        rows = await options.store.outbox.claim({ owner, limit: free, leaseMs, skipChats: busy.chats });
       } catch (err) {
         log.error({ err: errorFields(err) }, "notice sender could not read the outbox");
         await sleep(idleMs);
@@ -191,7 +202,7 @@ export function createSender(options: SenderOptions) {
       if (rows.length === 0) {
         let delay = Math.min(idleMs, busy.freeIn);
         try {
-          const due = options.store.outbox.nextDueAt();
+          const due = await options.store.outbox.nextDueAt();
           if (due !== undefined && due > now) delay = Math.min(delay, due - now);
         } catch {
           // the next pass reports a broken store
@@ -215,10 +226,13 @@ export function createSender(options: SenderOptions) {
   }
 
   return {
-    start(): void {
+    /** Who holds this sender's leases. */
+    owner,
+    /** Releases the leases of senders that are gone, then sends. */
+    async start(): Promise<void> {
       if (running) return;
       running = true;
-      const released = options.store.outbox.releaseLeases();
+      const released = await options.store.outbox.releaseLeasesExcept(owner);
       if (released > 0) log.warn({ released }, "notices that a stopped process was sending are sent again (at least once)");
       loop = run();
     },
@@ -235,9 +249,9 @@ export function createSender(options: SenderOptions) {
     /** For tests: resolves once nothing is pending or in flight (throws after `timeoutMs`). */
     async drain(timeoutMs = 10_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
-      while (inFlight.size > 0 || options.store.outbox.pendingCount() > 0) {
+      while (inFlight.size > 0 || (await options.store.outbox.pendingCount()) > 0) {
         if (Date.now() > deadline) {
-          throw new Error(`sender.drain: ${options.store.outbox.pendingCount()} pending, ${inFlight.size} in flight after ${timeoutMs} ms`);
+          throw new Error(`sender.drain: ${await options.store.outbox.pendingCount()} pending, ${inFlight.size} in flight after ${timeoutMs} ms`);
         }
         wake();
         await new Promise((resolve) => setTimeout(resolve, 10));

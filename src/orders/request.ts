@@ -1,11 +1,11 @@
 /**
  * What a buyer asks for, read and checked without side effects: the resource word, a volume within
  * the limits of /orders/options, a duration the options allow, the presets offered as buttons, and
- * the words of the one-line form `/buy energy <address> <volume> <duration>`.
+ * the words of the one-line forms `/buy <address> <transfers>` and `/buy energy <address> <volume> <duration>`.
  */
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../tron/usdt.js";
 import type { OrderOptions, ResourceOptions } from "../marketplace/index.js";
-import { isTronAddress } from "../tron/address.js";
+import { isTronAddress, TRON_ADDRESS_SHAPE } from "../tron/address.js";
 import { durationSeconds } from "../tron/duration.js";
 import { parseVolumeInput } from "../tron/volume.js";
 
@@ -100,22 +100,36 @@ export function volumePresets(resource: Resource, options: ResourceOptions): Vol
 export type BuyArgs =
   | { kind: "empty" }
   | { kind: "bad_resource"; word: string }
-  | { kind: "bad_address"; text: string }
+  | { kind: "bad_address"; text: string; resource: Resource }
   | { kind: "partial"; given: BuyAnswers; volumeText?: string }
+  /** `/buy <address> [<n> [<duration>]]`: energy for n USDT transfers (n and the duration still unchecked). */
+  | { kind: "transfers"; address: string; countText?: string; durationText?: string }
   | { kind: "full"; resource: Resource; address: string; volumeText: string; durationText: string };
 
 export function parseBuyArgs(text: string): BuyArgs {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: "empty" };
+  if (TRON_ADDRESS_SHAPE.test(words[0]!)) {
+    if (!isTronAddress(words[0]!)) return { kind: "bad_address", text: words[0]!, resource: "energy" };
+    return { kind: "transfers", address: words[0], countText: words[1], durationText: words.slice(2).join(" ") || undefined };
+  }
   const resource = parseResource(words[0]);
   if (!resource) return { kind: "bad_resource", word: words[0]! };
   if (words.length === 1) return { kind: "partial", given: { resource } };
   const address = words[1]!;
-  if (!isTronAddress(address)) return { kind: "bad_address", text: address };
+  if (!isTronAddress(address)) return { kind: "bad_address", text: address, resource };
   if (words.length === 2) return { kind: "partial", given: { resource, address } };
   if (words.length === 3) return { kind: "partial", given: { resource, address }, volumeText: words[2]! };
   // The volume may be typed with spaces ("131 000"): everything between the address and the last word.
   return { kind: "full", resource, address, volumeText: words.slice(2, -1).join(" "), durationText: words.at(-1)! };
+}
+
+/** A count of USDT transfers as typed: a whole number from 1 (`3`, `3x`, `x3`); undefined otherwise. */
+export function parseTransferCount(text: string): bigint | undefined {
+  const match = /^[x×]?(\d{1,6})[x×]?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const count = BigInt(match[1]!);
+  return count > 0n ? count : undefined;
 }
 
 export function answersOf(request: BuyRequest): BuyAnswers {

@@ -7,7 +7,7 @@
 import { kindIcon, kindLabel } from "./labels.js";
 import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
 import type { Formatter, Translate } from "../format/formatter.js";
-import { code, escapeHtml } from "../format/html.js";
+import { code } from "../format/html.js";
 
 export type RuleTransition = "pause" | "resume" | "cancel";
 
@@ -28,15 +28,15 @@ const STATUS_ICON: Record<RuleStatusKind, string> = { active: "ðŸŸ¢", paused: "â
 
 function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
   const status = ruleStatusKind(rule.status);
-  const text = status === "unknown" ? escapeHtml(rule.status) : t(`rules-status-${status}`);
+  const text = status === "unknown" ? t("rules-status-unknown", { status: code(rule.status) }) : t(`rules-status-${status}`);
   return `${STATUS_ICON[status]} ${text}`;
 }
 
-/** "System: the balance ran out" / "User: you paused it"; undefined when there is no reason. */
+/** Why the rule is paused, in words (never the API's System / User); undefined when there is no reason. */
 export function pauseReasonLabel(rule: Pick<AutomationRule, "pauseReason">, t: Translate): string | undefined {
   const reason = pauseReasonKind(rule.pauseReason);
   if (reason === null) return undefined;
-  return reason === "other" ? escapeHtml(rule.pauseReason ?? "") : t(`rules-pause-${reason}`);
+  return reason === "other" ? t("rules-pause-other", { reason: code(rule.pauseReason ?? "") }) : t(`rules-pause-${reason}`);
 }
 
 /** Threshold, volume and duration, each only where the rule has one. */
@@ -63,7 +63,8 @@ export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatte
   if (kind === "smart") lines.push(t("rules-card-smart-schedule"));
   const reason = pauseReasonLabel(rule, t);
   if (status === "paused" && reason) lines.push(t("rules-card-pause-reason", { reason }));
-  lines.push(t(rule.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"));
+  // a cancelled rule never runs again: how it would resume is beside the point
+  if (status !== "cancelled") lines.push(t(rule.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"));
   lines.push(t("rules-card-spent", { amount: code(fmt.trx(rule.spentTrx)) }));
   lines.push(t("rules-card-created", { date: fmt.dateTime(rule.createdAt) }));
   if (rule.updatedAt !== rule.createdAt) lines.push(t("rules-card-updated", { date: fmt.dateTime(rule.updatedAt) }));

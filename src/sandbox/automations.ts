@@ -218,6 +218,13 @@ export class Automations {
     }
   }
 
+  /** Fires every active rule of the account now (a demo shortcut); returns how many were paused. */
+  fireAll(accountId: string): number {
+    let paused = 0;
+    for (const rule of this.active()) if (rule.accountId === accountId && !this.fire(rule)) paused++;
+    return paused;
+  }
+
   private active(): Rule[] {
     return this.rules.filter((r) => r.status === "active");
   }

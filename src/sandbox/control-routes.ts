@@ -100,10 +100,16 @@ export function controlRoutes(core: SandboxCore, control: SandboxControl): Route
       method: "POST",
       path: `${BASE}/orders/settle`,
       scope: null,
-      handler: async () => {
-        await control.settleOrders();
+      handler: async ({ body }) => {
+        await control.settleOrders((asObject(body).outcome ?? "planned") as "planned" | "failed");
         return noContent;
       },
+    },
+    {
+      method: "POST",
+      path: `${BASE}/accounts/:id/pause-rules-for-balance`,
+      scope: null,
+      handler: ({ params }) => ok({ paused: control.pauseRulesForBalance(params.id!) }),
     },
     {
       method: "POST",

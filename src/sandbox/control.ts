@@ -2,7 +2,7 @@
 import { sunToTrx, trxToSun } from "../tron/amounts.js";
 import type { SandboxCore } from "./core.js";
 import { badRequest } from "./errors.js";
-import type { LedgerEntry } from "./state.js";
+import type { LedgerEntry, LedgerKind } from "./state.js";
 import { SCOPES } from "./state.js";
 import { parseAddress } from "./validation.js";
 import type { DeliveryRecord } from "./webhooks.js";
@@ -14,15 +14,20 @@ export interface SandboxControl {
   /** Triggers auto-resume of System-paused rules with autoResume. */
   deposit(accountId: string, trx: string): void;
   balanceOf(accountId: string): { trx: string; usdt: string };
-  ledger(accountId: string): Array<{ kind: "deposit" | "charge" | "refund" | "fire"; sun: bigint; orderId?: string; ruleId?: string; at: number }>;
+  ledger(accountId: string): Array<{ kind: LedgerKind; sun: bigint; orderId?: string; ruleId?: string; at: number }>;
   orderCount(accountId: string): number;
   setAddress(address: string, state: { activated?: boolean; energyLimit?: bigint; bandwidthLimit?: bigint }): void;
   /** Then evaluates refill/smart rules. */
   consumeEnergy(address: string, amount: bigint): void;
   /** Moves the simulated clock; runs due fills, expiries, renewals. */
   advanceClock(ms: number): Promise<void>;
-  /** Fills/fails every pending order now. */
-  settleOrders(): Promise<void>;
+  /** Fills/fails every pending order now (as planned: failNextOrder("async") fails one), or fails them all. */
+  settleOrders(outcome?: "planned" | "failed"): Promise<void>;
+  /**
+   * Withdraws the whole TRX balance and fires every active rule of the account at once: each meets
+   * the empty wallet and is paused (System), as after a real refused firing. Returns how many paused.
+   */
+  pauseRulesForBalance(accountId: string): number;
   /** sync → the next POST /orders answers 502 with refund; async → it is Created then Failed. */
   failNextOrder(mode: "sync" | "async"): void;
   setCheckerAvailable(available: boolean): void;
@@ -104,8 +109,13 @@ export function createControl(core: SandboxCore): SandboxControl {
     advanceClock(ms) {
       return settled(() => core.advanceClock(ms));
     },
-    settleOrders() {
-      return settled(() => core.orders.settleAll());
+    settleOrders(outcome = "planned") {
+      if (outcome !== "planned" && outcome !== "failed") throw badRequest("request.invalid_outcome", "outcome must be planned or failed");
+      return settled(() => core.orders.settleAll(outcome));
+    },
+    pauseRulesForBalance(accountId) {
+      core.accounts.withdrawAll(accountId);
+      return core.automations.fireAll(accountId);
     },
     failNextOrder(mode) {
       if (mode !== "sync" && mode !== "async") throw badRequest("request.invalid_mode", "mode must be sync or async");

@@ -221,8 +221,12 @@ export class Orders {
     for (const order of this.pending) if (order.dueAt <= now) this.settle(order);
   }
 
-  settleAll(): void {
-    for (const order of this.pending) this.settle(order);
+  /** Settles every pending order now: as each was planned, or every one as failed. */
+  settleAll(outcome: "planned" | "failed" = "planned"): void {
+    for (const order of this.pending) {
+      if (outcome === "failed") order.failOnSettle = true;
+      this.settle(order);
+    }
   }
 
   nextDueAt(): number | undefined {

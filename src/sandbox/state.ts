@@ -28,7 +28,7 @@ export interface Account {
   depositAddress?: string;
 }
 
-export type LedgerKind = "deposit" | "charge" | "refund" | "fire";
+export type LedgerKind = "deposit" | "charge" | "refund" | "fire" | "withdraw";
 
 export interface LedgerEntry {
   kind: LedgerKind;
@@ -94,6 +94,15 @@ export class Accounts {
     if (sun <= 0n) throw new RangeError("a deposit must be positive");
     this.get(accountId).trxSun += sun;
     this.record(accountId, { kind: "deposit", sun, at: this.clock.now() });
+  }
+
+  /** Takes the whole TRX balance out (a demo shortcut: the next charge meets an empty wallet). */
+  withdrawAll(accountId: string): void {
+    const account = this.get(accountId);
+    const sun = account.trxSun;
+    if (sun === 0n) return;
+    account.trxSun = 0n;
+    this.record(accountId, { kind: "withdraw", sun, at: this.clock.now() });
   }
 
   /** Why a charge of `sun` by `keyId` would be refused now (402 before 403), if it would. */

@@ -1,45 +1,32 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import * as schema from "./schema.js";
-import { migrationsDir } from "../paths.js";
-
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
 /**
- * The database holds sealed keys, chat ids and order history: readable by its owner only. Folders
- * this creates are 0700; the database file is created (or tightened, for an older install) 0600
- * before SQLite opens it, and SQLite gives its -wal and -shm files the database file's mode.
+ * What a repository sees of the database: one connection (or one transaction) of either engine.
+ * Repositories are written once, against drizzle's PostgreSQL types: both engines' query builders
+ * are awaitable and take the same calls (select/insert/update/delete, returning, onConflict…), and
+ * the two schemas have the same tables and row types (a unit test keeps them in step). Where the
+ * dialects differ (the outbox claim's row locks, the database clock), a repository asks `dialect`.
  */
-function ownerOnly(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  closeSync(openSync(path, "a", 0o600));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+import { sql, type SQL } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type * as pgSchema from "./schema.pg.js";
+
+export type Dialect = "sqlite" | "pg";
+export type Db = NodePgDatabase<typeof pgSchema>;
+export type Tables = typeof pgSchema;
+
+export interface Conn {
+  dialect: Dialect;
+  db: Db;
+  t: Tables;
 }
 
-/** Opens (creating if needed) the database, tunes it for a single-writer bot and applies migrations. */
-export function openDatabase(path: string): Db {
-  if (path !== ":memory:") ownerOnly(path);
-  const sqlite = new Database(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("foreign_keys = ON");
-  // Checkpoint every ~40 MB of WAL instead of ~4 MB: an index page written many times between two
-  // checkpoints (e.g. the outbox's dedupe index, with random keys) is copied back once, not each time.
-  sqlite.pragma("wal_autocheckpoint = 10000");
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: migrationsDir });
-  return db;
+/** The first row of a query, or undefined. */
+export async function first<T>(rows: Promise<T[]>): Promise<T | undefined> {
+  return (await rows)[0];
 }
 
-/** Liveness probe for /healthz. */
-export function pingDatabase(db: Db): boolean {
-  try {
-    return db.$client.prepare("select 1 as ok").get() !== undefined;
-  } catch {
-    return false;
-  }
+/** The database's clock in ms: leases measured by one clock whichever replica writes them. */
+export function dbNowMs(dialect: Dialect): SQL<number> {
+  return dialect === "pg"
+    ? sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`
+    : sql<number>`cast(unixepoch('subsec') * 1000 as integer)`;
 }

@@ -1,16 +1,14 @@
 /**
- * Group commit: writes that arrive in the same turn of the event loop share one SQLite transaction.
- * A caller's promise settles only after the COMMIT, so whatever it acknowledges is on disk. If any
- * write of a batch throws, the whole batch is rolled back and each write runs again in its own
- * transaction, so one failing write rejects alone and the others still commit (no savepoint per
- * write on the common path: they cost as much as the write). Under load this turns N commits (and
- * their WAL writes) into one; a lone write costs one extra turn of the loop.
+ * Group commit (SQLite): writes that arrive in the same turn of the event loop share one
+ * transaction. A caller's promise settles only after the COMMIT, so whatever it acknowledges is
+ * stored. If any write of a batch throws, the whole batch is rolled back and each write runs again
+ * in its own transaction, so one failing write rejects alone and the others still commit (no
+ * savepoint per write on the common path: they cost as much as the write). Under load this turns N
+ * commits (and their WAL writes) into one; a lone write costs one extra turn of the loop.
  * So `write` may run twice (once rolled back): it must change nothing but the database, or only
  * things that can safely happen twice (waking a sender, forgetting a cache entry).
+ * On PostgreSQL each write is simply its own transaction, awaited (see Store.groupCommit).
  */
-import type { Database } from "better-sqlite3";
-import { commitDurably } from "./durable.js";
-
 interface Queued<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -18,33 +16,33 @@ interface Queued<T, R> {
 }
 
 export type GroupCommit<T, R> = (item: T) => Promise<R>;
+export type RunTransaction<Tx> = <X>(fn: (tx: Tx) => Promise<X>) => Promise<X>;
 
-/** `durable`: each batch is fsynced before its promises settle (see durable.ts). */
-export function createGroupCommit<T, R>(client: Database, write: (item: T) => R, options: { durable?: boolean } = {}): GroupCommit<T, R> {
-  const oneTx = client.transaction(write);
-  const allTx = client.transaction((batch: Array<Queued<T, R>>): R[] => batch.map((q) => write(q.item)));
-  const one = options.durable ? (item: T) => commitDurably(client, () => oneTx(item)) : (item: T) => oneTx(item);
-  const all = options.durable ? (batch: Array<Queued<T, R>>) => commitDurably(client, () => allTx(batch)) : (batch: Array<Queued<T, R>>) => allTx(batch);
+export function createGroupCommit<Tx, T, R>(transaction: RunTransaction<Tx>, write: (tx: Tx, item: T) => Promise<R>): GroupCommit<T, R> {
   let queue: Array<Queued<T, R>> = [];
 
-  const alone = (q: Queued<T, R>) => {
+  const alone = async (q: Queued<T, R>) => {
     try {
-      q.resolve(one(q.item));
+      q.resolve(await transaction((tx) => write(tx, q.item)));
     } catch (err) {
       q.reject(err);
     }
   };
 
-  const flush = () => {
+  const flush = async () => {
     const batch = queue;
     queue = [];
     if (batch.length === 1) return alone(batch[0]!);
     let results: R[];
     try {
-      results = all(batch);
+      results = await transaction(async (tx) => {
+        const out: R[] = [];
+        for (const q of batch) out.push(await write(tx, q.item));
+        return out;
+      });
     } catch {
       // rolled back as a whole: find out which write fails by giving each its own transaction
-      for (const q of batch) alone(q);
+      for (const q of batch) await alone(q);
       return;
     }
     for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
@@ -52,7 +50,7 @@ export function createGroupCommit<T, R>(client: Database, write: (item: T) => R,
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
+      if (queue.length === 0) setImmediate(() => void flush());
       queue.push({ item, resolve, reject });
     });
 }

@@ -1,58 +1,195 @@
 /**
- * The store: one SQLite database and one repository per table group. Features take what they
- * need from `Store`; nothing else opens the database.
+ * The store: one database (embedded SQLite by default, PostgreSQL for several replicas) and one
+ * repository per table group. Features take what they need from `Store`; nothing else opens the
+ * database. Every repository method returns a promise. `transaction(fn)` hands `fn` repositories
+ * bound to the transaction; the store's own repositories refuse to be used inside it (they would
+ * run outside the transaction on PostgreSQL, and wait for it forever on SQLite's one connection).
  */
-import { openDatabase, pingDatabase, type Db } from "./db.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Conn, Dialect } from "./db.js";
+import type { Engine, TransactionOptions } from "./engine.js";
 import type { Sealer } from "./secrets.js";
-import { createUsersRepo } from "./users.js";
-import { createApiKeysRepo } from "./api-keys.js";
+import { openSqlite } from "./sqlite-engine.js";
+import { openPg } from "./pg-engine.js";
+import { createUsersMemo, createUsersRepo, type UsersMemo } from "./users.js";
+import { createApiKeysRepo, type ApiKeysMemo } from "./api-keys.js";
 import { createKeyValueStorage } from "./kv-storage.js";
 import { createOutboxRepo } from "./outbox.js";
-import { createWebhooksRepo } from "./webhooks.js";
+import { createWebhooksMemo, createWebhooksRepo, type WebhooksMemo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
 import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
+import { createTicksRepo } from "./ticks.js";
+import { createOrderCardsRepo } from "./order-cards.js";
+import { createProcessedUpdatesRepo } from "./processed-updates.js";
+import { createGroupCommit, type GroupCommit } from "./group-commit.js";
+
+export interface StoreLocation {
+  /** SQLite file (the default engine). */
+  databasePath: string;
+  /** postgres://…: PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  databasePoolMax?: number;
+}
+
+export interface PendingBuy {
+  /** The words after /buy. */
+  text: string;
+  at: number;
+}
 
 export interface StoreOptions {
   /** Told when group-committed session or conversation state could not be written (it is retried). */
   onWriteError?: (err: unknown) => void;
 }
 
-export function createStore(path: string, sealer: Sealer, options: StoreOptions = {}) {
-  const db = openDatabase(path);
-  const sessions = createKeyValueStorage<unknown>(db, "session:", options);
-  const conversations = createKeyValueStorage<unknown>(db, "conversation:", options);
-  const apiKeys = createApiKeysRepo(db, sealer);
-  const webhooks = createWebhooksRepo(db, sealer);
-  const pendingKeys = createPendingKeysRepo(db, sealer, options);
+/** What is kept in memory across requests: on PostgreSQL only what is keyed by what it was derived from. */
+interface Memos {
+  users?: UsersMemo;
+  apiKeys?: ApiKeysMemo;
+  webhooks: WebhooksMemo;
+}
+
+function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
   return {
-    db,
-    users: createUsersRepo(db),
-    apiKeys,
-    orders: createOrdersRepo(db),
-    recentAddresses: createRecentAddressesRepo(db),
-    outbox: createOutboxRepo(db),
-    webhooks,
-    pendingKeys,
-    ruleSnapshots: createRuleSnapshotsRepo(db),
+    users: createUsersRepo(conn, memos.users),
+    apiKeys: createApiKeysRepo(conn, sealer, memos.apiKeys),
+    orders: createOrdersRepo(conn),
+    recentAddresses: createRecentAddressesRepo(conn),
+    outbox: createOutboxRepo(conn),
+    webhooks: createWebhooksRepo(conn, sealer, memos.webhooks),
+    ruleSnapshots: createRuleSnapshotsRepo(conn),
+    ticks: createTicksRepo(conn),
+    updates: createProcessedUpdatesRepo(conn),
+    orderCards: createOrderCardsRepo(conn),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+type RepoName = keyof Repositories;
+
+/** Methods of several statements: called on the store, each runs in a transaction of its own. */
+const ATOMIC: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
+  apiKeys: ["add", "resealAll", "setDefault", "remove"],
+  webhooks: ["resealAll", "ensureForUser", "remove"],
+  recentAddresses: ["remember"],
+};
+/** Commits acknowledged to the outside (an intent before its POST /orders): on disk when they settle. */
+const DURABLE: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
+  orders: ["createIntent", "markPlacing", "markPlaced"],
+};
+
+export class StoreMisuseError extends Error {
+  override readonly name = "StoreMisuseError";
+}
+
+export async function openStore(location: StoreLocation, sealer: Sealer, options: StoreOptions = {}) {
+  const sqlite = location.databaseUrl ? undefined : openSqlite(location.databasePath);
+  const engine: Engine = sqlite ?? (await openPg(location.databaseUrl!, location.databasePoolMax ?? 10));
+  const dialect: Dialect = engine.conn.dialect;
+  // SQLite: this process is the database's only writer, so per-user memos stay exact
+  const memos: Memos = {
+    webhooks: createWebhooksMemo(dialect === "sqlite"),
+    ...(dialect === "sqlite" ? { users: createUsersMemo(), apiKeys: new Map() } : {}),
+  };
+  const inTransaction = new AsyncLocalStorage<{ open: boolean; committed: Array<() => void> }>();
+
+  const transaction = <R>(fn: (tx: Repositories) => Promise<R>, txOptions?: TransactionOptions): Promise<R> => {
+    if (inTransaction.getStore()?.open) throw new StoreMisuseError("a transaction inside a transaction: use the repositories it was given");
+    let committed: Array<() => void> = [];
+    const done = engine.transaction((conn) => {
+      // a fresh list per attempt: what a rolled-back attempt asked for never runs
+      const scope = { open: true, committed: (committed = []) };
+      return inTransaction.run(scope, async () => {
+        try {
+          return await fn(createRepositories(conn, sealer, memos));
+        } finally {
+          scope.open = false;
+        }
+      });
+    }, txOptions);
+    return done.then((result) => {
+      for (const run of committed) run();
+      return result;
+    });
+  };
+
+  /**
+   * Runs `fn` once what the caller wrote is visible to other connections: after the COMMIT of the
+   * transaction it is called in (never, if that rolls back), at once outside one (each statement
+   * commits by itself). For wake-ups: a sender woken before the commit would look and find nothing.
+   * `fn` must not throw (the write it follows has already been acknowledged).
+   */
+  const afterCommit = (fn: () => void): void => {
+    const scope = inTransaction.getStore();
+    if (scope?.open) scope.committed.push(fn);
+    else fn();
+  };
+
+  const root = createRepositories(engine.conn, sealer, memos);
+  const guard = <K extends RepoName>(name: K): Repositories[K] => {
+    const guarded: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+    const atomic = (ATOMIC[name] ?? []) as readonly string[];
+    const durable = (DURABLE[name] ?? []) as readonly string[];
+    for (const [method, fn] of Object.entries(root[name]) as Array<[string, (...args: unknown[]) => Promise<unknown>]>) {
+      const own = atomic.includes(method) || durable.includes(method);
+      guarded[method] = async (...args) => {
+        if (inTransaction.getStore()?.open) throw new StoreMisuseError(`store.${name}.${method} inside a transaction: use the repositories it was given`);
+        if (own) {
+          const bound = (tx: Repositories) => (tx[name] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
+          return transaction(bound, { durable: durable.includes(method) });
+        }
+        while (engine.busy) await engine.idle();
+        return fn(...args);
+      };
+    }
+    return guarded as unknown as Repositories[K];
+  };
+  const repositories = Object.fromEntries((Object.keys(root) as RepoName[]).map((name) => [name, guard(name)])) as unknown as Repositories;
+
+  const sessions = createKeyValueStorage<unknown>(engine, "session:", options);
+  const conversations = createKeyValueStorage<unknown>(engine, "conversation:", options);
+  const pendingKeyStorage = createKeyValueStorage<{ sealed: string; at: number }>(engine, "pending-key:", options);
+  const pendingBuys = createKeyValueStorage<PendingBuy>(engine, "pending-buy:", options);
+  let closed = false;
+
+  return {
+    ...repositories,
+    dialect,
+    transaction,
+    afterCommit,
+    /**
+     * Writes that acknowledge something to the outside (the receiver's deliveries): on SQLite the
+     * writes of one event-loop turn share one durable commit; on PostgreSQL each is its own transaction.
+     */
+    groupCommit<T, R>(write: (tx: Repositories, item: T) => Promise<R>): GroupCommit<T, R> {
+      const durably = <X>(fn: (tx: Repositories) => Promise<X>) => transaction(fn, { durable: true });
+      return dialect === "sqlite" ? createGroupCommit(durably, write) : (item: T) => durably((tx) => write(tx, item));
+    },
+    pendingKeys: createPendingKeysRepo(pendingKeyStorage, sealer),
+    sessions,
+    conversations,
+    /** A `/buy` one-liner typed before the user had a key, by user id: resumed once a key is added. */
+    pendingBuys,
     /**
      * Master-key rotation in one pass: every secret sealed with a previous master key is sealed
      * with the current one. Values sealed with a key this bot does not have are counted, not touched.
      */
-    resealSecrets: () => ({ apiKeys: apiKeys.resealAll(), webhookSecrets: webhooks.resealAll() }),
-    sessions,
-    conversations,
-    ping: () => pingDatabase(db),
-    close: () => {
-      if (!db.$client.open) return;
-      sessions.flush();
-      conversations.flush();
-      pendingKeys.flush();
-      db.$client.close();
+    resealSecrets: () => transaction(async (tx) => ({ apiKeys: await tx.apiKeys.resealAll(), webhookSecrets: await tx.webhooks.resealAll() })),
+    ping: () => engine.ping(),
+    /** PostgreSQL only: a connection of its own with the pool's settings (advisory locks, LISTEN). */
+    connectDedicated: engine.connectDedicated?.bind(engine),
+    /** For tests and operator tools only, never for features: the connection, and SQLite's client. */
+    raw: { conn: engine.conn, sqlite: sqlite?.client },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage]) await storage.close();
+      await engine.close();
     },
   };
 }
 
-export type Store = ReturnType<typeof createStore>;
-export type { Db };
+export type Store = Awaited<ReturnType<typeof openStore>>;
+export type { Conn, Dialect };

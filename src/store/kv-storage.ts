@@ -1,24 +1,28 @@
 /**
  * A key-value storage adapter over the bot_storage table. It serves grammY sessions
- * (StorageAdapter) and conversations v2 state (VersionedStateStorage): both read, write, delete.
+ * (StorageAdapter) and conversations v2 state (VersionedStateStorage): both read, write, delete,
+ * and both await what these return, so a write is done before the update's webhook is answered.
  *
- * Both are read on every update, so this is a hot path: plain prepared statements (drizzle's
- * prepared queries cost several times more per call) behind a bounded cache of the stored JSON
- * text, absent keys included. The process is the database's only writer, so the cache is exact;
- * the text is parsed on each read so a caller mutating its copy never touches the cache.
- *
- * Writes are group-committed: queued, and written in one transaction at the end of the event-loop
- * turn (a commit costs ~15 µs, a row in a batch ~2 µs). Reads are answered by the cache meanwhile;
- * `flush()` writes the queue at once (the store calls it before closing).
+ * On PostgreSQL (several replicas write) every call goes to the database. On SQLite the process is
+ * the database's only writer, and both are read on every update, so reads are served from a
+ * bounded cache of the stored JSON text (absent keys included; parsed on each read so a caller
+ * mutating its copy never touches the cache), and writes are group-committed: queued, and written
+ * in one transaction at the end of the event-loop turn (the promise settles after the commit).
+ * `close()` writes the queue at once (the store calls it before closing).
  */
+import { eq, sql } from "drizzle-orm";
 import { rememberBounded } from "./bounded-map.js";
-import type { Db } from "./db.js";
+import { first, type Conn } from "./db.js";
+import type { Engine } from "./engine.js";
 
 export interface KeyValueStorage<T> {
-  read(key: string): T | undefined;
-  write(key: string, value: T): void;
-  delete(key: string): void;
-  flush(): void;
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Writes what is queued now. */
+  flush(): Promise<void>;
+  /** Flushes, then refuses further writes (the store calls it before closing). */
+  close(): Promise<void>;
 }
 
 const CACHE_LIMIT = 20_000;
@@ -29,73 +33,99 @@ export interface KeyValueOptions {
   onWriteError?: (err: unknown) => void;
 }
 
-export function createKeyValueStorage<T>(db: Db, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {
-  const cacheLimit = options.cacheLimit ?? CACHE_LIMIT;
-  const client = db.$client;
-  const read = client.prepare<[string], { value: string }>("SELECT value FROM bot_storage WHERE key = ?");
-  const write = client.prepare<[string, string, number]>(
-    "INSERT INTO bot_storage (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-  );
-  const remove = client.prepare<[string]>("DELETE FROM bot_storage WHERE key = ?");
+/** Writes (or with null deletes) one bot_storage row: also for repositories kept in that table. */
+export async function put({ db, t }: Conn, key: string, json: string | null): Promise<void> {
+  if (json === null) await db.delete(t.botStorage).where(eq(t.botStorage.key, key));
+  else
+    await db
+      .insert(t.botStorage)
+      .values({ key, value: json, updatedAt: Date.now() })
+      .onConflictDoUpdate({ target: t.botStorage.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+}
 
+export async function get({ db, t }: Conn, key: string): Promise<string | null> {
+  return (await first(db.select({ value: t.botStorage.value }).from(t.botStorage).where(eq(t.botStorage.key, key)).limit(1)))?.value ?? null;
+}
+
+export function createKeyValueStorage<T>(engine: Engine, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {
+  const parse = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as T));
+  if (engine.conn.dialect === "pg") {
+    const conn = engine.conn;
+    return {
+      read: async (key) => parse(await get(conn, prefix + key)),
+      write: (key, value) => put(conn, prefix + key, JSON.stringify(value)),
+      delete: (key) => put(conn, prefix + key, null),
+      flush: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+  }
+  return createCachedStorage(engine, prefix, parse, options);
+}
+
+function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
+  const cacheLimit = options.cacheLimit ?? CACHE_LIMIT;
   const cache = new Map<string, string | null>(); // null: known to be absent
   const pending = new Map<string, string | null>(); // queued writes (null: delete), never evicted
-  let scheduled: NodeJS.Immediate | undefined;
-
+  let waiting: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
+  let scheduled = false;
+  let closed = false;
   const remember = (key: string, json: string | null) => rememberBounded(cache, key, json, cacheLimit);
-  const writeAll = client.transaction((entries: Array<[string, string | null]>) => {
-    const now = Date.now();
-    for (const [key, json] of entries) {
-      if (json === null) remove.run(prefix + key);
-      else write.run(prefix + key, json, now);
-    }
-  });
+
   let retry: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    // the store flushes before closing; a storage used past that has nothing it can write to
-    if (pending.size === 0 || !client.open) return;
+  const flush = async (): Promise<void> => {
+    scheduled = false;
+    if (pending.size === 0 || closed) return;
     const entries = [...pending];
+    const settled = waiting;
     pending.clear();
+    waiting = [];
     try {
-      writeAll(entries);
+      await engine.transaction(async (conn) => {
+        for (const [key, json] of entries) await put(conn, prefix + key, json);
+      });
+      for (const w of settled) w.resolve();
     } catch (err) {
       // keep what was not written again meanwhile, and try later: never lose state, never crash
       for (const [key, json] of entries) if (!pending.has(key)) pending.set(key, json);
+      waiting.push(...settled);
       options.onWriteError?.(err);
       retry ??= setTimeout(() => {
         retry = undefined;
-        flush();
+        void flush();
       }, 1_000).unref();
     }
   };
-  const enqueue = (key: string, json: string | null) => {
-    remember(key, json);
-    pending.set(key, json);
-    scheduled ??= setImmediate(flush);
-  };
-
-  const lookup = (key: string): string | null => {
-    let json = pending.has(key) ? pending.get(key) : cache.get(key);
-    if (json === undefined) {
-      json = read.get(prefix + key)?.value ?? null;
+  const enqueue = (key: string, json: string | null) =>
+    new Promise<void>((resolve, reject) => {
       remember(key, json);
-    }
-    return json;
-  };
+      pending.set(key, json);
+      waiting.push({ resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => void flush());
+      }
+    });
 
   return {
-    read(key) {
-      const json = lookup(key);
-      return json === null ? undefined : (JSON.parse(json) as T);
+    async read(key) {
+      let json = pending.has(key) ? pending.get(key) : cache.get(key);
+      if (json === undefined) {
+        await engine.idle(); // not inside someone else's open transaction (one connection)
+        json = await get(engine.conn, prefix + key);
+        // a write queued meanwhile is newer than what was read
+        json = pending.has(key) ? pending.get(key)! : remember(key, json);
+      }
+      return parse(json);
     },
-    write(key, value) {
-      enqueue(key, JSON.stringify(value));
-    },
-    delete(key) {
-      enqueue(key, null);
-    },
+    write: (key, value) => enqueue(key, JSON.stringify(value)),
+    delete: (key) => enqueue(key, null),
     flush,
+    async close() {
+      await flush();
+      closed = true;
+      if (retry) clearTimeout(retry);
+      // whatever could not be written is lost with the process anyway: do not leave callers hanging
+      for (const w of waiting.splice(0)) w.reject(new Error("store closed before this write was committed"));
+    },
   };
 }

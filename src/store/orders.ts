@@ -8,11 +8,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Db } from "./db.js";
-import { orders } from "./schema.js";
-import { commitDurably } from "./durable.js";
+import { first, type Conn, type Tables } from "./db.js";
 
-export type OrderIntentRow = typeof orders.$inferSelect;
+export type OrderIntentRow = Tables["orders"]["$inferSelect"];
 export type IntentState = "previewed" | "placing" | "placed" | "rejected" | "cancelled";
 
 export interface NewIntent {
@@ -34,158 +32,113 @@ export interface PlacedOrder {
   txId: string | null;
 }
 
-export function createOrdersRepo(db: Db) {
-  const byIntent = (intentId: string) => eq(orders.intentId, intentId);
-  const inState = (...states: IntentState[]) => inArray(orders.state, states);
-  // prepared once: every settlement event (receiver or watcher) looks its order up and updates it
-  const orderIdParam = sql.placeholder("orderId");
-  const selectByOrderId = db.select().from(orders).where(eq(orders.orderId, orderIdParam)).prepare();
-  // most settlement events are for orders the bot did not place (rules, the web): a raw statement
-  // answers "not ours" several times faster than drizzle's prepared query
-  const hasOrderId = db.$client.prepare<[string], { one: number }>("SELECT 1 AS one FROM orders WHERE order_id = ?").pluck();
-  const setStatus = db
-    .update(orders)
-    .set({ status: sql`${sql.placeholder("status")}`, updatedAt: sql`${sql.placeholder("now")}` })
-    .where(eq(orders.orderId, orderIdParam))
-    .prepare();
-  const setStatusAndTx = db
-    .update(orders)
-    .set({ status: sql`${sql.placeholder("status")}`, txId: sql`${sql.placeholder("txId")}`, updatedAt: sql`${sql.placeholder("now")}` })
-    .where(eq(orders.orderId, orderIdParam))
-    .prepare();
+export function createOrdersRepo({ db, t }: Conn) {
+  const o = t.orders;
+  const byIntent = (intentId: string) => eq(o.intentId, intentId);
+  const inState = (...states: IntentState[]) => inArray(o.state, states);
+  /** An update that moves an intent only from the states given: true when it did (compare-and-set). */
+  const moved = async (where: ReturnType<typeof and>, set: Partial<OrderIntentRow>) =>
+    (await db.update(o).set({ ...set, updatedAt: Date.now() }).where(where).returning({ id: o.intentId })).length > 0;
 
   return {
-    /** A new intent in state `previewed` with a fresh Idempotency-Key. */
-    createIntent(input: NewIntent): OrderIntentRow {
-      return commitDurably(db.$client, () =>
-        db
-          .insert(orders)
-          .values({
-            intentId: randomUUID(),
-            idempotencyKey: randomUUID(),
-            userId: input.userId,
-            keyId: input.keyId,
-            chatId: input.chatId,
-            resource: input.resource,
-            targetAddress: input.targetAddress,
-            volume: input.volume.toString(),
-            duration: input.duration,
-            state: "previewed" satisfies IntentState,
-            ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
-          })
-          .returning()
-          .get(),
-      );
+    /** A new intent in state `previewed` with a fresh Idempotency-Key. Run it in a durable transaction. */
+    async createIntent(input: NewIntent): Promise<OrderIntentRow> {
+      const [row] = await db
+        .insert(o)
+        .values({
+          intentId: randomUUID(),
+          idempotencyKey: randomUUID(),
+          userId: input.userId,
+          keyId: input.keyId,
+          chatId: input.chatId,
+          resource: input.resource,
+          targetAddress: input.targetAddress,
+          volume: input.volume.toString(),
+          duration: input.duration,
+          state: "previewed" satisfies IntentState,
+          ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
+        })
+        .returning();
+      return row!;
     },
-    get(intentId: string): OrderIntentRow | undefined {
-      return db.select().from(orders).where(byIntent(intentId)).get();
+    get(intentId: string): Promise<OrderIntentRow | undefined> {
+      return first(db.select().from(o).where(byIntent(intentId)).limit(1));
     },
-    getByOrderId(orderId: string): OrderIntentRow | undefined {
-      return hasOrderId.get(orderId) === undefined ? undefined : selectByOrderId.get({ orderId });
+    getByOrderId(orderId: string): Promise<OrderIntentRow | undefined> {
+      return first(db.select().from(o).where(eq(o.orderId, orderId)).limit(1));
     },
     /** The card that shows this intent (set once the preview message exists). */
-    setMessageId(intentId: string, messageId: number): void {
-      db.update(orders).set({ messageId, updatedAt: Date.now() }).where(byIntent(intentId)).run();
+    async setMessageId(intentId: string, messageId: number): Promise<void> {
+      await db.update(o).set({ messageId, updatedAt: Date.now() }).where(byIntent(intentId));
     },
-    /** previewed|placing → placing. False when the intent is already settled (placed, rejected, cancelled). */
-    markPlacing(intentId: string): boolean {
-      const result = commitDurably(db.$client, () =>
-        db
-          .update(orders)
-          .set({ state: "placing" satisfies IntentState, updatedAt: Date.now() })
-          .where(and(byIntent(intentId), inState("previewed", "placing")))
-          .run(),
-      );
-      return result.changes > 0;
+    /**
+     * previewed|placing → placing, by compare-and-set in one statement (two Confirms on two
+     * replicas: each sees the row move or not, never both a stale state). False when the intent is
+     * already settled (placed, rejected, cancelled). Run it in a durable transaction.
+     */
+    markPlacing(intentId: string): Promise<boolean> {
+      return moved(and(byIntent(intentId), inState("previewed", "placing")), { state: "placing" satisfies IntentState });
     },
-    markPlaced(intentId: string, placed: PlacedOrder): void {
-      commitDurably(db.$client, () =>
-        db
-          .update(orders)
-          .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
-          .where(byIntent(intentId))
-          .run(),
-      );
+    async markPlaced(intentId: string, placed: PlacedOrder): Promise<void> {
+      await moved(byIntent(intentId), { state: "placed" satisfies IntentState, ...placed, lastError: null });
     },
     /** The marketplace refused the order (nothing charged): the key is never used again. */
-    markRejected(intentId: string, error: string): void {
-      db.update(orders)
-        .set({ state: "rejected" satisfies IntentState, lastError: error, updatedAt: Date.now() })
-        .where(and(byIntent(intentId), inState("previewed", "placing")))
-        .run();
+    async markRejected(intentId: string, error: string): Promise<void> {
+      await moved(and(byIntent(intentId), inState("previewed", "placing")), { state: "rejected" satisfies IntentState, lastError: error });
     },
     /**
      * placing → placed with an order found in GET /orders (the answer to POST /orders was lost).
      * False when the intent is no longer `placing` (e.g. a Confirm got the order meanwhile).
      */
-    adoptPlaced(intentId: string, placed: PlacedOrder): boolean {
-      const result = db
-        .update(orders)
-        .set({ state: "placed" satisfies IntentState, ...placed, lastError: null, updatedAt: Date.now() })
-        .where(and(byIntent(intentId), inState("placing")))
-        .run();
-      return result.changes > 0;
+    adoptPlaced(intentId: string, placed: PlacedOrder): Promise<boolean> {
+      return moved(and(byIntent(intentId), inState("placing")), { state: "placed" satisfies IntentState, ...placed, lastError: null });
     },
     /**
      * placing → rejected when the marketplace has no such order, only if the intent was not touched
      * since `seenUpdatedAt` (a Confirm meanwhile bumps it and may be placing right now).
      */
-    abandonPlacing(intentId: string, seenUpdatedAt: number, error: string): boolean {
-      const result = db
-        .update(orders)
-        .set({ state: "rejected" satisfies IntentState, lastError: error, updatedAt: Date.now() })
-        .where(and(byIntent(intentId), inState("placing"), eq(orders.updatedAt, seenUpdatedAt)))
-        .run();
-      return result.changes > 0;
+    abandonPlacing(intentId: string, seenUpdatedAt: number, error: string): Promise<boolean> {
+      return moved(and(byIntent(intentId), inState("placing"), eq(o.updatedAt, seenUpdatedAt)), { state: "rejected" satisfies IntentState, lastError: error });
     },
     /** Outcome unknown (the intent stays `placing`): remembered for logs and support. */
-    noteError(intentId: string, error: string): void {
-      db.update(orders).set({ lastError: error, updatedAt: Date.now() }).where(byIntent(intentId)).run();
+    async noteError(intentId: string, error: string): Promise<void> {
+      await moved(byIntent(intentId), { lastError: error });
     },
     /** previewed → cancelled. False when the intent has moved on (e.g. it is being placed). */
-    markCancelled(intentId: string): boolean {
-      const result = db
-        .update(orders)
-        .set({ state: "cancelled" satisfies IntentState, updatedAt: Date.now() })
-        .where(and(byIntent(intentId), inState("previewed")))
-        .run();
-      return result.changes > 0;
+    markCancelled(intentId: string): Promise<boolean> {
+      return moved(and(byIntent(intentId), inState("previewed")), { state: "cancelled" satisfies IntentState });
     },
     /** /cancel: every `previewed` intent of a user in a chat → cancelled; the rows cancelled (their cards to edit). */
-    cancelPreviewed(chatId: number, userId: number): OrderIntentRow[] {
+    cancelPreviewed(chatId: number, userId: number): Promise<OrderIntentRow[]> {
       return db
-        .update(orders)
+        .update(o)
         .set({ state: "cancelled" satisfies IntentState, updatedAt: Date.now() })
-        .where(and(eq(orders.chatId, chatId), eq(orders.userId, userId), inState("previewed")))
-        .returning()
-        .all();
+        .where(and(eq(o.chatId, chatId), eq(o.userId, userId), inState("previewed")))
+        .returning();
     },
     /** Settlement news for an order placed through the bot (from a refresh, a webhook or a watcher). */
-    updateStatus(orderId: string, update: { status: string; txId?: string | null }): boolean {
-      const params = { orderId, status: update.status, now: Date.now() };
-      const result = update.txId === undefined ? setStatus.run(params) : setStatusAndTx.run({ ...params, txId: update.txId });
-      return result.changes > 0;
+    async updateStatus(orderId: string, update: { status: string; txId?: string | null }): Promise<boolean> {
+      const set = update.txId === undefined ? { status: update.status } : { status: update.status, txId: update.txId };
+      return moved(eq(o.orderId, orderId), set);
     },
     /** Placed orders the marketplace still reports as Created (any spelling), oldest first. */
-    listAwaitingSettlement(): OrderIntentRow[] {
+    listAwaitingSettlement(): Promise<OrderIntentRow[]> {
       return db
         .select()
-        .from(orders)
-        .where(and(eq(orders.state, "placed" satisfies IntentState), sql`lower(${orders.status}) = 'created'`))
-        .orderBy(orders.updatedAt)
-        .all();
+        .from(o)
+        .where(and(eq(o.state, "placed" satisfies IntentState), sql`lower(${o.status}) = 'created'`))
+        .orderBy(o.updatedAt);
     },
     /** Intents `placing` with no placement attempt since `touchedBefore` (ms), oldest first. */
-    listStuckPlacing(touchedBefore: number): OrderIntentRow[] {
+    listStuckPlacing(touchedBefore: number): Promise<OrderIntentRow[]> {
       return db
         .select()
-        .from(orders)
-        .where(and(eq(orders.state, "placing" satisfies IntentState), lte(orders.updatedAt, touchedBefore)))
-        .orderBy(asc(orders.createdAt))
-        .all();
+        .from(o)
+        .where(and(eq(o.state, "placing" satisfies IntentState), lte(o.updatedAt, touchedBefore)))
+        .orderBy(asc(o.createdAt));
     },
-    listByUser(userId: number, limit = 20): OrderIntentRow[] {
-      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit).all();
+    listByUser(userId: number, limit = 20): Promise<OrderIntentRow[]> {
+      return db.select().from(o).where(eq(o.userId, userId)).orderBy(desc(o.createdAt)).limit(limit);
     },
   };
 }

@@ -1,15 +1,16 @@
 /**
  * The outbox of pushed notices. `enqueue` is idempotent on the dedupe key (the same event's notice
- * is stored once, whoever reports it first). The sender claims due rows under a lease; the rows a
- * crashed sender had leased are released when the next one starts (releaseLeases) and sent again:
+ * is stored once, whoever reports it first). A sender (one per replica, only the leader's runs)
+ * claims due rows under a lease with its owner id, measured on the database's clock; rows leased
+ * by an owner that is gone are released by the next leader (releaseLeasesExcept) and sent again:
  * at least once. Per chat only the oldest pending row is ever claimable, which keeps each chat's
- * notices in order.
+ * notices in order across replicas.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "./db.js";
-import { outbox } from "./schema.js";
+import { and, asc, count, eq, inArray, isNotNull, lt, lte, min, ne, notInArray, or, isNull, sql } from "drizzle-orm";
+import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { dbNowMs, first, type Conn, type Tables } from "./db.js";
 
-export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxRow = Tables["outbox"]["$inferSelect"];
 
 export interface NewNotice {
   chatId: number;
@@ -17,38 +18,17 @@ export interface NewNotice {
   text: string;
   /** An InlineKeyboardMarkup (stored as JSON). */
   replyMarkup?: unknown;
+  /** Edit this message of the chat (text and buttons) instead of sending a new one. */
+  editMessageId?: number;
 }
 
-interface RawRow {
-  id: number;
-  chat_id: number;
-  dedupe_key: string;
-  text: string;
-  reply_markup: string | null;
-  status: string;
-  attempts: number;
-  next_attempt_at: number;
-  lease_until: number | null;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
-}
-
-function fromRaw(r: RawRow): OutboxRow {
-  return {
-    id: r.id,
-    chatId: r.chat_id,
-    dedupeKey: r.dedupe_key,
-    text: r.text,
-    replyMarkup: r.reply_markup,
-    status: r.status,
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    leaseUntil: r.lease_until,
-    lastError: r.last_error,
-    createdAt: r.created_at,
-    sentAt: r.sent_at,
-  };
+export interface ClaimInput {
+  /** Who holds the leases (the replica's instance id). */
+  owner: string;
+  limit: number;
+  leaseMs: number;
+  /** Chats the sender must not write to yet (its per-chat pace). */
+  skipChats?: number[];
 }
 
 const clip = (error: string) => error.slice(0, 500);
@@ -60,103 +40,124 @@ export interface NoticeRecipient {
   noticesEnabled: boolean;
 }
 
-export function createOutboxRepo(db: Db) {
-  const client = db.$client;
-  // A notice for a chat that blocked the bot is kept (as blocked) but never sent.
-  const insert = client.prepare(`
-    INSERT INTO outbox (chat_id, dedupe_key, text, reply_markup, status, attempts, next_attempt_at, created_at)
-    VALUES (@chatId, @dedupeKey, @text, @replyMarkup,
-      CASE WHEN EXISTS (SELECT 1 FROM users WHERE chat_id = @chatId AND blocked = 1) THEN 'blocked' ELSE 'pending' END,
-      0, @now, @now)
-    ON CONFLICT (dedupe_key) DO NOTHING`);
-  const claim = client.prepare(`
-    UPDATE outbox SET lease_until = @leaseUntil
-    WHERE id IN (
-      SELECT o.id FROM (SELECT MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id) AS head
-      JOIN outbox o ON o.id = head.id
-      WHERE o.next_attempt_at <= @now AND (o.lease_until IS NULL OR o.lease_until < @now)
-        AND o.chat_id NOT IN (SELECT value FROM json_each(@skipChats))
-      ORDER BY o.id LIMIT @limit)
-    RETURNING *`);
-
-  const selectRecipient = client.prepare<[number], { chat_id: number; language: string | null; notices_enabled: number }>(
-    "SELECT chat_id, language, notices_enabled FROM users WHERE id = ?",
-  );
+export function createOutboxRepo({ db, t, dialect }: Conn) {
+  const o = t.outbox;
+  const now = dbNowMs(dialect);
+  const leasedBy = (id: number, owner: string) => and(eq(o.id, id), eq(o.leaseOwner, owner));
+  /** Settles a claimed row, only while `owner` still holds it (a row released to a new leader is no longer ours). */
+  const settle = async (id: number, owner: string, set: PgUpdateSetSource<typeof o>) =>
+    (await db.update(o).set(set).where(leasedBy(id, owner)).returning({ id: o.id })).length > 0;
 
   return {
-    /** The user's notice settings (prepared: read for every notice); undefined for an unknown user. */
-    recipient(userId: number): NoticeRecipient | undefined {
-      const row = selectRecipient.get(userId);
-      return row && { chatId: row.chat_id, language: row.language, noticesEnabled: row.notices_enabled === 1 };
+    /** The user's notice settings (read for every notice); undefined for an unknown user. */
+    recipient(userId: number): Promise<NoticeRecipient | undefined> {
+      const u = t.users;
+      return first(db.select({ chatId: u.chatId, language: u.language, noticesEnabled: u.noticesEnabled }).from(u).where(eq(u.id, userId)).limit(1));
     },
-    /** Stores a notice once per dedupe key; false when that key was already enqueued. */
-    enqueue(notice: NewNotice, now = Date.now()): boolean {
-      const replyMarkup = notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup);
-      return insert.run({ chatId: notice.chatId, dedupeKey: notice.dedupeKey, text: notice.text, replyMarkup, now }).changes > 0;
+    /** Stores a notice once per dedupe key; false when that key was already enqueued. A chat that blocked the bot gets it as blocked (never sent). */
+    async enqueue(notice: NewNotice, at = Date.now()): Promise<boolean> {
+      const u = t.users;
+      const blocked = db.select({ one: sql`1` }).from(u).where(and(eq(u.chatId, notice.chatId), eq(u.blocked, true)));
+      const rows = await db
+        .insert(o)
+        .values({
+          chatId: notice.chatId,
+          dedupeKey: notice.dedupeKey,
+          text: notice.text,
+          replyMarkup: notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup),
+          editMessageId: notice.editMessageId ?? null,
+          status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
+          nextAttemptAt: at,
+          createdAt: at,
+        })
+        .onConflictDoNothing({ target: o.dedupeKey })
+        .returning({ id: o.id });
+      return rows.length > 0;
     },
     /**
-     * Leases up to `limit` due rows, at most one per chat (the chat's oldest pending row), skipping
-     * `skipChats` (chats the sender must not write to yet). Ordered by id.
+     * Leases up to `limit` due rows to `owner`, at most one per chat (the chat's oldest pending
+     * row), skipping `skipChats`. Ordered by id. On PostgreSQL the candidates are locked with
+     * SKIP LOCKED, so two claimers at once never take the same row or two rows of one chat.
      */
-    claim(input: { now: number; limit: number; leaseMs: number; skipChats?: number[] }): OutboxRow[] {
+    async claim(input: ClaimInput): Promise<OutboxRow[]> {
       if (input.limit <= 0) return [];
-      const rows = claim.all({
-        now: input.now,
-        leaseUntil: input.now + input.leaseMs,
-        limit: input.limit,
-        skipChats: JSON.stringify(input.skipChats ?? []),
-      }) as RawRow[];
-      return rows.map(fromRaw).sort((a, b) => a.id - b.id);
+      const older = alias(o, "older");
+      const head = db.select({ id: min(older.id) }).from(older).where(and(eq(older.chatId, o.chatId), eq(older.status, "pending")));
+      const candidates = db
+        .select({ id: o.id })
+        .from(o)
+        .where(
+          and(
+            eq(o.status, "pending"),
+            lte(o.nextAttemptAt, now),
+            or(isNull(o.leaseUntil), lt(o.leaseUntil, now)),
+            notInArray(o.chatId, input.skipChats ?? []),
+            eq(o.id, head),
+          ),
+        )
+        .orderBy(asc(o.id))
+        .limit(input.limit);
+      const locked = dialect === "pg" ? candidates.for("update", { skipLocked: true }) : candidates;
+      const rows = await db
+        .update(o)
+        .set({ leaseUntil: sql`${now} + ${input.leaseMs}`, leaseOwner: input.owner })
+        .where(inArray(o.id, locked))
+        .returning();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+    /** Releases the leases `owner` holds (a sender stopping cleanly); the number of rows. */
+    async releaseLeasesOf(owner: string): Promise<number> {
+      const rows = await db.update(o).set({ leaseUntil: null, leaseOwner: null }).where(and(eq(o.status, "pending"), eq(o.leaseOwner, owner))).returning({ id: o.id });
+      return rows.length;
     },
     /**
-     * Makes every leased row claimable again at once; the number of rows. For a sender that starts
-     * as the only one: a lease it finds was taken by a process that is gone (killed mid-send), and
-     * waiting for the lease to run out would hold back each of those chats' later notices.
+     * Makes every row leased by another owner claimable at once; the number of rows. For a new
+     * leader: a lease it finds was taken by a sender that is gone (killed mid-send), and waiting
+     * for the lease to run out would hold back each of those chats' later notices.
      */
-    releaseLeases(): number {
-      return db
-        .update(outbox)
-        .set({ leaseUntil: null })
-        .where(and(eq(outbox.status, "pending"), sql`${outbox.leaseUntil} IS NOT NULL`))
-        .run().changes;
+    async releaseLeasesExcept(owner: string): Promise<number> {
+      const rows = await db
+        .update(o)
+        .set({ leaseUntil: null, leaseOwner: null })
+        .where(and(eq(o.status, "pending"), isNotNull(o.leaseUntil), or(isNull(o.leaseOwner), ne(o.leaseOwner, owner))))
+        .returning({ id: o.id });
+      return rows.length;
     },
-    markSent(id: number, now: number): void {
-      db.update(outbox).set({ status: "sent", sentAt: now, leaseUntil: null, attempts: sql`${outbox.attempts} + 1` }).where(eq(outbox.id, id)).run();
+    /** False when `owner` no longer holds the row's lease (released to another sender meanwhile). */
+    markSent(id: number, owner: string, at: number): Promise<boolean> {
+      return settle(id, owner, { status: "sent", sentAt: at, leaseUntil: null, leaseOwner: null, attempts: sql`${o.attempts} + 1` });
     },
     /** Back to pending, due at `at`; `countAttempt` is false for a 429 (the message was not refused). */
-    retryAt(id: number, at: number, error: string, countAttempt: boolean): void {
-      const base = { nextAttemptAt: at, leaseUntil: null, lastError: clip(error) };
-      const set = countAttempt ? { ...base, attempts: sql`${outbox.attempts} + 1` } : base;
-      db.update(outbox).set(set).where(eq(outbox.id, id)).run();
-    },
-    /** The chat blocked the bot: its pending notices stop (kept as blocked, never resent). */
-    blockChat(chatId: number, error: string): number {
-      return db
-        .update(outbox)
-        .set({ status: "blocked", leaseUntil: null, lastError: clip(error) })
-        .where(and(eq(outbox.chatId, chatId), eq(outbox.status, "pending")))
-        .run().changes;
+    retryAt(id: number, owner: string, at: number, error: string, countAttempt: boolean): Promise<boolean> {
+      const base = { nextAttemptAt: at, leaseUntil: null, leaseOwner: null, lastError: clip(error) };
+      return settle(id, owner, countAttempt ? { ...base, attempts: sql`${o.attempts} + 1` } : base);
     },
     /** Refused for good (e.g. 400): never retried. */
-    markDead(id: number, error: string): void {
-      db.update(outbox)
-        .set({ status: "dead", leaseUntil: null, lastError: clip(error), attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, id))
-        .run();
+    markFailed(id: number, owner: string, error: string): Promise<boolean> {
+      return settle(id, owner, { status: "dead", leaseUntil: null, leaseOwner: null, lastError: clip(error), attempts: sql`${o.attempts} + 1` });
     },
-    getByDedupeKey(dedupeKey: string): OutboxRow | undefined {
-      return db.select().from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).get();
+    /** The chat blocked the bot: its pending notices stop (kept as blocked, never resent). */
+    async blockChat(chatId: number, error: string): Promise<number> {
+      const rows = await db
+        .update(o)
+        .set({ status: "blocked", leaseUntil: null, leaseOwner: null, lastError: clip(error) })
+        .where(and(eq(o.chatId, chatId), eq(o.status, "pending")))
+        .returning({ id: o.id });
+      return rows.length;
     },
-    listForChat(chatId: number): OutboxRow[] {
-      return db.select().from(outbox).where(eq(outbox.chatId, chatId)).orderBy(outbox.id).all();
+    getByDedupeKey(dedupeKey: string): Promise<OutboxRow | undefined> {
+      return first(db.select().from(o).where(eq(o.dedupeKey, dedupeKey)).limit(1));
     },
-    pendingCount(): number {
-      return db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, "pending")).get()?.n ?? 0;
+    listForChat(chatId: number): Promise<OutboxRow[]> {
+      return db.select().from(o).where(eq(o.chatId, chatId)).orderBy(o.id);
+    },
+    async pendingCount(): Promise<number> {
+      return (await first(db.select({ n: count() }).from(o).where(eq(o.status, "pending"))))?.n ?? 0;
     },
     /** When the earliest pending row becomes due (ignoring leases); undefined when none is pending. */
-    nextDueAt(): number | undefined {
-      const row = db.select({ at: sql<number | null>`min(${outbox.nextAttemptAt})` }).from(outbox).where(eq(outbox.status, "pending")).get();
-      return row?.at ?? undefined;
+    async nextDueAt(): Promise<number | undefined> {
+      const row = await first(db.select({ at: min(o.nextAttemptAt) }).from(o).where(eq(o.status, "pending")));
+      return row?.at == null ? undefined : Number(row.at);
     },
   };
 }

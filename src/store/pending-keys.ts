@@ -3,24 +3,22 @@
  * asked whether to save it: one per user, for ten minutes, taken at most once. Kept in bot_storage
  * under its own prefix, so it survives a restart in between and is never stored in plain text.
  */
-import type { Db } from "./db.js";
 import { SealError, type Sealer } from "./secrets.js";
-import { createKeyValueStorage, type KeyValueOptions } from "./kv-storage.js";
+import type { KeyValueStorage } from "./kv-storage.js";
 
 export const PENDING_KEY_TTL_MS = 10 * 60_000;
 
 const owner = (userId: number) => `pending-key:${userId}`;
 
-export function createPendingKeysRepo(db: Db, sealer: Sealer, options: KeyValueOptions = {}) {
-  const storage = createKeyValueStorage<{ sealed: string; at: number }>(db, "pending-key:", options);
+export function createPendingKeysRepo(storage: KeyValueStorage<{ sealed: string; at: number }>, sealer: Sealer) {
   return {
-    hold(userId: number, apiKey: string, now: number): void {
-      storage.write(String(userId), { sealed: sealer.seal(apiKey, owner(userId)), at: now });
+    hold(userId: number, apiKey: string, now: number): Promise<void> {
+      return storage.write(String(userId), { sealed: sealer.seal(apiKey, owner(userId)), at: now });
     },
     /** The key, once; undefined when there is none, or it waited too long. */
-    take(userId: number, now: number): string | undefined {
-      const held = storage.read(String(userId));
-      storage.delete(String(userId));
+    async take(userId: number, now: number): Promise<string | undefined> {
+      const held = await storage.read(String(userId));
+      await storage.delete(String(userId));
       if (!held || now - held.at > PENDING_KEY_TTL_MS) return undefined;
       try {
         return sealer.open(held.sealed, owner(userId));
@@ -30,9 +28,8 @@ export function createPendingKeysRepo(db: Db, sealer: Sealer, options: KeyValueO
         throw err;
       }
     },
-    discard(userId: number): void {
-      storage.delete(String(userId));
+    discard(userId: number): Promise<void> {
+      return storage.delete(String(userId));
     },
-    flush: () => storage.flush(),
   };
 }

@@ -1,42 +1,48 @@
-/** The addresses a user bought for most recently, offered as buttons in /buy. */
-import { and, desc, eq, notInArray } from "drizzle-orm";
-import type { Db } from "./db.js";
-import { recentAddresses } from "./schema.js";
+/**
+ * The addresses a user bought for (or made a rule for) most recently, offered as buttons wherever
+ * the bot asks for an address, and listed by /addresses. A user may give one a label; a labelled
+ * address is kept however old it gets (only unlabelled ones beyond the newest KEPT are pruned).
+ */
+import { and, desc, eq, isNull, notInArray } from "drizzle-orm";
+import { first, type Conn } from "./db.js";
 
 /** How many addresses are kept per user (more than are shown, so removals never leave gaps). */
 const KEPT = 10;
 
-export function createRecentAddressesRepo(db: Db) {
+export interface SavedAddress {
+  address: string;
+  label: string | null;
+  usedAt: number;
+}
+
+export function createRecentAddressesRepo({ db, t }: Conn) {
+  const r = t.recentAddresses;
+  const own = (userId: number, address: string) => and(eq(r.userId, userId), eq(r.address, address));
+  const columns = { address: r.address, label: r.label, usedAt: r.usedAt };
+  /** Newest first, with labels. */
+  const entries = (userId: number, limit = 100): Promise<SavedAddress[]> =>
+    db.select(columns).from(r).where(eq(r.userId, userId)).orderBy(desc(r.usedAt)).limit(limit);
   return {
-    remember(userId: number, address: string, at = Date.now()): void {
-      db.transaction((tx) => {
-        tx.insert(recentAddresses)
-          .values({ userId, address, usedAt: at })
-          .onConflictDoUpdate({ target: [recentAddresses.userId, recentAddresses.address], set: { usedAt: at } })
-          .run();
-        const keep = tx
-          .select({ address: recentAddresses.address })
-          .from(recentAddresses)
-          .where(eq(recentAddresses.userId, userId))
-          .orderBy(desc(recentAddresses.usedAt))
-          .limit(KEPT)
-          .all()
-          .map((r) => r.address);
-        tx.delete(recentAddresses)
-          .where(and(eq(recentAddresses.userId, userId), notInArray(recentAddresses.address, keep)))
-          .run();
-      });
+    /** Call inside a transaction (the store does so for callers outside one). */
+    async remember(userId: number, address: string, at = Date.now()): Promise<void> {
+      await db.insert(r).values({ userId, address, usedAt: at }).onConflictDoUpdate({ target: [r.userId, r.address], set: { usedAt: at } });
+      const keep = (await entries(userId, KEPT)).map((row) => row.address);
+      await db.delete(r).where(and(eq(r.userId, userId), isNull(r.label), notInArray(r.address, keep)));
     },
     /** Newest first. */
-    list(userId: number, limit = 5): string[] {
-      return db
-        .select({ address: recentAddresses.address })
-        .from(recentAddresses)
-        .where(eq(recentAddresses.userId, userId))
-        .orderBy(desc(recentAddresses.usedAt))
-        .limit(limit)
-        .all()
-        .map((r) => r.address);
+    async list(userId: number, limit = 5): Promise<string[]> {
+      return (await entries(userId, limit)).map((row) => row.address);
+    },
+    entries,
+    get(userId: number, address: string): Promise<SavedAddress | undefined> {
+      return first(db.select(columns).from(r).where(own(userId, address)).limit(1));
+    },
+    /** Sets (or with null clears) the label of one of the user's addresses; false when it is not theirs. */
+    async setLabel(userId: number, address: string, label: string | null): Promise<boolean> {
+      return (await db.update(r).set({ label }).where(own(userId, address)).returning({ address: r.address })).length > 0;
+    },
+    async forget(userId: number, address: string): Promise<boolean> {
+      return (await db.delete(r).where(own(userId, address)).returning({ address: r.address })).length > 0;
     },
   };
 }

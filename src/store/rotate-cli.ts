@@ -1,15 +1,16 @@
 /**
  * `npm run secrets:rotate`: seals every secret in the database with the current SECRETS_KEY (the
  * bot does the same at start-up) and says whether SECRETS_KEY_PREVIOUS can now be dropped.
- * Run it with the bot's environment (.env); the bot may keep running (SQLite waits for its lock).
+ * Run it with the bot's environment (.env); the bot may keep running (SQLite waits for its lock;
+ * PostgreSQL rewrites the rows in one transaction).
  */
 import "dotenv/config";
 import { ConfigError, loadSecretsConfig } from "../config.js";
-import { createStore } from "./index.js";
+import { openStore } from "./index.js";
 import { createSealer } from "./secrets.js";
 import { rotateSecrets, UNREADABLE_SECRETS } from "./rotation.js";
 
-function main(): number {
+async function main(): Promise<number> {
   let config;
   try {
     config = loadSecretsConfig();
@@ -20,9 +21,9 @@ function main(): number {
     }
     throw err;
   }
-  const store = createStore(config.databasePath, createSealer(config.secretsKeys));
+  const store = await openStore(config, createSealer(config.secretsKeys));
   try {
-    const report = rotateSecrets(store);
+    const report = await rotateSecrets(store);
     const { apiKeys, webhookSecrets } = report.detail;
     console.log(`Re-sealed ${report.resealed} secrets with the current SECRETS_KEY (API keys: ${apiKeys.resealed}, webhook secrets: ${webhookSecrets.resealed}); ${apiKeys.current + webhookSecrets.current} were current already.`);
     if (report.unreadable > 0) {
@@ -35,8 +36,8 @@ function main(): number {
     );
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

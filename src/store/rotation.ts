@@ -11,11 +11,11 @@ import type { Store } from "./index.js";
 export interface RotationReport {
   resealed: number;
   unreadable: number;
-  detail: ReturnType<Store["resealSecrets"]>;
+  detail: Awaited<ReturnType<Store["resealSecrets"]>>;
 }
 
-export function rotateSecrets(store: Pick<Store, "resealSecrets">): RotationReport {
-  const detail = store.resealSecrets();
+export async function rotateSecrets(store: Pick<Store, "resealSecrets">): Promise<RotationReport> {
+  const detail = await store.resealSecrets();
   return {
     resealed: detail.apiKeys.resealed + detail.webhookSecrets.resealed,
     unreadable: detail.apiKeys.unreadable + detail.webhookSecrets.unreadable,
@@ -27,8 +27,8 @@ export const UNREADABLE_SECRETS =
   "secrets sealed with a master key this bot does not have (SECRETS_KEY changed without keeping the old one in SECRETS_KEY_PREVIOUS): their users are asked to add them again";
 
 /** The start-up pass: logs how many secrets were re-sealed, and one line for unreadable ones. */
-export function rotateSecretsAtStartUp(store: Pick<Store, "resealSecrets">, logger: Logger, previousKeys: number): RotationReport {
-  const report = rotateSecrets(store);
+export async function rotateSecretsAtStartUp(store: Pick<Store, "resealSecrets">, logger: Logger, previousKeys: number): Promise<RotationReport> {
+  const report = await rotateSecrets(store);
   const counts = { apiKeys: report.detail.apiKeys, webhookSecrets: report.detail.webhookSecrets };
   if (previousKeys > 0 || report.resealed > 0) logger.info(counts, `re-sealed ${report.resealed} secrets with the current master key`);
   if (report.unreadable > 0) logger.error(counts, `${report.unreadable} ${UNREADABLE_SECRETS}`);

@@ -5,25 +5,25 @@
  * so that the very next change (a pause for balance right after creation) is news, not history.
  */
 import { eq, ne } from "drizzle-orm";
-import type { Db } from "./db.js";
-import { ruleSnapshots } from "./schema.js";
+import { first, type Conn, type Tables } from "./db.js";
 import { ruleStatusKind, type AutomationRule } from "../marketplace/index.js";
 
-export type RuleSnapshot = typeof ruleSnapshots.$inferSelect;
+export type RuleSnapshot = Tables["ruleSnapshots"]["$inferSelect"];
 
-export function createRuleSnapshotsRepo(db: Db) {
-  return {
-    get(ruleId: string): RuleSnapshot | undefined {
-      return db.select().from(ruleSnapshots).where(eq(ruleSnapshots.ruleId, ruleId)).get();
+export function createRuleSnapshotsRepo({ db, t }: Conn) {
+  const r = t.ruleSnapshots;
+  const repo = {
+    get(ruleId: string): Promise<RuleSnapshot | undefined> {
+      return first(db.select().from(r).where(eq(r.ruleId, ruleId)).limit(1));
     },
-    save(snapshot: Omit<RuleSnapshot, "updatedAt">, now: number): void {
+    async save(snapshot: Omit<RuleSnapshot, "updatedAt">, now: number): Promise<void> {
       const values = { ...snapshot, updatedAt: now };
-      db.insert(ruleSnapshots).values(values).onConflictDoUpdate({ target: ruleSnapshots.ruleId, set: values }).run();
+      await db.insert(r).values(values).onConflictDoUpdate({ target: r.ruleId, set: values });
     },
     /** The rule as the marketplace just returned it to the bot, through `key`. */
-    record(rule: AutomationRule, key: { id: number; userId: number }, now: number): void {
-      const previous = this.get(rule.id);
-      this.save(
+    async record(rule: AutomationRule, key: { id: number; userId: number }, now: number): Promise<void> {
+      const previous = await repo.get(rule.id);
+      await repo.save(
         {
           ruleId: rule.id,
           keyId: key.id,
@@ -38,9 +38,10 @@ export function createRuleSnapshotsRepo(db: Db) {
       );
     },
     /** Keys that have at least one rule that is not cancelled: the ones worth polling every tick. */
-    keysWithLiveRules(): Set<number> {
-      const rows = db.selectDistinct({ keyId: ruleSnapshots.keyId }).from(ruleSnapshots).where(ne(ruleSnapshots.status, "cancelled")).all();
-      return new Set(rows.map((r) => r.keyId));
+    async keysWithLiveRules(): Promise<Set<number>> {
+      const rows = await db.selectDistinct({ keyId: r.keyId }).from(r).where(ne(r.status, "cancelled"));
+      return new Set(rows.map((row) => row.keyId));
     },
   };
+  return repo;
 }

@@ -1,78 +1,89 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { rememberBounded } from "./bounded-map.js";
-import { createGroupCommit } from "./group-commit.js";
-import type { Db } from "./db.js";
-import { users } from "./schema.js";
+import { first, type Conn } from "./db.js";
+import type { Tables } from "./db.js";
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Tables["users"]["$inferSelect"];
 
 /** Bounded memo for per-update lookups; cleared on every write that could change the answer. */
 const MEMO_LIMIT = 50_000;
 const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(map, key, value, MEMO_LIMIT);
 
-export function createUsersRepo(db: Db) {
-  // userId → chatId already stored (and not blocked): the per-update touch then writes nothing
-  const known = new Map<number, number | undefined>();
-  const languages = new Map<number, string | null | undefined>();
+/**
+ * SQLite only (the process is the database's only writer there): userId → chat id already stored
+ * (and not blocked), so the per-update touch writes nothing; and each user's language.
+ */
+export interface UsersMemo {
+  known: Map<number, number>;
+  languages: Map<number, string | null | undefined>;
+}
 
-  // touch and getLanguage run for every update: plain prepared statements (see kv-storage.ts)
-  const client = db.$client;
-  const selectForTouch = client.prepare<[number], { chat_id: number; blocked: number; language: string | null }>(
-    "SELECT chat_id, blocked, language FROM users WHERE id = ?",
-  );
-  const insert = client.prepare<[number, number, number, number]>(
-    "INSERT INTO users (id, chat_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING",
-  );
-  const updateChat = client.prepare<[number, number, number]>("UPDATE users SET chat_id = ?, blocked = 0, updated_at = ? WHERE id = ?");
-  /** Inserts a new user, or points a known one's notices at this private chat (and unblocks it). */
-  const record = ({ userId, chatId }: { userId: number; chatId: number | undefined }) => {
-    const row = selectForTouch.get(userId);
-    const now = Date.now();
-    if (!row) insert.run(userId, chatId ?? userId, now, now);
-    else if (chatId !== undefined && (row.chat_id !== chatId || row.blocked)) updateChat.run(chatId, now, userId);
-    return row;
-  };
-  const learn = (userId: number, chatId: number | undefined, row: ReturnType<typeof record>) => {
-    remember(languages, userId, row?.language ?? null);
-    remember(known, userId, chatId ?? row?.chat_id ?? userId);
-  };
-  const isKnown = (userId: number, chatId: number | undefined) => known.has(userId) && (chatId === undefined || known.get(userId) === chatId);
-  const commitRecord = createGroupCommit(client, record);
-  const selectLanguage = client.prepare<[number], { language: string | null }>("SELECT language FROM users WHERE id = ?");
+export const createUsersMemo = (): UsersMemo => ({ known: new Map(), languages: new Map() });
 
-  return {
+export function createUsersRepo({ db, t }: Conn, memo?: UsersMemo) {
+  const isKnown = (userId: number, chatId: number | undefined) =>
+    memo?.known.has(userId) === true && (chatId === undefined || memo.known.get(userId) === chatId);
+
+  const repo = {
     /**
-     * Records the user on each update; from a private chat, also where their notices go. Nothing to
-     * write (the usual case) answers at once; a new or changed user is committed together with the
-     * others of the same event-loop turn, and the promise settles after the commit.
+     * Records the user on each update; from a private chat, also where their notices go (and
+     * unblocks it). One statement; on SQLite nothing at all when the user is known unchanged.
      */
-    touch(userId: number, chatId: number | undefined): Promise<void> | undefined {
-      if (isKnown(userId, chatId)) return undefined;
-      return commitRecord({ userId, chatId }).then((row) => learn(userId, chatId, row));
+    async touch(userId: number, chatId: number | undefined): Promise<void> {
+      if (isKnown(userId, chatId)) return;
+      const insert = db.insert(t.users).values({ id: userId, chatId: chatId ?? userId });
+      if (chatId === undefined) await insert.onConflictDoNothing();
+      else
+        await insert.onConflictDoUpdate({
+          target: t.users.id,
+          set: { chatId, blocked: false, updatedAt: Date.now() },
+          setWhere: sql`${t.users.chatId} <> ${chatId} or ${t.users.blocked}`,
+        });
+      if (memo) remember(memo.known, userId, chatId ?? (await repo.get(userId))?.chatId ?? userId);
     },
-    /** The same as touch, written before it returns (set-up code that needs the row at once). */
-    ensure(userId: number, chatId: number | undefined): void {
-      if (!isKnown(userId, chatId)) learn(userId, chatId, record({ userId, chatId }));
+    get(userId: number): Promise<UserRow | undefined> {
+      return first(db.select().from(t.users).where(eq(t.users.id, userId)).limit(1));
     },
-    get(userId: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, userId)).get();
+    async getLanguage(userId: number): Promise<string | null | undefined> {
+      if (memo?.languages.has(userId)) return memo.languages.get(userId);
+      const row = await first(db.select({ language: t.users.language }).from(t.users).where(eq(t.users.id, userId)).limit(1));
+      return memo ? remember(memo.languages, userId, row?.language) : row?.language;
     },
-    getLanguage(userId: number): string | null | undefined {
-      if (languages.has(userId)) return languages.get(userId);
-      return remember(languages, userId, selectLanguage.get(userId)?.language);
+    async setLanguage(userId: number, language: string): Promise<void> {
+      memo?.languages.delete(userId);
+      await db.update(t.users).set({ language, updatedAt: Date.now() }).where(eq(t.users.id, userId));
     },
-    setLanguage(userId: number, language: string): void {
-      db.update(users).set({ language, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
-      languages.delete(userId);
+    async setBlockedByChat(chatId: number, blocked: boolean): Promise<void> {
+      memo?.known.clear();
+      await db.update(t.users).set({ blocked, updatedAt: Date.now() }).where(eq(t.users.chatId, chatId));
     },
-    setBlockedByChat(chatId: number, blocked: boolean): void {
-      db.update(users).set({ blocked, updatedAt: Date.now() }).where(eq(users.chatId, chatId)).run();
-      known.clear();
+    /** Users with a balance alert who still get notices: the balance watcher's list. */
+    listBalanceAlerts(): Promise<Array<Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">>> {
+      const u = t.users;
+      return db
+        .select({ id: u.id, balanceAlertSun: u.balanceAlertSun, balanceAlertTripped: u.balanceAlertTripped })
+        .from(u)
+        .where(and(isNotNull(u.balanceAlertSun), eq(u.noticesEnabled, true), eq(u.blocked, false)));
     },
-    update(userId: number, values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped">>): void {
-      db.update(users).set({ ...values, updatedAt: Date.now() }).where(eq(users.id, userId)).run();
+    /**
+     * Trips (or re-arms) the alert only while its threshold is still `alertSun` and it is not so
+     * already (compare-and-set: a threshold changed meanwhile re-arms, and is never tripped by a
+     * stale comparison). True when it moved.
+     */
+    async setBalanceAlertTripped(userId: number, alertSun: string, tripped: boolean): Promise<boolean> {
+      const u = t.users;
+      const rows = await db
+        .update(u)
+        .set({ balanceAlertTripped: tripped, updatedAt: Date.now() })
+        .where(and(eq(u.id, userId), eq(u.balanceAlertSun, alertSun), eq(u.balanceAlertTripped, !tripped)))
+        .returning({ id: u.id });
+      return rows.length > 0;
+    },
+    async update(userId: number, values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped">>): Promise<void> {
+      await db.update(t.users).set({ ...values, updatedAt: Date.now() }).where(eq(t.users.id, userId));
     },
   };
+  return repo;
 }
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -5,18 +5,17 @@
  * - lastEventAt: the last delivery that reached the receiver, verified or not;
  * - lastVerifiedAt / lastEventType: the last delivery whose signature verified, and its type;
  * - lastPingAt: when the bot last asked the marketplace for a test delivery (POST …/ping).
- * The receiver's queries are prepared once; its route lookup is kept in memory, and so is an opened
- * secret per endpoint row (still sealed at rest), keyed by the sealed text so a changed secret is
- * never served stale.
+ * An opened secret per endpoint row is kept in memory (still sealed at rest), keyed by the sealed
+ * text so a changed secret is never served stale (true with several replicas too). On SQLite (one
+ * writer) the receiver's route lookup is kept in memory as well.
  */
 import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "./db.js";
+import { first, type Conn, type Tables } from "./db.js";
 import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
-import { webhookEndpoints, webhookEvents } from "./schema.js";
 
-export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookEndpointRow = Tables["webhookEndpoints"]["$inferSelect"];
 
 const owner = (userId: number) => `webhook-secret:${userId}`;
 
@@ -32,150 +31,131 @@ const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(
 /** What the receiver needs of an endpoint to route, verify and apply a delivery. */
 export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret" | "lastPingAt">;
 
-interface RawRoute {
-  id: number;
-  user_id: number;
-  enabled: number;
-  sealed_secret: string | null;
-  last_ping_at: number | null;
-}
-
 interface OpenedSecret {
   userId: number;
   sealed: string;
   plain: string;
 }
 
-export function createWebhooksRepo(db: Db, sealer: Sealer) {
-  const byId = (rowId: number) => eq(webhookEndpoints.id, rowId);
-  // The receiver runs these on every delivery: plain statements prepared once (see kv-storage.ts).
-  const client = db.$client;
-  const selectRoute = client.prepare<[string], RawRoute>(
-    "SELECT id, user_id, enabled, sealed_secret, last_ping_at FROM webhook_endpoints WHERE route_token = ?",
-  );
-  const insertEvent = client.prepare<[number, string, string, string, number]>(
-    "INSERT INTO webhook_events (endpoint_row_id, event_id, type, payload, received_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-  );
-  const stampVerified = client.prepare<[number, number, string, number]>(
-    "UPDATE webhook_endpoints SET last_event_at = ?, last_verified_at = ?, last_event_type = ? WHERE id = ?",
-  );
-  const stampUnverified = client.prepare<[number, number]>("UPDATE webhook_endpoints SET last_event_at = ? WHERE id = ?");
+/** What the repository keeps in memory across requests (one per store; `routes` on SQLite only). */
+export interface WebhooksMemo {
+  opened: Map<number, OpenedSecret>;
+  /** By route token (unknown tokens are not kept), and row id → its cached route's token. */
+  routes?: { byToken: Map<string, EndpointRoute>; tokens: Map<number, string> };
+}
 
-  // Every write to a route's fields goes through this repo (the process is the database's only
-  // writer) and forgets the row first, so the caches are exact; a rolled-back write only costs a miss.
-  const routes = new Map<string, EndpointRoute>(); // by route token; unknown tokens are not kept
-  const tokens = new Map<number, string>(); // row id → its cached route's token
-  const opened = new Map<number, OpenedSecret>();
+export const createWebhooksMemo = (withRoutes: boolean): WebhooksMemo => ({
+  opened: new Map(),
+  ...(withRoutes ? { routes: { byToken: new Map(), tokens: new Map() } } : {}),
+});
+
+export function createWebhooksRepo({ db, t }: Conn, sealer: Sealer, memo: WebhooksMemo) {
+  const w = t.webhookEndpoints;
+  const byId = (rowId: number) => eq(w.id, rowId);
+  // Every write to a route's fields goes through this repo and forgets the row first; a
+  // rolled-back write only costs a miss.
   const forget = (rowId: number) => {
-    opened.delete(rowId);
-    const token = tokens.get(rowId);
+    memo.opened.delete(rowId);
+    const token = memo.routes?.tokens.get(rowId);
     if (token === undefined) return;
-    routes.delete(token);
-    tokens.delete(rowId);
+    memo.routes!.byToken.delete(token);
+    memo.routes!.tokens.delete(rowId);
+  };
+  const set = async (rowId: number, values: Partial<WebhookEndpointRow>) => {
+    forget(rowId);
+    await db.update(w).set(values).where(byId(rowId));
   };
 
   const repo = {
-    /** Master-key rotation: every secret sealed with a previous master key is sealed again (one transaction). */
-    resealAll(): ResealCount {
+    /** Master-key rotation: every secret sealed with a previous master key is sealed again. Call inside a transaction. */
+    async resealAll(): Promise<ResealCount> {
       const count: ResealCount = { resealed: 0, current: 0, unreadable: 0 };
-      db.transaction((tx) => {
-        const rows = tx
-          .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, sealedSecret: webhookEndpoints.sealedSecret })
-          .from(webhookEndpoints)
-          .where(isNotNull(webhookEndpoints.sealedSecret))
-          .all();
-        for (const row of rows) {
-          if (row.sealedSecret === null) continue;
-          const outcome = reseal(sealer, row.sealedSecret, owner(row.userId));
-          countReseal(count, outcome);
-          if (outcome.kind !== "resealed") continue;
-          forget(row.id);
-          tx.update(webhookEndpoints).set({ sealedSecret: outcome.sealed }).where(byId(row.id)).run();
-        }
-      });
+      const rows = await db.select({ id: w.id, userId: w.userId, sealedSecret: w.sealedSecret }).from(w).where(isNotNull(w.sealedSecret));
+      for (const row of rows) {
+        if (row.sealedSecret === null) continue;
+        const outcome = reseal(sealer, row.sealedSecret, owner(row.userId));
+        countReseal(count, outcome);
+        if (outcome.kind === "resealed") await set(row.id, { sealedSecret: outcome.sealed });
+      }
       return count;
     },
-    forUser(userId: number): WebhookEndpointRow | undefined {
-      return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id).limit(1).get();
+    forUser(userId: number): Promise<WebhookEndpointRow | undefined> {
+      return first(db.select().from(w).where(eq(w.userId, userId)).orderBy(w.id).limit(1));
     },
-    /** The endpoint a delivery to /hooks/<routeToken> is for (served from memory after the first read). */
-    routeFor(routeToken: string): EndpointRoute | undefined {
-      const cached = routes.get(routeToken);
+    /** The endpoint a delivery to /hooks/<routeToken> is for. */
+    async routeFor(routeToken: string): Promise<EndpointRoute | undefined> {
+      const cached = memo.routes?.byToken.get(routeToken);
       if (cached) return cached;
-      const r = selectRoute.get(routeToken);
-      if (!r) return undefined;
-      const route = { id: r.id, userId: r.user_id, enabled: r.enabled === 1, sealedSecret: r.sealed_secret, lastPingAt: r.last_ping_at };
-      remember(routes, routeToken, route);
-      remember(tokens, route.id, routeToken);
+      const route = await first(
+        db.select({ id: w.id, userId: w.userId, enabled: w.enabled, sealedSecret: w.sealedSecret, lastPingAt: w.lastPingAt }).from(w).where(eq(w.routeToken, routeToken)).limit(1),
+      );
+      if (route && memo.routes) {
+        remember(memo.routes.byToken, routeToken, route);
+        remember(memo.routes.tokens, route.id, routeToken);
+      }
       return route;
     },
-    get(rowId: number): WebhookEndpointRow | undefined {
-      return db.select().from(webhookEndpoints).where(byId(rowId)).get();
+    get(rowId: number): Promise<WebhookEndpointRow | undefined> {
+      return first(db.select().from(w).where(byId(rowId)).limit(1));
     },
-    /** The user's endpoint, created with a fresh route token on first use; keyId is the key that manages it. */
-    ensureForUser(userId: number, keyId: number | null): WebhookEndpointRow {
-      return db.transaction(() => {
-        const existing = repo.forUser(userId);
-        if (existing) {
-          if (keyId !== null && existing.keyId !== keyId) db.update(webhookEndpoints).set({ keyId }).where(byId(existing.id)).run();
-          return { ...existing, keyId: keyId ?? existing.keyId };
-        }
-        return db.insert(webhookEndpoints).values({ userId, keyId, routeToken: newRouteToken() }).returning().get();
-      });
+    /** The user's endpoint, created with a fresh route token on first use; keyId is the key that manages it. Call inside a transaction. */
+    async ensureForUser(userId: number, keyId: number | null): Promise<WebhookEndpointRow> {
+      const existing = await repo.forUser(userId);
+      if (existing) {
+        if (keyId !== null && existing.keyId !== keyId) await set(existing.id, { keyId });
+        return { ...existing, keyId: keyId ?? existing.keyId };
+      }
+      const [row] = await db.insert(w).values({ userId, keyId, routeToken: newRouteToken() }).returning();
+      return row!;
     },
     /** A (new) marketplace endpoint id: the old secret and verification no longer apply. */
-    setEndpointId(rowId: number, endpointId: string): void {
-      forget(rowId);
-      db.update(webhookEndpoints)
-        .set({ endpointId, sealedSecret: null, enabled: true, lastVerifiedAt: null, lastEventAt: null, lastEventType: null, lastPingAt: null })
-        .where(byId(rowId))
-        .run();
+    setEndpointId(rowId: number, endpointId: string): Promise<void> {
+      return set(rowId, { endpointId, sealedSecret: null, enabled: true, lastVerifiedAt: null, lastEventAt: null, lastEventType: null, lastPingAt: null });
     },
-    setSecret(row: Pick<WebhookEndpointRow, "id" | "userId">, secret: string): void {
-      forget(row.id);
-      db.update(webhookEndpoints).set({ sealedSecret: sealer.seal(secret, owner(row.userId)) }).where(byId(row.id)).run();
+    setSecret(row: Pick<WebhookEndpointRow, "id" | "userId">, secret: string): Promise<void> {
+      return set(row.id, { sealedSecret: sealer.seal(secret, owner(row.userId)) });
     },
     /**
      * The plaintext secret, for one verification. Re-sealed with the current master key if stale.
      * Opened once per sealed value: the same row with the same sealed text is served from memory.
      */
-    revealSecret(row: Pick<WebhookEndpointRow, "id" | "userId" | "sealedSecret">): string | undefined {
+    async revealSecret(row: Pick<WebhookEndpointRow, "id" | "userId" | "sealedSecret">): Promise<string | undefined> {
       if (!row.sealedSecret) return undefined;
-      const known = opened.get(row.id);
+      const known = memo.opened.get(row.id);
       if (known && known.sealed === row.sealedSecret && known.userId === row.userId) return known.plain;
       const plain = sealer.open(row.sealedSecret, owner(row.userId));
-      if (sealer.isStale(row.sealedSecret)) repo.setSecret(row, plain);
-      else remember(opened, row.id, { userId: row.userId, sealed: row.sealedSecret, plain });
+      if (sealer.isStale(row.sealedSecret)) await repo.setSecret(row, plain);
+      else remember(memo.opened, row.id, { userId: row.userId, sealed: row.sealedSecret, plain });
       return plain;
     },
-    markPingRequested(rowId: number, now: number): void {
-      forget(rowId);
-      db.update(webhookEndpoints).set({ lastPingAt: now }).where(byId(rowId)).run();
+    markPingRequested(rowId: number, now: number): Promise<void> {
+      return set(rowId, { lastPingAt: now });
     },
     /** A delivery arrived whose signature did not verify (shown in the status, and to the ping wait). */
-    markUnverified(rowId: number, now: number): void {
-      stampUnverified.run(now, rowId);
+    async markUnverified(rowId: number, now: number): Promise<void> {
+      await db.update(w).set({ lastEventAt: now }).where(byId(rowId));
     },
     /**
      * Stores a verified event once per (endpoint, event id) and stamps the endpoint.
      * False for a replay. Call inside the transaction that also writes the event's notice.
      */
-    recordEvent(rowId: number, event: { eventId: string; type: string; payload: string }, now: number): boolean {
-      if (insertEvent.run(rowId, event.eventId, event.type, event.payload, now).changes === 0) return false;
-      stampVerified.run(now, now, event.type, rowId);
+    async recordEvent(rowId: number, event: { eventId: string; type: string; payload: string }, now: number): Promise<boolean> {
+      const e = t.webhookEvents;
+      const stored = await db
+        .insert(e)
+        .values({ endpointRowId: rowId, eventId: event.eventId, type: event.type, payload: event.payload, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: e.eventId });
+      if (stored.length === 0) return false;
+      await db.update(w).set({ lastEventAt: now, lastVerifiedAt: now, lastEventType: event.type }).where(byId(rowId));
       return true;
     },
-    /** Forgets the endpoint and its events (the marketplace side is deleted by the caller). */
-    remove(userId: number, rowId: number): boolean {
+    /** Forgets the endpoint and its events (the marketplace side is deleted by the caller). Call inside a transaction. */
+    async remove(userId: number, rowId: number): Promise<boolean> {
       forget(rowId);
-      return db.transaction(() => {
-        const removed = db
-          .delete(webhookEndpoints)
-          .where(and(byId(rowId), eq(webhookEndpoints.userId, userId)))
-          .run().changes;
-        if (removed > 0) db.delete(webhookEvents).where(eq(webhookEvents.endpointRowId, rowId)).run();
-        return removed > 0;
-      });
+      const removed = await db.delete(w).where(and(byId(rowId), eq(w.userId, userId))).returning({ id: w.id });
+      if (removed.length > 0) await db.delete(t.webhookEvents).where(eq(t.webhookEvents.endpointRowId, rowId));
+      return removed.length > 0;
     },
   };
   return repo;

@@ -6,11 +6,23 @@ import { defineCallback } from "./callback-codec.js";
 
 export const SharedButtons = {
   addKey: defineCallback("key.add"),
+  /** Adds one of the embedded sandbox's demo keys: `scope` is read, purchase or full (the key itself stays in the bot). */
+  addDemoKey: defineCallback("key.demo", { scope: "word" }),
   listKeys: defineCallback("key.list"),
+  /** Makes key `id` the default and starts `flow` (a conversation the old default could not complete). */
+  useKeyFor: defineCallback("key.use", { id: "int", flow: "word" }),
   showBalance: defineCallback("bal"),
   showDeposit: defineCallback("dep"),
   buyEnergy: defineCallback("buy"),
   buyFor: defineCallback("buy.for", { address: "address" }),
+  /** The same resource for the same address again (a failed order's notice): volume and duration asked. */
+  buyResourceFor: defineCallback("buy.rf", { resource: "word", address: "address" }),
+  /** A priced preset on an address card: energy of that volume and duration, straight to the preview. */
+  buyPreset: defineCallback("buy.pre", { address: "address", volume: "big", duration: "word" }),
+  /** The same address, volume and duration as an earlier order, straight to a fresh preview. */
+  buyAgain: defineCallback("buy.re", { order: "uuid" }),
+  /** An order's card (from a fill notice, or a card updated by one). */
+  openOrder: defineCallback("ord.open", { id: "uuid" }),
   /** Public: works in groups too (the address card is not about an account). */
   checkAddress: defineCallback("chk", { address: "address" }, { inGroups: true }),
   listOrders: defineCallback("ord.list"),

@@ -10,7 +10,7 @@ export type TronAddress = string & { readonly __brand: "TronAddress" };
 /** What an address looks like (T and 33 base58 characters), for building patterns; checksum not checked. */
 export const TRON_ADDRESS_PATTERN = "T[1-9A-HJ-NP-Za-km-z]{33}";
 export const TRON_ADDRESS_SHAPE = new RegExp(`^${TRON_ADDRESS_PATTERN}$`);
-const ADDRESS_IN_TEXT = new RegExp(`\\b${TRON_ADDRESS_PATTERN}\\b`);
+const ADDRESS_IN_TEXT = new RegExp(`\\b${TRON_ADDRESS_PATTERN}\\b`, "g");
 
 export function isTronAddress(value: string): value is TronAddress {
   if (!TRON_ADDRESS_SHAPE.test(value)) return false;
@@ -41,7 +41,12 @@ export function unwrapPasted(text: string): string {
 
 /** Finds the first thing that looks like a TRON address in free text (not validated). */
 export function findAddressLike(text: string): string | undefined {
-  return ADDRESS_IN_TEXT.exec(text)?.[0];
+  return findAddressesLike(text)[0];
+}
+
+/** Everything that looks like a TRON address in free text, in order (not validated). */
+export function findAddressesLike(text: string): string[] {
+  return text.match(ADDRESS_IN_TEXT) ?? [];
 }
 
 export function shortAddress(address: string): string {

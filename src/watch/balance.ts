@@ -5,42 +5,39 @@
  * the notice's transaction, so a threshold changed meanwhile (which re-arms) is never tripped by
  * a stale comparison.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
-import { users } from "../store/schema.js";
 import type { UserRow } from "../store/users.js";
 import { trxToSun } from "../tron/amounts.js";
 import { errorFields } from "../logger.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { readRunway } from "../orders/runway.js";
 
 type AlertUser = Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">;
 
 export function createBalanceWatcher(deps: WatchDeps) {
   async function check(user: AlertUser): Promise<void> {
     const { store } = deps;
-    const key = store.apiKeys.getDefault(user.id);
-    if (!key || user.balanceAlertSun === null) return;
-    const threshold = BigInt(user.balanceAlertSun);
-    const balance = trxToSun((await deps.marketplace.forKey(store.apiKeys.reveal(key)).balance()).trx);
-    const sameAlert = and(eq(users.id, user.id), eq(users.balanceAlertSun, user.balanceAlertSun));
+    const key = await store.apiKeys.getDefault(user.id);
+    const alertSun = user.balanceAlertSun;
+    if (!key || alertSun === null) return;
+    const threshold = BigInt(alertSun);
+    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+    const balance = trxToSun((await client.balance()).trx);
     if (balance < threshold && !user.balanceAlertTripped) {
+      // how far the balance still goes, read before the transaction (it makes calls; its parts may be missing)
+      const runway = await readRunway({ client, keyId: key.id, prices: deps.prices, balanceSun: balance, now: deps.now() });
       const now = deps.now();
-      store.db.transaction(() => {
-        const tripped = store.db.update(users).set({ balanceAlertTripped: true, updatedAt: now }).where(and(sameAlert, eq(users.balanceAlertTripped, false))).run();
-        if (tripped.changes > 0) deps.notifier.balanceLow(user.id, balance, threshold, now);
+      await store.transaction(async (tx) => {
+        if (await tx.users.setBalanceAlertTripped(user.id, alertSun, true)) await deps.notifier.in(tx).balanceLow(user.id, balance, threshold, now, runway);
       });
     } else if (balance >= threshold && user.balanceAlertTripped) {
-      store.db.update(users).set({ balanceAlertTripped: false, updatedAt: deps.now() }).where(sameAlert).run();
+      await store.users.setBalanceAlertTripped(user.id, alertSun, false);
     }
   }
 
   return {
     async tick(): Promise<void> {
-      const watched = deps.store.db
-        .select({ id: users.id, balanceAlertSun: users.balanceAlertSun, balanceAlertTripped: users.balanceAlertTripped })
-        .from(users)
-        .where(and(isNotNull(users.balanceAlertSun), eq(users.noticesEnabled, true), eq(users.blocked, false)))
-        .all();
+      const watched = await deps.store.users.listBalanceAlerts();
       await forEachLimit(watched, deps.concurrency, check, (user, err) =>
         deps.logger.warn({ err: errorFields(err), userId: user.id }, "balance watch: could not read a balance"),
       );

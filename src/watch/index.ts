@@ -3,7 +3,7 @@ import type { WatchDeps } from "./deps.js";
 import { createOrdersWatcher } from "./orders.js";
 import { createRulesWatcher } from "./rules.js";
 import { createBalanceWatcher } from "./balance.js";
-import { createScheduler } from "./scheduler.js";
+import { createScheduler, type SchedulerOptions } from "./scheduler.js";
 
 export type { WatchDeps } from "./deps.js";
 
@@ -13,7 +13,7 @@ export interface WatchSchedule {
   balanceCron: string;
 }
 
-export function createWatchers(deps: WatchDeps, schedule: WatchSchedule) {
+export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options: SchedulerOptions = {}) {
   const orders = createOrdersWatcher(deps);
   const rules = createRulesWatcher(deps);
   const balance = createBalanceWatcher(deps);
@@ -24,6 +24,7 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule) {
       { name: "balance", cron: schedule.balanceCron, run: () => balance.tick() },
     ],
     deps.logger,
+    options,
   );
   return { orders, rules, balance, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }

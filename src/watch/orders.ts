@@ -30,28 +30,28 @@ export function toEventOrder(order: Order): EventOrder {
 export function createOrdersWatcher(deps: WatchDeps) {
   const placing = createPlacingReconciler(deps);
 
-  function recordIfSettled(row: OrderIntentRow, order: Order): void {
+  async function recordIfSettled(row: OrderIntentRow, order: Order): Promise<void> {
     const { store } = deps;
     const kind = orderStatusKind(order.status);
     // Created, or a status we cannot read yet: keep watching.
     if (kind !== "filled" && kind !== "failed") return;
-    store.db.transaction(() => recordSettlement(store, deps.notifier, row.userId, toEventOrder(order), kind));
+    await store.transaction((tx) => recordSettlement(tx, deps.notifier, row.userId, toEventOrder(order), kind));
   }
 
   async function check(row: OrderIntentRow): Promise<void> {
     const { store } = deps;
     if (!row.orderId) return;
-    const key = store.apiKeys.getById(row.keyId) ?? store.apiKeys.getDefault(row.userId);
+    const key = (await store.apiKeys.getById(row.keyId)) ?? (await store.apiKeys.getDefault(row.userId));
     if (!key) return;
-    const order = await deps.marketplace.forKey(store.apiKeys.reveal(key)).getOrder(row.orderId);
-    recordIfSettled(row, order);
+    const order = await deps.marketplace.forKey(await store.apiKeys.reveal(key)).getOrder(row.orderId);
+    await recordIfSettled(row, order);
   }
 
   return {
     async tick(): Promise<void> {
       // An order adopted already settled is never Created in the store: its news is recorded here.
-      for (const { row, order } of await placing.run()) recordIfSettled(row, order);
-      const rows = deps.store.orders.listAwaitingSettlement();
+      for (const { row, order } of await placing.run()) await recordIfSettled(row, order);
+      const rows = await deps.store.orders.listAwaitingSettlement();
       await forEachLimit(rows, deps.concurrency, check, (row, err) =>
         deps.logger.warn({ err: errorFields(err), orderId: row.orderId }, "order watch: could not check an order"),
       );

@@ -62,25 +62,30 @@ export function createPlacingReconciler(deps: WatchDeps) {
   async function resolveKey(rows: OrderIntentRow[], now: number, adopted: AdoptedOrder[]): Promise<void> {
     const { store } = deps;
     // Only the key the order was placed with can tell: another key may belong to another account.
-    const key = store.apiKeys.getById(rows[0]!.keyId);
+    const key = await store.apiKeys.getById(rows[0]!.keyId);
     if (!key) return;
-    const client = deps.marketplace.forKey(store.apiKeys.reveal(key));
+    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
     const since = Math.min(...rows.map((r) => r.createdAt)) - CLOCK_SKEW_MS;
     const { orders, complete } = await recentOrders(client, since);
     const oldestFirst = orders.toReversed();
     const taken = new Set<string>();
 
     for (const row of rows) {
-      const order = oldestFirst.find((o) => !taken.has(o.id) && matches(row, o) && !store.orders.getByOrderId(o.id));
+      let order: (typeof oldestFirst)[number] | undefined;
+      for (const o of oldestFirst) {
+        if (taken.has(o.id) || !matches(row, o) || (await store.orders.getByOrderId(o.id))) continue;
+        order = o;
+        break;
+      }
       if (order) {
         taken.add(order.id);
         const placed = { orderId: order.id, status: order.status, totalTrx: order.totalTrx, txId: order.txId };
-        if (!store.orders.adoptPlaced(row.intentId, placed)) continue; // a Confirm got it meanwhile
-        store.recentAddresses.remember(row.userId, row.targetAddress, now);
+        if (!(await store.orders.adoptPlaced(row.intentId, placed))) continue; // a Confirm got it meanwhile
+        await store.recentAddresses.remember(row.userId, row.targetAddress, now);
         deps.logger.info({ intentId: row.intentId, orderId: order.id }, "order watch: adopted the order of an intent left placing");
         adopted.push({ row, order });
       } else if (complete && now - row.updatedAt >= PLACING_GIVE_UP_MS) {
-        if (store.orders.abandonPlacing(row.intentId, row.updatedAt, NOT_PLACED)) {
+        if (await store.orders.abandonPlacing(row.intentId, row.updatedAt, NOT_PLACED)) {
           deps.logger.info({ intentId: row.intentId }, "order watch: an intent left placing was never placed");
         }
       }
@@ -91,7 +96,7 @@ export function createPlacingReconciler(deps: WatchDeps) {
     /** Resolves what it can; returns the intents adopted (their orders may already be settled). */
     async run(): Promise<AdoptedOrder[]> {
       const now = deps.now();
-      const rows = deps.store.orders.listStuckPlacing(now - PLACING_SETTLE_MS);
+      const rows = await deps.store.orders.listStuckPlacing(now - PLACING_SETTLE_MS);
       const byKey = new Map<number, OrderIntentRow[]>();
       for (const row of rows) byKey.set(row.keyId, [...(byKey.get(row.keyId) ?? []), row]);
       const adopted: AdoptedOrder[] = [];

@@ -76,16 +76,16 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
     const snapshots = store.ruleSnapshots;
     const status = ruleStatusKind(rule.status);
     const base = { ruleId: rule.id, keyId: key.id, userId: key.userId, status, pauseReason: rule.pauseReason, spentTrx: rule.spentTrx };
-    const previous = snapshots.get(rule.id);
+    const previous = await snapshots.get(rule.id);
     if (!previous) {
       // Firings up to the rule's last change are history, not news; but a pause for balance since
       // the bot started watching this key is news the user has not heard (a rule made elsewhere,
       // or one that paused before the bot's first look)
       const pausedUnseen = status === "paused" && pauseReasonKind(rule.pauseReason) === "system" && time(rule.updatedAt) >= key.createdAt;
       const shortfall = pausedUnseen ? await priceNextFiring(client, rule) : undefined;
-      store.db.transaction(() => {
-        if (pausedUnseen) notifier.rulePaused(key.userId, rule, shortfall);
-        snapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
+      await store.transaction(async (tx) => {
+        if (pausedUnseen) await notifier.in(tx).rulePaused(key.userId, rule, shortfall);
+        await tx.ruleSnapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
       });
       return;
     }
@@ -105,19 +105,20 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
       }
     }
 
-    store.db.transaction(() => {
-      if (paused) notifier.rulePaused(key.userId, rule, shortfall);
-      if (resumed) notifier.ruleResumed(key.userId, rule);
-      for (const { firing, sameTimeIndex } of fires) notifier.ruleFired(key.userId, rule, firing, sameTimeIndex);
-      snapshots.save({ ...base, lastFireAt }, deps.now());
+    await store.transaction(async (tx) => {
+      const notices = notifier.in(tx);
+      if (paused) await notices.rulePaused(key.userId, rule, shortfall);
+      if (resumed) await notices.ruleResumed(key.userId, rule);
+      for (const { firing, sameTimeIndex } of fires) await notices.ruleFired(key.userId, rule, firing, sameTimeIndex);
+      await tx.ruleSnapshots.save({ ...base, lastFireAt }, deps.now());
     });
   }
 
   async function checkKey(key: ApiKeyRow): Promise<void> {
     const { store } = deps;
-    const user = store.users.get(key.userId);
+    const user = await store.users.get(key.userId);
     if (!user || !user.noticesEnabled || user.blocked) return;
-    const client = deps.marketplace.forKey(store.apiKeys.reveal(key));
+    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
     const rules = await client.listRules();
     for (const rule of rules) {
       try {
@@ -133,8 +134,8 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
       const { store } = deps;
       const full = ticks % fullScanEvery === 0;
       ticks++;
-      const live = full ? undefined : store.ruleSnapshots.keysWithLiveRules();
-      const keys = store.apiKeys.all().filter((k) => live === undefined || live.has(k.id));
+      const live = full ? undefined : await store.ruleSnapshots.keysWithLiveRules();
+      const keys = (await store.apiKeys.all()).filter((k) => live === undefined || live.has(k.id));
       await forEachLimit(keys, deps.concurrency, checkKey, (key, err) =>
         deps.logger.warn({ err: errorFields(err), keyId: key.id }, "rule watch: could not list a key's rules"),
       );

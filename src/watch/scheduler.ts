@@ -2,8 +2,13 @@
  * node-cron jobs that never overlap: a tick still running when the next is due is skipped (node-cron's
  * `noOverlap`, and our own guard, which also covers `runNow`). `stop` ends the schedules and waits
  * for the ticks in flight, so shutdown never cuts a watcher off mid-transaction.
+ *
+ * With `claimTick`, every scheduled tick is first claimed in the database for its slot (the minute
+ * or second it was scheduled for), through node-cron's run coordinator: two leaders overlapping for
+ * a moment (one not yet aware it lost the lock) still run each tick once. A claim that fails skips
+ * the tick (node-cron fails closed); the next slot is claimed afresh.
  */
-import { createTask, type ScheduledTask } from "node-cron";
+import { createTask, type RunCoordinator, type ScheduledTask } from "node-cron";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 
@@ -14,7 +19,14 @@ export interface WatchJob {
   run: () => Promise<void>;
 }
 
-export function createScheduler(jobs: WatchJob[], logger: Logger) {
+/** Claims `job`'s tick for `slot` (the scheduled time, ISO 8601); true for exactly one caller per slot. */
+export type TickClaim = (job: string, slot: string) => Promise<boolean>;
+
+export interface SchedulerOptions {
+  claimTick?: TickClaim;
+}
+
+export function createScheduler(jobs: WatchJob[], logger: Logger, options: SchedulerOptions = {}) {
   const inFlight = new Map<string, Promise<void>>();
   let stopped = false;
   const cronLogger = {
@@ -38,8 +50,26 @@ export function createScheduler(jobs: WatchJob[], logger: Logger) {
     return run;
   }
 
+  /** node-cron asks before each scheduled run with the key `<task name>:<slot ISO>`. */
+  function coordinatorFor(job: WatchJob, claim: TickClaim): RunCoordinator {
+    const prefix = `${job.name}:`;
+    return {
+      shouldRun: async (key) => {
+        const slot = key.startsWith(prefix) ? key.slice(prefix.length) : key;
+        const won = await claim(job.name, slot);
+        logger.debug({ job: job.name, slot }, won ? "watch tick claimed" : "watch tick already run by another replica");
+        return won;
+      },
+    };
+  }
+
   const tasks: ScheduledTask[] = jobs.map((job) =>
-    createTask(job.cron, () => (stopped ? undefined : runNow(job)), { name: job.name, noOverlap: true, logger: cronLogger }),
+    createTask(job.cron, () => (stopped ? undefined : runNow(job)), {
+      name: job.name,
+      noOverlap: true,
+      logger: cronLogger,
+      ...(options.claimTick ? { distributed: true, runCoordinator: coordinatorFor(job, options.claimTick) } : {}),
+    }),
   );
 
   return {

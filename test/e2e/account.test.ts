@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 
 describe("/balance", () => {
   it("shows TRX and USDT with Deposit, Buy energy and Refresh; Refresh edits the card in place", async () => {
-    const { accountId } = h.givenUserWithKey(USER, { trx: "1234.5" });
+    const { accountId } = await h.givenUserWithKey(USER, { trx: "1234.5" });
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const card = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your balance"));
     expect(card.payload.text).toContain("TRX: <code>1,234.50 TRX</code>");
@@ -46,7 +46,7 @@ describe("/balance", () => {
   });
 
   it("uses the user's locale for separators", async () => {
-    h.givenUserWithKey(USER, { trx: "1234567.25" });
+    await h.givenUserWithKey(USER, { trx: "1234567.25" });
     await h.tg.sendText({ userId: USER, text: "/balance", languageCode: "ru" });
     const card = await h.tg.waitForCall("sendMessage");
     expect(card.payload.text).toContain("Ваш баланс");
@@ -61,7 +61,7 @@ describe("/balance", () => {
   });
 
   it("the Balance button from elsewhere sends a fresh card", async () => {
-    h.givenUserWithKey(USER, { trx: "5" });
+    await h.givenUserWithKey(USER, { trx: "5" });
     await h.tg.sendText({ userId: USER, text: "/start" });
     await h.tg.waitForCall("sendMessage");
     await h.tg.tapButton({ userId: USER, text: /Balance/ });
@@ -72,8 +72,8 @@ describe("/balance", () => {
 
 describe("/deposit", () => {
   it("sends the QR code of the address with network, copyable address and minimums as its caption", async () => {
-    const { accountId } = h.givenUserWithKey(USER);
-    const expected = await h.marketplace.forKey(h.store.apiKeys.reveal(h.store.apiKeys.getDefault(USER)!)).depositAddress();
+    const { accountId } = await h.givenUserWithKey(USER);
+    const expected = await h.marketplace.forKey(await h.store.apiKeys.reveal((await h.store.apiKeys.getDefault(USER))!)).depositAddress();
     await h.tg.sendText({ userId: USER, text: "/deposit" });
     const photo = await h.tg.waitForCall("sendPhoto");
     const caption = String(photo.payload.caption);
@@ -95,7 +95,7 @@ describe("/deposit", () => {
   });
 
   it("the Deposit button of the balance card opens the same", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/balance" });
     await h.tg.waitForCall("sendMessage");
     await h.tg.tapButton({ userId: USER, text: /Deposit/ });
@@ -111,20 +111,30 @@ describe("/deposit", () => {
 });
 
 describe("/stats", () => {
-  it("before the first delivery: zeros, 'no deliveries yet', flat sparklines and a chart that still renders", async () => {
-    h.givenUserWithKey(USER);
-    await h.tg.sendText({ userId: USER, text: "/stats" });
-    const photo = await h.tg.waitForCall("sendPhoto");
-    const caption = String(photo.payload.caption);
-    expect(caption).toContain("Orders placed: <b>0</b>");
-    expect(caption.match(/no deliveries yet/g)).toHaveLength(2);
-    expect(caption).toContain(`<code>${"▁".repeat(14)}</code>`);
-    const bytes = h.tg.photoBytes(USER, h.tg.lastBotMessage(USER)!.messageId)!;
-    expect(pngSize(bytes)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+  it("before the first delivery: says so, with Buy and Orders, instead of an all-zero card and chart (ru)", async () => {
+    await h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/stats", languageCode: "ru" });
+    const sent = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
+    const text = String(sent.payload.text);
+    expect(text).toContain("Поставок ещё не было");
+    expect(text).not.toContain("▁");
+    expect(text).not.toContain("Размещено заказов"); // no orders either
+    expect(h.tg.callsOf("sendPhoto")).toEqual([]);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["buy", "ord.list"]);
+  });
+
+  it("orders placed but none filled: still no chart, and the count of orders with where to see them", async () => {
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
+    await h.marketplace.forKey(apiKey).placeOrder({ resource: "energy", targetAddress: ADDRESS, volume: 65_000n, duration: "1h" }, { idempotencyKey: "stats-0" });
+    await h.tg.sendText({ userId: USER, text: "/stats", languageCode: "zh" });
+    const text = String((await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER)).payload.text);
+    expect(text).toContain("尚无交付");
+    expect(text).toContain("已下订单：<b>1</b>");
+    expect(h.tg.callsOf("sendPhoto")).toEqual([]);
   });
 
   it("after deliveries: totals, this month, averages and the 14-day series", async () => {
-    const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
     const client = h.marketplace.forKey(apiKey);
     await client.placeOrder({ resource: "energy", targetAddress: ADDRESS, volume: 65_000n, duration: "1h" }, { idempotencyKey: "stats-1" });
     await h.sandbox.control.settleOrders();

@@ -5,6 +5,7 @@ import { createMarketplace, ruleKind, type Marketplace } from "../../src/marketp
 import { startProxy } from "../marketplace/support/proxy.js";
 import { waitUntil } from "../support/wait.js";
 import { textOf } from "../support/payload.js";
+import { shortAddress } from "../../src/tron/address.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ const step = (predicate: (text: string) => boolean) => edited(predicate);
 
 describe("/refill", () => {
   it("asks every value in one message, checks each number against the options, previews and creates one rule", async () => {
-    const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
     await say("/refill");
     const first = await sent((t) => t.includes("New auto-refill rule") && t.includes("TRON address"));
     const flowId = (first.response as { result: { message_id: number } }).result.message_id;
@@ -68,8 +69,8 @@ describe("/refill", () => {
     const preview = await step((t) => t.includes("Check the new auto-refill rule"));
     const text = String(preview.payload.text);
     // 131,000 × 60 SUN = 7.86 TRX, plus 10% commission.
-    expect(text).toContain("One firing costs: <code>8.646 TRX</code> (base 7.86 TRX + commission 0.786 TRX)");
-    expect(text).toContain("Your balance: <code>1,000.00 TRX</code>");
+    expect(text).toContain("One firing costs: <code>8.646 TRX</code> (base 7.860 TRX + commission 0.786 TRX)");
+    expect(text).toContain("Your balance: <code>1,000.000 TRX</code>");
     expect(text).toContain("falls below 65,000, 131,000 energy is delivered for 1 hour");
     expect(text).not.toContain("⚠️");
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✖️ Cancel"]);
@@ -93,7 +94,7 @@ describe("/refill", () => {
     expect(ruleKind(rules[0]!.type)).toBe("refill");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${rules[0]!.id}`]);
     // The address is remembered for the next flow.
-    expect(h.store.recentAddresses.list(USER)).toEqual([ADDRESS]);
+    expect(await h.store.recentAddresses.list(USER)).toEqual([ADDRESS]);
 
     // Open rule: the rule's card, to pause or cancel it.
     await tap(/Open rule/);
@@ -102,7 +103,7 @@ describe("/refill", () => {
   });
 
   it("Cancel on the preview creates nothing, and /cancel leaves the flow mid-way", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await say("/refill");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
@@ -133,7 +134,7 @@ describe("/refill", () => {
   });
 
   it("a flow half-way through survives a restart of the bot", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await say("/refill");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
@@ -141,7 +142,7 @@ describe("/refill", () => {
     await say("40k");
     await step((t) => t.includes("per delivery"));
     // restart() does not wait for an update in flight: wait until the step is stored.
-    await waitUntil(() => JSON.stringify(h.store.conversations.read(String(USER)) ?? null).includes("40k"));
+    await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("40k"));
     await h.restart();
     await say("500k");
     await step((t) => t.includes("Duration"));
@@ -164,7 +165,7 @@ describe("/refill", () => {
 
 describe("/renewal", () => {
   it("creates a daily renewal priced as one day of its volume", async () => {
-    const { apiKey } = h.givenUserWithKey(USER, { trx: "50" });
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "50" });
     await say("/renewal");
     await sent((t) => t.includes("New auto-renewal rule"));
     await say(OTHER);
@@ -187,7 +188,7 @@ describe("/renewal", () => {
   });
 
   it("without the balance for one renewal: a warning on the preview, then the 402 with the shortfall and Deposit", async () => {
-    const { apiKey } = h.givenUserWithKey(USER, { trx: "2" });
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "2" });
     await say("/renewal");
     await sent((t) => t.includes("TRON address"));
     await say(ADDRESS);
@@ -205,23 +206,24 @@ describe("/renewal", () => {
     await h.tg.tapButton({ userId: USER, messageId: previewId, text: /Confirm/ });
     const refused = await edited((t) => t.includes("balance is too low"));
     const text = String(refused.payload.text);
-    expect(text).toContain("One firing costs <code>5.3625 TRX</code>; your balance is <code>2.00 TRX</code>");
+    expect(text).toContain("One firing costs <code>5.3625 TRX</code>; your balance is <code>2.0000 TRX</code>");
     expect(text).toContain("Deposit at least <code>3.3625 TRX</code> more");
-    expect(h.tg.buttons(USER, previewId).map((b) => b.callbackData)).toEqual(["dep"]);
+    // the answers are kept: Deposit, Try again (the preview again) and Cancel
+    expect(h.tg.buttons(USER, previewId).map((b) => b.text)).toEqual(["💳 Deposit", "🔁 Try again", "✖️ Cancel"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
 });
 
 describe("/smart", () => {
   it("offers recent addresses, needs only the address and auto-resume, and turns smart mode on", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
-    h.store.recentAddresses.remember(USER, OTHER, 1);
-    h.store.recentAddresses.remember(USER, ADDRESS, 2);
+    const { apiKey } = await h.givenUserWithKey(USER);
+    await h.store.recentAddresses.remember(USER, OTHER, 1);
+    await h.store.recentAddresses.remember(USER, ADDRESS, 2);
     await say("/smart");
     const ask = await sent((t) => t.includes("Smart mode") && t.includes("about 131k energy"));
     expect(String(ask.payload.text)).toContain("used recently");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([ADDRESS, OTHER, "✖️ Cancel"]);
-    await tap(new RegExp(`^${OTHER}$`));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([shortAddress(ADDRESS), shortAddress(OTHER), "✖️ Cancel"]);
+    await tap(new RegExp(`^${shortAddress(OTHER)}$`));
     await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`) && t.includes("Auto-resume?"));
     await tap(/^Yes$/);
     const preview = await step((t) => t.includes("Check smart mode"));
@@ -234,12 +236,12 @@ describe("/smart", () => {
   });
 
   it("a stale button from an earlier run does nothing in a new run", async () => {
-    h.givenUserWithKey(USER);
-    h.store.recentAddresses.remember(USER, ADDRESS, 1);
+    await h.givenUserWithKey(USER);
+    await h.store.recentAddresses.remember(USER, ADDRESS, 1);
     await say("/smart");
     await sent((t) => t.includes("Smart mode"));
     const first = h.tg.lastBotMessage(USER)!;
-    const stale = h.tg.buttons(USER, first.messageId).find((b) => b.text === ADDRESS)!.callbackData!;
+    const stale = h.tg.buttons(USER, first.messageId).find((b) => b.text === shortAddress(ADDRESS))!.callbackData!;
     await say("/smart");
     await sent((t) => t.includes("Smart mode"));
     // The first run's message lost its buttons when /smart left it; its data tapped anyway matches nothing.
@@ -262,7 +264,7 @@ describe("an unknown outcome", () => {
     via.marketplace = proxied;
     await h.restart();
     try {
-      const { apiKey } = h.givenUserWithKey(USER);
+      const { apiKey } = await h.givenUserWithKey(USER);
       await say("/smart");
       await sent((t) => t.includes("Smart mode"));
       await say(ADDRESS);
@@ -310,7 +312,7 @@ describe("Cancel on every step", () => {
 
   for (const [command, steps] of Object.entries(flows)) {
     it(`${command}: Cancel at each step ends the flow in its message and creates nothing`, async () => {
-      const { apiKey } = h.givenUserWithKey(USER, { trx: "1000" });
+      const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
       for (let cancelAt = 0; cancelAt < steps.length; cancelAt++) {
         await say(command);
         const first = await sent((t) => t.includes(steps[0]![0]));

@@ -65,7 +65,7 @@ describe("basics through the fake Bot API", () => {
 
 describe("account commands in groups", () => {
   it("point to the private chat instead of showing the account", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     for (const command of ["/balance", "/buy", "/orders", "/keys"]) {
       await h.tg.sendText({ userId: USER, chatId: -700, chatType: "supergroup", text: command });
       const call = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -700);

@@ -85,7 +85,11 @@ describe("/blog", () => {
 
   it("no such post (the slug escaped), usage without a slug, and other errors through the shared mapping", async () => {
     await h.tg.sendText({ userId: USER, text: "/blog no-such<post>&x", languageCode: "ru" });
-    expect((await h.tg.waitForCall("sendMessage")).payload.text).toBe("Статьи с названием <code>no-such&lt;post&gt;&amp;x</code> нет.");
+    const notFound = String((await h.tg.waitForCall("sendMessage")).payload.text);
+    // what to check: the slug (where it comes from, an example) and the language
+    expect(notFound.startsWith("Статьи с именем <code>no-such&lt;post&gt;&amp;x</code> нет. Проверьте имя: это последняя часть адреса статьи")).toBe(true);
+    expect(notFound).toContain("<code>how-to-save-on-usdt-fees</code>");
+    expect(notFound).toContain("/language");
     expect(spy.posts.map((p) => p.locale)).toEqual(["ru", "en"]);
     await h.tg.sendText({ userId: USER, text: "/blog", languageCode: "en" });
     expect((await h.tg.waitForCall("sendMessage")).payload.text).toBe(
@@ -98,7 +102,7 @@ describe("/blog", () => {
 
   it("a slug with a lone surrogate gets the not-found answer, not an error", async () => {
     await h.tg.sendText({ userId: USER, text: "/blog abc\uD800" });
-    expect((await h.tg.waitForCall("sendMessage")).payload.text).toBe("There is no post called <code>abc\uFFFD</code>.");
+    expect(String((await h.tg.waitForCall("sendMessage")).payload.text)).toMatch(/^There is no post called <code>abc\uFFFD<\/code>\. Check the slug/);
     expect(h.logs.join("")).not.toMatch(/"level":50/);
   });
 
@@ -111,7 +115,7 @@ describe("/blog", () => {
     expect(h.logs.join("")).toContain("blog cover photo not sent");
   });
 
-  it("a hostile post: 100 KB, HTML in text, unknown nodes, deep nesting, unsafe cover URL", async () => {
+  it("a hostile post: 100 KB in ONE message paged with ◀️ ▶️ (ru); HTML in text, unknown nodes, deep nesting, unsafe cover URL", async () => {
     const paragraphs: string[] = [];
     for (let i = 0; paragraphs.join("").length < 100_000; i++) {
       paragraphs.push(`{"type":"paragraph","content":[{"type":"text","text":"Paragraph ${i}: <script>alert(${i})</script> & <b>not bold</b> ${"filler text ".repeat(20)}"}]}`);
@@ -120,16 +124,40 @@ describe("/blog", () => {
     for (let i = 0; i < 5000; i++) deep = `{"type":"${i % 2 ? "blockquote" : "unknownThing"}","content":[${deep}]}`;
     const contentJson = `{"type":"doc","content":[${paragraphs.join(",")},{"type":"widget","attrs":{"x":1}},${deep}]}`;
     spy.blogPost = () => Promise.resolve(post({ contentJson, coverImageUrl: "javascript:alert(1)" }));
-    await h.tg.sendText({ userId: USER, text: "/blog hostile" });
-    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("deepest words"), 15_000);
-    const messages = shown();
+    await h.tg.sendText({ userId: USER, text: "/blog hostile", languageCode: "ru" });
+    const first = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
     expect(h.tg.callsOf("sendPhoto")).toEqual([]);
-    expect(messages.length).toBeGreaterThan(20);
-    expect(h.tg.callsOf("sendMessage").every((c) => (c.response as { ok: boolean }).ok)).toBe(true);
-    for (const message of messages) expect(message.length).toBeLessThanOrEqual(4096);
-    const all = messages.join("\n");
-    expect(all.startsWith("Hostile <post> & co\nTests & more · Feb 3, 2025\nAn <i>excerpt</i>")).toBe(true);
+    const pages = Number(/Страница 1 из (\d+)/.exec(String(first.payload.text))?.[1]);
+    expect(pages).toBeGreaterThan(20);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["▶️"]);
+
+    // one message, read page by page with ▶️ (each page edits it), and back with ◀️
+    const texts = [h.tg.lastBotMessage(USER)!.text!];
+    for (let page = 2; page <= pages; page++) {
+      await h.tg.tapButton({ userId: USER, text: "▶️" });
+      const edit = await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(`Страница ${page} из ${pages}`));
+      expect((edit.response as { ok: boolean }).ok).toBe(true);
+      texts.push(h.tg.lastBotMessage(USER)!.text!);
+      expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(page === pages ? ["◀️"] : ["◀️", "▶️"]);
+    }
+    await h.tg.tapButton({ userId: USER, text: "◀️" });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(`Страница ${pages - 1} из ${pages}`));
+    expect(shown()).toHaveLength(1);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(4096);
+    const all = texts.join("\n");
+    expect(all.startsWith("Hostile <post> & co\nTests & more · 3 февр. 2025 г.\nAn <i>excerpt</i>")).toBe(true);
     for (const i of [0, 50, paragraphs.length - 1]) expect(all).toContain(`Paragraph ${i}: <script>alert(${i})</script> & <b>not bold</b>`);
+    expect(all).toContain("deepest words");
+  });
+
+  it("a page button whose post the chat no longer remembers asks for /blog again (zh), changing nothing", async () => {
+    await h.tg.sendText({ userId: USER, text: `/blog ${SLUG}`, languageCode: "zh" });
+    const sent = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
+    const messageId = (sent.response as { result: { message_id: number } }).result.message_id;
+    await h.tg.tap({ chatId: USER, userId: USER, messageId, data: "blog.pg:2", languageCode: "zh" });
+    const answer = await h.tg.waitForCall("answerCallbackQuery");
+    expect(answer.payload.text).toBe("这些页面已过期：请重新发送 /blog 加文章名称。");
+    expect(h.tg.callsOf("editMessageText")).toEqual([]);
   });
 
   it("contentJson that is not JSON, or JSON of another shape, is still shown as text", async () => {

@@ -32,7 +32,7 @@ async function answered(callbackQueryId: string): Promise<Record<string, unknown
 }
 
 async function openBalanceCard(): Promise<void> {
-  h.givenUserWithKey(USER, { trx: "25" });
+  await h.givenUserWithKey(USER, { trx: "25" });
   await h.tg.sendText({ userId: USER, text: "/balance" });
   await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your balance"));
 }
@@ -113,7 +113,7 @@ describe("taps on a message sent through inline mode (no message, no chat)", () 
   });
 
   it("an account button is answered with a note and does nothing", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     await inlineTap(SharedButtons.showBalance.pack());
     expect((await answered("777000111")).text).toContain("private chat");
     expect(h.tg.callsOf("sendMessage")).toHaveLength(0);
@@ -123,21 +123,21 @@ describe("taps on a message sent through inline mode (no message, no chat)", () 
 
 describe("account buttons outside the private chat", () => {
   it("forged account callbacks tapped in a group do nothing and post nothing there", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     // a message in the group to tap on, as if someone had forwarded a card there
     await h.tg.sendText({ chatId: GROUP, userId: USER, text: `/check ${ADDRESS}`, chatType: "group" });
     const card = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP);
     const messageId = (card.response as { result: { message_id: number } }).result.message_id;
     const sentBefore = h.tg.callsOf("sendMessage").length;
-    const keysBefore = JSON.stringify(h.store.apiKeys.list(USER));
+    const keysBefore = JSON.stringify(await h.store.apiKeys.list(USER));
     for (const data of [SharedButtons.showBalance.pack(), SharedButtons.addKey.pack(), SharedButtons.listRules.pack(), SharedButtons.buyFor.pack({ address: ADDRESS }), "language/0/1/ru/h0"]) {
       const { callbackQueryId } = await h.tg.tap({ chatId: GROUP, userId: USER, messageId, data });
       expect((await answered(callbackQueryId)).text).toContain("private chat");
     }
     expect(h.tg.callsOf("sendMessage").length).toBe(sentBefore);
     expect(h.tg.callsOf("editMessageText")).toHaveLength(0);
-    expect(JSON.stringify(h.store.apiKeys.list(USER))).toBe(keysBefore);
-    expect(h.store.users.getLanguage(USER)).toBeFalsy();
+    expect(JSON.stringify(await h.store.apiKeys.list(USER))).toBe(keysBefore);
+    expect(await h.store.users.getLanguage(USER)).toBeFalsy();
   });
 
   it("public buttons still work in a group: the address card's Refresh", async () => {

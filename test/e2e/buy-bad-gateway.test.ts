@@ -45,7 +45,7 @@ const posts = () => proxy.requests.filter((r) => isPlaceOrder(r.method, r.url));
 describe("a 502 that is not the marketplace's", () => {
   it("the order was committed behind a proxy's 502 page: outcome unknown, the intent stays placing, Confirm again reuses the key; one charge", async () => {
     await startBehindProxy();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     // Both attempts of the client (the first and its retry with the same key) get the proxy's page.
     proxy.replaceAnswers(isPlaceOrder, BAD_GATEWAY_PAGE, 2);
@@ -54,7 +54,7 @@ describe("a 502 that is not the marketplace's", () => {
     expect(unknown).toContain("Tapping Confirm again is safe");
     expect(unknown).not.toContain("provider failed");
     expect(buttonData(h, USER)).toEqual([confirmData(intentId)]);
-    const placing = h.store.orders.get(intentId)!;
+    const placing = (await h.store.orders.get(intentId))!;
     expect(placing).toMatchObject({ state: "placing", lastError: "http 502" });
     expect(posts().map((r) => r.outcome)).toEqual(["replaced", "replaced"]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1); // it did go through
@@ -62,7 +62,7 @@ describe("a 502 that is not the marketplace's", () => {
 
     await h.tg.tapButton({ userId: USER, text: /Confirm again/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Created, being delivered"));
-    const row = h.store.orders.get(intentId)!;
+    const row = (await h.store.orders.get(intentId))!;
     expect(row.state).toBe("placed");
     expect(posts().map((r) => r.headers["idempotency-key"])).toEqual(Array(3).fill(row.idempotencyKey));
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
@@ -71,23 +71,23 @@ describe("a 502 that is not the marketplace's", () => {
 
   it("one proxy 502 and the retry with the same key gets the order: placed at once, one charge", async () => {
     await startBehindProxy();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     proxy.replaceAnswers(isPlaceOrder, BAD_GATEWAY_PAGE, 1);
     await confirm(h, USER, intentId, /Created, being delivered/);
     expect(posts().map((r) => r.outcome)).toEqual(["replaced", 200]);
-    expect(h.store.orders.get(intentId)!.state).toBe("placed");
+    expect((await h.store.orders.get(intentId))!.state).toBe("placed");
     expect(charges(h, accountId)).toHaveLength(1);
   });
 
   it("the marketplace's own 502 (a problem document) through the same proxy still means refunded: rejected, Try again", async () => {
     await startBehindProxy();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1d`);
     h.sandbox.control.failNextOrder("sync");
     await confirm(h, USER, intentId, /provider failed/);
     expect(posts()).toHaveLength(1); // not retried
-    expect(h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
+    expect(await h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
     expect(buttonData(h, USER)).toEqual([BuyCard.again.pack({ intent: intentId })]);
     expect(h.sandbox.control.ledger(accountId).map((e) => e.kind).filter((k) => k !== "deposit")).toEqual(["charge", "refund"]);
   });

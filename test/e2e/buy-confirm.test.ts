@@ -28,7 +28,7 @@ interface PlaceTap {
 function interceptPlaceOrder(tap: PlaceTap) {
   return (deps: BotDeps): BotDeps =>
     aroundPlaceOrder(deps, async (place, body, options) => {
-      const intent = deps.store.orders.listByUser(USER).find((r) => r.idempotencyKey === options.idempotencyKey);
+      const intent = (await deps.store.orders.listByUser(USER)).find((r) => r.idempotencyKey === options.idempotencyKey);
       tap.calls.push({ idempotencyKey: options.idempotencyKey, stateAtCall: intent?.state });
       const order = await place(body, options);
       const mode = tap.next;
@@ -46,7 +46,7 @@ async function start(tap?: PlaceTap): Promise<void> {
 describe("Confirm places exactly one order", () => {
   it("ten quick taps on Confirm: one order, one charge, every tap answered", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
     for (let i = 0; i < 10; i++) await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
@@ -56,23 +56,23 @@ describe("Confirm places exactly one order", () => {
     expect(answers.filter((a) => a === "This order has already been placed.")).toHaveLength(9);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
     expect(charges(h, accountId)).toHaveLength(1);
-    expect(h.store.orders.get(intentId)).toMatchObject({ state: "placed", status: "Created" });
+    expect(await h.store.orders.get(intentId)).toMatchObject({ state: "placed", status: "Created" });
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)!.text).toContain("Created, being delivered");
   });
 
   it("a lost answer keeps the intent placing; Confirm again reuses the key and gets the same order", async () => {
     const tap: PlaceTap = { next: "drop", calls: [] };
     await start(tap);
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const unknown = await confirm(h, USER, intentId, /cannot tell yet/);
     expect(text(unknown)).toContain("Tapping Confirm again is safe");
-    expect(h.store.orders.get(intentId)).toMatchObject({ state: "placing", lastError: "network" });
+    expect(await h.store.orders.get(intentId)).toMatchObject({ state: "placing", lastError: "network" });
     expect(buttonData(h, USER)).toEqual([confirmData(intentId)]);
 
     await h.tg.tapButton({ userId: USER, text: /Confirm again/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Created, being delivered"));
-    const row = h.store.orders.get(intentId)!;
+    const row = (await h.store.orders.get(intentId))!;
     expect(row.state).toBe("placed");
     expect(tap.calls.map((c) => c.idempotencyKey)).toEqual([row.idempotencyKey, row.idempotencyKey]);
     expect(tap.calls.map((c) => c.stateAtCall)).toEqual(["placing", "placing"]);
@@ -84,7 +84,7 @@ describe("Confirm places exactly one order", () => {
   it("a restart after the POST but before the answer: the redelivered update reuses the key, one charge", async () => {
     const tap: PlaceTap = { next: "hang", calls: [] };
     await start(tap);
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 131k 1d`);
     const messageId = await cardMessageId(h, intentId);
     const update = {
@@ -99,14 +99,14 @@ describe("Confirm places exactly one order", () => {
     await h.tg.injectUpdate(update);
     // The order exists and was charged, but the bot never heard back: it is stuck in `placing`.
     await waitUntil(() => h.sandbox.control.orderCount(accountId) === 1);
-    expect(h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await h.store.orders.get(intentId))!.state).toBe("placing");
 
     await h.restart();
-    expect(h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await h.store.orders.get(intentId))!.state).toBe("placing");
     await h.tg.injectUpdate(update); // Telegram delivers the same tap again
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes("Created, being delivered"));
 
-    const row = h.store.orders.get(intentId)!;
+    const row = (await h.store.orders.get(intentId))!;
     expect(row.state).toBe("placed");
     expect(tap.calls).toEqual([
       { idempotencyKey: row.idempotencyKey, stateAtCall: "placing" },
@@ -118,7 +118,7 @@ describe("Confirm places exactly one order", () => {
 
   it("a placed intent delivered again after a restart only re-shows the order", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `bandwidth ${freshAddress()} 2k 1h`);
     await confirm(h, USER, intentId, /Status/);
     await h.restart();
@@ -126,7 +126,7 @@ describe("Confirm places exactly one order", () => {
     const messageId = await cardMessageId(h, intentId);
     await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes("Filled"));
-    expect(h.store.orders.get(intentId)!.status).toBe("Filled");
+    expect((await h.store.orders.get(intentId))!.status).toBe("Filled");
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
   });
 });
@@ -134,7 +134,7 @@ describe("Confirm places exactly one order", () => {
 describe("refusals on Confirm", () => {
   it("402: balance and shortfall with Deposit; Try again previews anew and, after a top-up, places", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER, { trx: "10" });
+    const { accountId } = await h.givenUserWithKey(USER, { trx: "10" });
     // Each costs 65,000 × 60 SUN + 10 % = 4.29 TRX plus 1.10 TRX activation = 5.39 TRX: one fits, not two.
     const a = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const b = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
@@ -142,7 +142,7 @@ describe("refusals on Confirm", () => {
     const refused = text(await confirm(h, USER, b.intentId, /too low/));
     expect(refused).toContain("Your balance: <code>4.61 TRX</code>. This order needs <code>5.39 TRX</code>: top up at least <code>0.78 TRX</code>.");
     expect(buttonData(h, USER)).toEqual(["dep", BuyCard.again.pack({ intent: b.intentId })]);
-    expect(h.store.orders.get(b.intentId)).toMatchObject({ state: "rejected", lastError: "http 402 wallet.insufficient_balance" });
+    expect(await h.store.orders.get(b.intentId)).toMatchObject({ state: "rejected", lastError: "http 402 wallet.insufficient_balance" });
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
@@ -155,53 +155,54 @@ describe("refusals on Confirm", () => {
     h.sandbox.control.deposit(accountId, "10");
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     await nextShown(h, /after this order: 9\.22 TRX/);
-    expect(h.store.orders.get(shortIntent)!.state).toBe("cancelled");
+    expect((await h.store.orders.get(shortIntent))!.state).toBe("cancelled");
     const fresh = intentIdOnCard(h, USER);
     await confirm(h, USER, fresh, /Status/);
     expect(h.sandbox.control.orderCount(accountId)).toBe(2);
-    expect(new Set([a.intentId, b.intentId, shortIntent, fresh].map((id) => h.store.orders.get(id)!.idempotencyKey)).size).toBe(4);
+    const keys = await Promise.all([a.intentId, b.intentId, shortIntent, fresh].map(async (id) => (await h.store.orders.get(id))!.idempotencyKey));
+    expect(new Set(keys).size).toBe(4);
   });
 
   it("403 spend limit: the limit message, no charge, the intent is rejected", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER, { dailyLimitTrx: "1" });
+    const { accountId } = await h.givenUserWithKey(USER, { dailyLimitTrx: "1" });
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const refused = text(await confirm(h, USER, intentId, /daily spend limit/));
     expect(refused).toMatch(/resets at 00:00 UTC, in \d+ h \d+ min/);
-    expect(h.store.orders.get(intentId)!.state).toBe("rejected");
+    expect((await h.store.orders.get(intentId))!.state).toBe("rejected");
     expect(charges(h, accountId)).toHaveLength(0);
   });
 
   it("403 scope: a read-only key previews but cannot place; the user is pointed at their keys", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER, { scope: "read" });
+    const { accountId } = await h.givenUserWithKey(USER, { scope: "read" });
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
     await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
-    await waitUntil(() => h.store.orders.get(intentId)!.state === "rejected");
+    await waitUntil(async () => (await h.store.orders.get(intentId))!.state === "rejected");
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /purchase/.test(String(p.text)));
     expect(buttonData(h, USER)).toContain("key.list");
-    expect(h.store.orders.get(intentId)!.lastError).toBe("http 403 api_key.insufficient_scope");
+    expect((await h.store.orders.get(intentId))!.lastError).toBe("http 403 api_key.insufficient_scope");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
   it("502: provider failed and refunded; Try again uses a new intent and a new key", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1d`);
     h.sandbox.control.failNextOrder("sync");
     const failed = text(await confirm(h, USER, intentId, /provider failed/));
     expect(failed).toContain("went back to your balance");
     expect(buttonData(h, USER)).toEqual([BuyCard.again.pack({ intent: intentId })]);
-    expect(h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
+    expect(await h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "http 502 provider.failed" });
     expect(h.sandbox.control.balanceOf(accountId).trx).toBe("1000.000000");
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
     await nextShown(h, /Total to pay/);
     const retry = intentIdOnCard(h, USER);
     expect(retry).not.toBe(intentId);
-    expect(h.store.orders.get(retry)!.idempotencyKey).not.toBe(h.store.orders.get(intentId)!.idempotencyKey);
-    expect(await cardMessageId(h, retry)).toBe(h.store.orders.get(intentId)!.messageId);
+    expect((await h.store.orders.get(retry))!.idempotencyKey).not.toBe((await h.store.orders.get(intentId))!.idempotencyKey);
+    expect(await cardMessageId(h, retry)).toBe((await h.store.orders.get(intentId))!.messageId);
     await confirm(h, USER, retry, /Status/);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
     const kinds = h.sandbox.control.ledger(accountId).map((e) => e.kind).filter((k) => k !== "deposit");

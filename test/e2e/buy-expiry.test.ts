@@ -46,7 +46,7 @@ describe("preview cards expire", () => {
   it("Confirm on a card older than ten minutes places nothing: the intent is cancelled and a fresh quote replaces the card", async () => {
     expect(PREVIEW_TTL_MS).toBe(10 * MINUTE);
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
 
@@ -55,19 +55,19 @@ describe("preview cards expire", () => {
     const refreshed = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Total to pay/.test(String(p.text)));
     expect(text(refreshed)).toContain("more than 10 minutes old");
     expect(h.tg.callsOf("answerCallbackQuery").map((c) => String(c.payload.text))).toContain("Prices refreshed: check the new preview.");
-    expect(h.store.orders.get(intentId)!.state).toBe("cancelled");
+    expect((await h.store.orders.get(intentId))!.state).toBe("cancelled");
     expect(tap.keys).toEqual([]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
 
     const fresh = intentIdOnCard(h, USER);
     expect(fresh).not.toBe(intentId);
     expect(await cardMessageId(h, fresh)).toBe(messageId);
-    expect(h.store.orders.get(fresh)!.state).toBe("previewed");
-    expect(h.store.orders.get(fresh)!.idempotencyKey).not.toBe(h.store.orders.get(intentId)!.idempotencyKey);
+    expect((await h.store.orders.get(fresh))!.state).toBe("previewed");
+    expect((await h.store.orders.get(fresh))!.idempotencyKey).not.toBe((await h.store.orders.get(intentId))!.idempotencyKey);
 
     // The fresh card is new by the bot's clock: it places.
     await confirm(h, USER, fresh, /Created, being delivered/);
-    expect(tap.keys).toEqual([h.store.orders.get(fresh)!.idempotencyKey]);
+    expect(tap.keys).toEqual([(await h.store.orders.get(fresh))!.idempotencyKey]);
     expect(charges(h, accountId)).toHaveLength(1);
 
     // The old card's Confirm, tapped again, stays dead.
@@ -78,26 +78,26 @@ describe("preview cards expire", () => {
 
   it("a card younger than ten minutes places as usual", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     clock.aheadMs = PREVIEW_TTL_MS - MINUTE;
     await confirm(h, USER, intentId, /Created, being delivered/);
-    expect(h.store.orders.get(intentId)!.state).toBe("placed");
+    expect((await h.store.orders.get(intentId))!.state).toBe("placed");
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
   });
 
   it("a placing intent never expires: Confirm again an hour later reuses its key, one order", async () => {
     await start();
-    const { accountId } = h.givenUserWithKey(USER);
+    const { accountId } = await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     tap.dropNext = true;
     await confirm(h, USER, intentId, /cannot tell yet/);
-    expect(h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await h.store.orders.get(intentId))!.state).toBe("placing");
 
     clock.aheadMs = 60 * MINUTE;
     await h.tg.tapButton({ userId: USER, text: /Confirm again/ });
     await nextShown(h, /Created, being delivered/);
-    const row = h.store.orders.get(intentId)!;
+    const row = (await h.store.orders.get(intentId))!;
     expect(row.state).toBe("placed");
     expect(tap.keys).toEqual([row.idempotencyKey, row.idempotencyKey]);
     expect(intentOnButton(h, USER) !== undefined).toBe(false);
@@ -106,7 +106,7 @@ describe("preview cards expire", () => {
 
   it("the note is localised (ru, zh)", async () => {
     await start();
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     for (const [languageCode, note] of [
       ["ru", "старше 10 минут"],
       ["zh", "超过 10 分钟"],
@@ -119,7 +119,7 @@ describe("preview cards expire", () => {
       clock.aheadMs = PREVIEW_TTL_MS + MINUTE;
       await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId), languageCode });
       await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes(note));
-      expect(h.store.orders.get(intentId)!.state).toBe("cancelled");
+      expect((await h.store.orders.get(intentId))!.state).toBe("cancelled");
     }
   });
 });

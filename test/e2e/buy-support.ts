@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { Harness } from "../support/harness.js";
-import type { RecordedCall } from "../support/fake-bot-api.js";
+import type { RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
@@ -48,7 +48,7 @@ export async function previewByOneLiner(h: Harness, userId: number, args: string
 
 /** The card's message id, once the bot has recorded it on the intent (right after showing the card). */
 export function cardMessageId(h: Harness, intentId: string): Promise<number> {
-  return waitUntil(() => h.store.orders.get(intentId)?.messageId ?? undefined);
+  return waitUntil(async () => (await h.store.orders.get(intentId))?.messageId ?? undefined);
 }
 
 /** Taps Confirm on the card of `intentId` and waits for the card to change. */
@@ -64,20 +64,27 @@ export function charges(h: Harness, accountId: string) {
 
 type PlaceOrder = MarketplaceClient["placeOrder"];
 
-/**
- * The bot's deps with every client's POST /orders passed through `around` (which gets the real
- * call), for tests that lose, drop or watch placements.
- */
-export function aroundPlaceOrder(deps: BotDeps, around: (place: PlaceOrder, ...args: Parameters<PlaceOrder>) => ReturnType<PlaceOrder>): BotDeps {
+/** The bot's deps with every client the bot opens handed to `patch` first (to wrap a call). */
+export function aroundClients(deps: BotDeps, patch: (client: MarketplaceClient) => void): BotDeps {
   const marketplace: Marketplace = {
     public: deps.marketplace.public,
     close: () => deps.marketplace.close(),
     forKey(apiKey) {
       const client = deps.marketplace.forKey(apiKey);
-      const place = client.placeOrder.bind(client);
-      client.placeOrder = (body, options) => around(place, body, options);
+      patch(client);
       return client;
     },
   };
   return { ...deps, marketplace };
+}
+
+/**
+ * The bot's deps with every client's POST /orders passed through `around` (which gets the real
+ * call), for tests that lose, drop or watch placements.
+ */
+export function aroundPlaceOrder(deps: BotDeps, around: (place: PlaceOrder, ...args: Parameters<PlaceOrder>) => ReturnType<PlaceOrder>): BotDeps {
+  return aroundClients(deps, (client) => {
+    const place = client.placeOrder.bind(client);
+    client.placeOrder = (body, options) => around(place, body, options);
+  });
 }

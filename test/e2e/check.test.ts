@@ -143,7 +143,7 @@ describe("/check", () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
     await botSays(h, USER, /Send me the TRON address/);
     // restart() does not wait for an update in flight: wait until the question is stored.
-    await waitUntil(() => JSON.stringify(h.store.conversations.read(String(USER)) ?? null).includes("check-address"));
+    await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("check-address"));
     await h.restart();
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
@@ -210,13 +210,28 @@ describe("a bare address in a private chat", () => {
     expect(h.tg.lastBotMessage(USER)?.text).toContain("Limit 600");
   });
 
-  it("a wrong checksum is pointed out; groups and longer texts are left alone", async () => {
+  it("a wrong checksum is pointed out; groups are left alone", async () => {
     await h.tg.sendText({ userId: USER, text: BAD_CHECKSUM });
     expect((await botSays(h, USER)).text).toContain("looks like a TRON address, but its checksum does not match");
-    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: USDT_CONTRACT });
-    await h.tg.sendText({ userId: USER, text: `send to ${USDT_CONTRACT} please` });
-    expect((await botSays(h, USER)).text).toContain("/help");
+    await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `send to ${USDT_CONTRACT} please` });
+    await h.tg.sendText({ userId: USER, text: "/help" });
+    await botSays(h, USER);
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === GROUP)).toEqual([]);
     expect(spy.checks).toEqual([]);
   });
-});
+
+  it("an address inside a sentence is found and offered (ru); a sentence with only a wrong one gets the usual answer", async () => {
+    await h.tg.sendText({ userId: USER, text: `Пополни, пожалуйста, адрес ${USDT_CONTRACT}, спасибо!`, languageCode: "ru" });
+    const offer = await botSays(h, USER);
+    expect(offer.html).toBe(`В вашем сообщении есть адрес TRON: <code>${USDT_CONTRACT}</code>. Проверить его энергию и пропускную способность или купить для него энергию?`);
+    expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`chk:${USDT_CONTRACT}`, `buy.for:${USDT_CONTRACT}`]);
+    await h.tg.tapButton({ userId: USER, text: /Проверить/ });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === offer.messageId);
+    expect(h.tg.lastBotMessage(USER)?.text).toContain("Пропускная способность");
+
+    // the first valid one of several, a wrong one before it skipped
+    await h.tg.sendText({ userId: USER, text: `from ${BAD_CHECKSUM} to ${ZERO_ADDRESS}` });
+    expect((await botSays(h, USER)).html).toContain(`<code>${ZERO_ADDRESS}</code>`);
+    await h.tg.sendText({ userId: USER, text: `send to ${BAD_CHECKSUM} please` });
+    expect((await botSays(h, USER)).text).toContain("/help");
+  });});

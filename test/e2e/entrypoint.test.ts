@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeBotApi, type FakeBotApi } from "../support/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { projectRoot } from "../../src/paths.js";
 
@@ -101,6 +101,22 @@ describe("npm start against the fake Bot API", () => {
     await tg.waitForCall("sendMessage", undefined, 10_000);
     await tg.tapButton({ userId: 77, text: /Русский/ });
     expect((await tg.waitForCall("editMessageText", undefined, 10_000)).payload.text).toBe("Язык изменён на русский.");
+    // the chat's command menu follows the choice, whatever the Telegram app's language
+    const chatMenu = await tg.waitForCall("setMyCommands", (p) => (p.scope as { chat_id?: number } | undefined)?.chat_id === 77, 10_000);
+    expect(chatMenu.payload.commands).toContainEqual({ command: "buy", description: "Купить энергию или пропускную способность" });
+
+    // what an empty chat shows, per language
+    const descriptions = tg.callsOf("setMyDescription").map((c) => [c.payload.language_code, String(c.payload.description)]);
+    expect(descriptions.map(([l]) => l)).toEqual([undefined, "en", "ru", "zh"]);
+    expect(descriptions.find(([l]) => l === "ru")![1]).toContain("энергию");
+    expect(descriptions.find(([l]) => l === "zh")![1]).toContain("能量");
+    expect(tg.callsOf("setMyShortDescription").find((c) => c.payload.language_code === "zh")!.payload.short_description).toContain("能量");
+
+    // the sandbox's demo keys as plain lines an operator can copy, not inside a JSON log line
+    const demoLines = first.output().split("\n").filter((line) => /^\s+(read|purchase|full)\s+\S+/.test(line));
+    expect(demoLines).toHaveLength(3);
+    for (const line of demoLines) expect(line.trim().startsWith("{")).toBe(false);
+    expect(first.output()).toContain("Add one of these keys in the bot with /key");
 
     const commands = tg.callsOf("setMyCommands");
     expect(commands.map((c) => (c.payload as { language_code?: string }).language_code)).toEqual(
@@ -146,9 +162,21 @@ describe("npm start against the fake Bot API", () => {
     expect(await stopChild(started.child)).toBe(0);
   });
 
-  it("fails start-up with one clear line and a non-zero exit on a missing BOT_TOKEN or a malformed SECRETS_KEY", { timeout: 30_000 }, async () => {
+  it("without BOT_TOKEN outside production starts the offline playground: one line with its address, the offline notice, the page", { timeout: 30_000 }, async () => {
     dir = mkdtempSync(join(tmpdir(), "main-e2e-"));
-    const noToken = startMain(baseEnv({ BOT_TOKEN: "" }));
+    const started = startMain(baseEnv({ BOT_TOKEN: "" })); // TELEGRAM_API_ROOT points at tg: the playground must not use it
+    const line = await waitUntil(() => /^Playground: (http:\/\/127\.0\.0\.1:\d+)\/\?user=1001$/m.exec(started.output()) ?? undefined, { timeoutMs: 20_000 });
+    expect(started.output()).toMatch(/nothing reaches Telegram or a real marketplace/);
+    expect(started.output().match(/^Playground: /gm)).toHaveLength(1);
+    const page = await fetch(`${line[1]}/`);
+    expect(await page.text()).toContain("offline playground");
+    expect(tg.calls).toHaveLength(0);
+    expect(await stopChild(started.child)).toBe(0);
+  });
+
+  it("fails start-up with one clear line and a non-zero exit on a missing BOT_TOKEN in production or a malformed SECRETS_KEY", { timeout: 30_000 }, async () => {
+    dir = mkdtempSync(join(tmpdir(), "main-e2e-"));
+    const noToken = startMain(baseEnv({ BOT_TOKEN: "", NODE_ENV: "production" }));
     expect(await exitOf(noToken.child)).toBe(1);
     expect(noToken.output().trim()).toBe("Configuration error: BOT_TOKEN is required");
 

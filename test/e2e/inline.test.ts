@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
-import { parseTelegramHtml } from "../support/fake-bot-api.js";
+import { parseTelegramHtml } from "../../src/telegram-fake/fake-bot-api.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { BAD_CHECKSUM, BOT_USERNAME, startWatchedHarness, USDT_CONTRACT, type PublicSpy } from "./check-support.js";
 
@@ -36,7 +36,7 @@ describe("inline mode", () => {
     h.sandbox.control.setAddress(USDT_CONTRACT, { activated: true, energyLimit: 140_000n });
     const answer = await answerTo(`  ${USDT_CONTRACT} `);
     expect(answer.cache_time).toBe(10);
-    expect(answer.is_personal).toBe(false);
+    expect(answer.is_personal).toBe(true);
     expect(answer.results).toHaveLength(1);
     const [card] = answer.results;
     expect(card!.type).toBe("article");
@@ -49,8 +49,9 @@ describe("inline mode", () => {
     expect(card!.reply_markup?.inline_keyboard.flat()).toEqual([{ text: "⚡ Buy energy", url: `https://t.me/${BOT_USERNAME}?start=buy_${USDT_CONTRACT}` }]);
   });
 
-  it("in the user's language", async () => {
+  it("in the user's language, so personal: Telegram must not hand one user's answer to another", async () => {
     const answer = await answerTo(USDT_CONTRACT, "ru");
+    expect(answer.is_personal).toBe(true);
     expect(answer.results[0]?.title).toBe("🔍 Проверить TR7NHq…Lj6t");
     expect(answer.results[0]?.input_message_content.message_text).toContain("Пропускная способность");
   });
@@ -59,6 +60,7 @@ describe("inline mode", () => {
     for (const query of ["", "T", "TR7NHqjeKQ", "hello there", `${USDT_CONTRACT} extra`]) {
       const answer = await answerTo(query);
       expect(answer.results, query).toEqual([]);
+      expect(answer.is_personal, query).toBe(true);
       expect(answer.button, query).toEqual({ text: "Type a TRON address (T…) to check it", start_parameter: "inline" });
     }
     expect(spy.checks).toEqual([]);

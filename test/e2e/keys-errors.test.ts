@@ -8,7 +8,7 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
 import { textOf } from "../support/payload.js";
 import { randomBytes } from "node:crypto";
-import { createStore } from "../../src/store/index.js";
+import { openStore } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
 
 /** 21:30 UTC: the daily limits reset in 2 h 30 min. */
@@ -34,14 +34,14 @@ async function buyAndConfirm(): Promise<string> {
 
 describe("marketplace refusals of a key", () => {
   it("a read-scope key trying a purchase: says what it can't do, how to get a key that can, and /keys remembers", async () => {
-    const { accountId, keyId } = h.givenUserWithKey(USER, { scope: "read", label: "Viewer" });
+    const { accountId, keyId } = await h.givenUserWithKey(USER, { scope: "read", label: "Viewer" });
     const text = await buyAndConfirm();
     expect(text).toContain("This API key can't place orders");
     expect(text).toContain("<b>purchase</b> access");
     expect(text).toContain("dashboard");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.list");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
-    await waitUntil(() => h.store.apiKeys.get(USER, keyId)?.missingScopes.includes("purchase"));
+    await waitUntil(async () => (await h.store.apiKeys.get(USER, keyId))?.missingScopes.includes("purchase"));
 
     await h.tg.tapButton({ userId: USER, text: /My keys/ });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
@@ -49,16 +49,16 @@ describe("marketplace refusals of a key", () => {
   });
 
   it("a key over its daily spend limit: says it resets at 00:00 UTC and in how long", async () => {
-    const { accountId } = h.givenUserWithKey(USER, { scope: "purchase", dailyLimitTrx: "1" });
+    const { accountId } = await h.givenUserWithKey(USER, { scope: "purchase", dailyLimitTrx: "1" });
     const text = await buyAndConfirm();
-    expect(text).toContain("daily spend limit is reached");
+    expect(text).toContain("would pass the key's daily spend limit: 0.00 TRX of 1.00 TRX already spent today");
     expect(text).toContain("resets at 00:00 UTC, in 2 h 30 min");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
   it("a rejected key: says so and offers to replace it, which opens the key prompt", async () => {
-    h.store.users.ensure(USER, USER);
-    h.store.apiKeys.add(USER, { apiKey: "sbx_purchase_revokedLongAgo0000", label: "Old" });
+    await h.store.users.touch(USER, USER);
+    await h.store.apiKeys.add(USER, { apiKey: "sbx_purchase_revokedLongAgo0000", label: "Old" });
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const answer = await h.tg.waitForCall("sendMessage");
     expect(textOf(answer.payload)).toContain("rejected this API key");
@@ -70,10 +70,10 @@ describe("marketplace refusals of a key", () => {
     const { accountId } = h.sandbox.control.createAccount({ trx: "10" });
     const { key } = h.sandbox.control.createKey(accountId, { scope: "purchase" });
     // stored by a bot that ran with another SECRETS_KEY
-    const before = createStore(h.dbPath, createSealer([randomBytes(32)]));
-    before.users.ensure(USER, USER);
-    before.apiKeys.add(USER, { apiKey: key, label: "main" });
-    before.close();
+    const before = await openStore(h.location, createSealer([randomBytes(32)]));
+    await before.users.touch(USER, USER);
+    await before.apiKeys.add(USER, { apiKey: key, label: "main" });
+    await before.close();
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const answer = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
     expect(textOf(answer.payload)).toContain("can no longer be read");

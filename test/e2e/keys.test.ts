@@ -27,7 +27,8 @@ function sandboxKey(scope: "read" | "purchase" | "full" = "purchase"): string {
 
 /** The database file and its write-ahead log, as bytes: the key must appear in neither. */
 function databaseBytes(): Buffer {
-  return Buffer.concat([h.dbPath, `${h.dbPath}-wal`].filter(existsSync).map((f) => readFileSync(f)));
+  const path = h.location.databasePath;
+  return Buffer.concat([path, `${path}-wal`].filter(existsSync).map((f) => readFileSync(f)));
 }
 
 function expectNoPlaintext(key: string): void {
@@ -39,7 +40,7 @@ function expectNoPlaintext(key: string): void {
 
 /** The label step's conversation state has been written (it is written after its prompt is sent). */
 function labelStepStored(): Promise<unknown> {
-  return waitUntil(() => JSON.stringify(h.store.conversations.read(String(USER)) ?? null).includes('"keys-label"'));
+  return waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes('"keys-label"'));
 }
 
 async function restartWith(options: HarnessOptions): Promise<void> {
@@ -67,19 +68,19 @@ describe("/key", () => {
     expect(textOf(ask.payload)).toContain("label");
     // The label step keeps neither the key nor its sealed form in its stored state.
     await labelStepStored();
-    const state = JSON.stringify(h.store.conversations.read(String(USER)));
+    const state = JSON.stringify((await h.store.conversations.read(String(USER))));
     expect(state).not.toContain(key);
-    expect(state).not.toContain(h.store.apiKeys.list(USER)[0]!.sealedKey);
+    expect(state).not.toContain((await h.store.apiKeys.list(USER))[0]!.sealedKey);
 
     await h.tg.sendText({ userId: USER, text: "  Main  " });
     const done = await shown("labelled");
     expect(h.tg.lastBotMessage(USER)?.text).toContain(`Key …${key.slice(-4)} is now labelled Main`);
     expect(done.payload.reply_markup).toBeDefined();
 
-    const rows = h.store.apiKeys.list(USER);
+    const rows = await h.store.apiKeys.list(USER);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ label: "Main", fingerprint: key.slice(-4), isDefault: true });
-    expect(h.store.apiKeys.reveal(rows[0]!)).toBe(key);
+    expect(await h.store.apiKeys.reveal(rows[0]!)).toBe(key);
     expectNoPlaintext(key);
 
     // The stored key works for the rest of the bot.
@@ -94,7 +95,7 @@ describe("/key", () => {
     await shown("works and is saved");
     await h.tg.tapButton({ userId: USER, text: "Skip" });
     await shown("no label");
-    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
+    expect(await h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
 
     await h.tg.sendText({ userId: USER, text: "/keys" });
     const list = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
@@ -111,7 +112,7 @@ describe("/key", () => {
     expect(textOf(warning.payload)).toContain("please delete it yourself");
     await shown("works and is saved");
     await labelStepStored();
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
     expectNoPlaintext(key);
   });
 
@@ -123,7 +124,7 @@ describe("/key", () => {
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
     const rejected = await shown("rejected");
     expect(textOf(rejected.payload)).toContain("Nothing was stored");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
     expectNoPlaintext(wrong);
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
@@ -131,7 +132,7 @@ describe("/key", () => {
     const key = sandboxKey();
     await h.tg.sendText({ userId: USER, text: key });
     await shown("works and is saved");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
   it("rejects text that cannot be a key before calling the marketplace", async () => {
@@ -142,17 +143,17 @@ describe("/key", () => {
     const answer = await shown("does not look like an API key");
     expect(textOf(answer.payload)).toContain("Nothing was stored");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
   it("a key already added is not added twice", async () => {
     const key = sandboxKey();
-    h.store.users.ensure(USER, USER);
-    h.store.apiKeys.add(USER, { apiKey: key, label: "Main" });
+    await h.store.users.touch(USER, USER);
+    await h.store.apiKeys.add(USER, { apiKey: key, label: "Main" });
     await h.tg.sendText({ userId: USER, text: `/key ${key}` });
     const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("already added"));
     expect(textOf(answer.payload)).toContain(`…${key.slice(-4)}`);
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
   it("network trouble while verifying: says so and stores nothing", async () => {
@@ -161,7 +162,7 @@ describe("/key", () => {
     await h.tg.sendText({ userId: USER, text: "/key sbx_purchase_whateverWhatever1" });
     const answer = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("not answering"));
     expect(textOf(answer.payload)).toContain("Nothing was stored");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
   it("works in private chats only: a group gets a pointer, and a pasted key is deleted with a warning", async () => {
@@ -180,7 +181,7 @@ describe("/key", () => {
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `/key ${key}` });
     const failed = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === GROUP && textOf(p).includes("could not delete"));
     expect(textOf(failed.payload)).toContain("revoke");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
     expectNoPlaintext(key);
 
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/balance" });
@@ -212,7 +213,7 @@ describe("/key", () => {
     // the prompt is gone: a key sent now is a key pasted outside /key (deleted, and only offered)
     await h.tg.sendText({ userId: USER, text: "sbx_purchase_notAKeyAnymore00" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Save it as your marketplace key?"));
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
   it("a key pasted where a label is expected is taken as a key, not kept in the label step", async () => {
@@ -226,7 +227,7 @@ describe("/key", () => {
     const saved = await shown(new RegExp(`…${second.slice(-4)}.*works and is saved`));
     expect(textOf(saved.payload)).toContain("default key stays as it was");
     await labelStepStored();
-    expect(h.store.apiKeys.list(USER).map((k) => k.fingerprint).sort()).toEqual([first.slice(-4), second.slice(-4)].sort());
+    expect((await h.store.apiKeys.list(USER)).map((k) => k.fingerprint).sort()).toEqual([first.slice(-4), second.slice(-4)].sort());
     expectNoPlaintext(first);
     expectNoPlaintext(second);
   });
@@ -235,24 +236,24 @@ describe("/key", () => {
     await h.tg.sendText({ userId: USER, text: "/key" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("API key"));
     // The prompt is sent before the conversation's state is written: restart only once it is.
-    await waitUntil(() => h.store.conversations.read(String(USER)) !== undefined);
+    await waitUntil(async () => (await h.store.conversations.read(String(USER))) !== undefined);
     await h.restart();
     const key = sandboxKey();
     await h.tg.sendText({ userId: USER, text: key });
     await shown("works and is saved");
     await labelStepStored();
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
     expectNoPlaintext(key);
   });
 });
 
 describe("/keys", () => {
   it("lists keys and manages them in place: make default, rename, remove with confirmation", async () => {
-    const a = h.givenUserWithKey(USER, { label: "Alpha" });
-    const b = h.givenUserWithKey(USER, { label: "Beta" });
+    const a = await h.givenUserWithKey(USER, { label: "Alpha" });
+    const b = await h.givenUserWithKey(USER, { label: "Beta" });
     const fpA = `…${a.apiKey.slice(-4)}`;
     const fpB = `…${b.apiKey.slice(-4)}`;
-    h.store.apiKeys.markMissingScope(b.keyId, "purchase");
+    await h.store.apiKeys.markMissingScope(b.keyId, "purchase");
 
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
@@ -272,7 +273,7 @@ describe("/keys", () => {
     await h.tg.tapButton({ userId: USER, text: `⭐ Make ${fpB} default` });
     const madeDefault = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
     expect(textOf(madeDefault.payload)).toContain(`Key <code>${fpB}</code> is now your default key`);
-    expect(h.store.apiKeys.getDefault(USER)?.id).toBe(b.keyId);
+    expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(b.keyId);
 
     // Rename: the card becomes the prompt; a bad label is asked again in the same message
     await h.tg.tapButton({ userId: USER, text: `Alpha ${fpA}` });
@@ -287,7 +288,7 @@ describe("/keys", () => {
     await h.tg.sendText({ userId: USER, text: "Savings <&>" });
     const renamed = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("is now labelled"));
     expect(textOf(renamed.payload)).toContain("Savings &lt;&amp;&gt;");
-    expect(h.store.apiKeys.get(USER, a.keyId)?.label).toBe("Savings <&>");
+    expect((await h.store.apiKeys.get(USER, a.keyId))?.label).toBe("Savings <&>");
     await h.tg.tapButton({ userId: USER, text: "⬅️ Back" });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
     expect(h.tg.lastBotMessage(USER)?.text).toContain(`Savings <&> ${fpA}`);
@@ -301,7 +302,7 @@ describe("/keys", () => {
     expect(h.tg.lastBotMessage(USER)?.text).toBe(`Remove key Beta ${fpB}? This cannot be undone.`);
     await h.tg.tapButton({ userId: USER, text: "No" });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Beta"));
-    expect(h.store.apiKeys.list(USER)).toHaveLength(2);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(2);
 
     await h.tg.tapButton({ userId: USER, text: `🗑 Remove ${fpB}` });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("This cannot be undone"));
@@ -309,18 +310,18 @@ describe("/keys", () => {
     await h.tg.tapButton({ userId: USER, text: /Yes, remove/ });
     const removed = await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("removed"));
     expect(textOf(removed.payload)).toContain(`Key <code>${fpA}</code> is now your default key`);
-    expect(h.store.apiKeys.list(USER)).toMatchObject([{ id: a.keyId, isDefault: true }]);
+    expect(await h.store.apiKeys.list(USER)).toMatchObject([{ id: a.keyId, isDefault: true }]);
 
     // A second tap on the old confirmation changes nothing.
     await h.tg.tap({ userId: USER, messageId: list.messageId, data: yes });
     const stale = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
     expect(stale).toBeDefined();
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
   it("another user's key id in a button does nothing", async () => {
-    const other = h.givenUserWithKey(USER + 1);
-    const mine = h.givenUserWithKey(USER);
+    const other = await h.givenUserWithKey(USER + 1);
+    const mine = await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
     await h.tg.tapButton({ userId: USER, text: /…/ });
@@ -333,8 +334,8 @@ describe("/keys", () => {
     expect(forged).not.toBe(yes);
     await h.tg.tap({ userId: USER, messageId: h.tg.lastBotMessage(USER)!.messageId, data: forged });
     await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("no longer there"));
-    expect(h.store.apiKeys.list(USER + 1)).toHaveLength(1);
-    expect(h.store.apiKeys.list(USER)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER + 1)).toHaveLength(1);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(1);
   });
 
   it("Cancel on the label step keeps the key unlabelled; Cancel on Rename keeps the label", async () => {
@@ -347,7 +348,7 @@ describe("/keys", () => {
     expect(h.tg.buttons(USER)).toEqual([]);
     await h.tg.sendText({ userId: USER, text: "Main" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
-    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
+    expect(await h.store.apiKeys.list(USER)).toMatchObject([{ label: "", fingerprint: key.slice(-4) }]);
 
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
@@ -361,12 +362,12 @@ describe("/keys", () => {
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Cancelled"));
     await h.tg.sendText({ userId: USER, text: "Main" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("did not understand"));
-    expect(h.store.apiKeys.list(USER)).toMatchObject([{ label: "" }]);
+    expect(await h.store.apiKeys.list(USER)).toMatchObject([{ label: "" }]);
   });
 
   it("a keys button forged in a group does nothing", async () => {
-    const a = h.givenUserWithKey(USER, { label: "Alpha" });
-    const b = h.givenUserWithKey(USER, { label: "Beta" });
+    const a = await h.givenUserWithKey(USER, { label: "Alpha" });
+    const b = await h.givenUserWithKey(USER, { label: "Beta" });
     await h.tg.sendText({ userId: USER, text: "/keys" });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
     await h.tg.tapButton({ userId: USER, text: /Beta/ });
@@ -384,12 +385,12 @@ describe("/keys", () => {
       await h.tg.tap({ userId: USER, chatId: GROUP, messageId: inGroup, data });
       await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("only in my private chat"));
     }
-    expect(h.store.apiKeys.list(USER)).toMatchObject([
+    expect(await h.store.apiKeys.list(USER)).toMatchObject([
       { id: a.keyId, isDefault: true, label: "Alpha" },
       { id: b.keyId, isDefault: false, label: "Beta" },
     ]);
     expect(h.tg.callsOf("editMessageText")).toHaveLength(edits);
-    expect(h.store.conversations.read(String(GROUP))).toBeUndefined();
+    expect(await h.store.conversations.read(String(GROUP))).toBeUndefined();
   });
 
   it("with no key: an empty list with Add key, and a command that needs a key leads to /key", async () => {
@@ -420,12 +421,12 @@ describe("a key pasted outside /key", () => {
     const offer = await shown("Похоже на API-ключ");
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
     expect(textOf(offer.payload)).toContain(`…${key.slice(-4)}`);
-    h.store.db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    h.store.raw.sqlite!.pragma("wal_checkpoint(TRUNCATE)");
     expectNoPlaintext(key);
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
     await h.tg.tapButton({ userId: USER, text: /Сохранить как мой ключ/ });
-    await waitUntil(() => h.store.apiKeys.list(USER).length === 1);
-    expect(h.store.apiKeys.reveal(h.store.apiKeys.list(USER)[0]!)).toBe(key);
+    await waitUntil(async () => (await h.store.apiKeys.list(USER)).length === 1);
+    expect(await h.store.apiKeys.reveal((await h.store.apiKeys.list(USER))[0]!)).toBe(key);
     expectNoPlaintext(key);
   });
 
@@ -438,7 +439,7 @@ describe("a key pasted outside /key", () => {
     const offer = h.tg.messages(USER).find((m) => m.text?.includes("Not saved"))!;
     await h.tg.tap({ userId: USER, messageId: offer.messageId, data: "keys.psave" });
     await shown("no longer held");
-    expect(h.store.apiKeys.list(USER)).toHaveLength(0);
+    expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
   it("in a group: deleted, and the group is told to revoke it; a transaction id is left alone", async () => {

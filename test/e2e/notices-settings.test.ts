@@ -24,15 +24,15 @@ describe("/settings", () => {
     expect(card).toContain("Balance alert: <b>off</b>");
     await h.tg.tapButton({ userId: USER, text: /Turn notices off/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Notices: <b>off</b>"));
-    expect(h.store.users.get(USER)?.noticesEnabled).toBe(false);
+    expect((await h.store.users.get(USER))?.noticesEnabled).toBe(false);
     await h.tg.tapButton({ userId: USER, text: /A notice per firing/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("every rule firing: <b>on</b>"));
-    expect(h.store.users.get(USER)).toMatchObject({ noticesEnabled: false, notifyFires: true });
+    expect(await h.store.users.get(USER)).toMatchObject({ noticesEnabled: false, notifyFires: true });
   });
 
   it("sets the balance alert from a typed TRX amount, refuses bad amounts, and turns it off", async () => {
-    h.store.users.ensure(USER, USER);
-    h.store.users.update(USER, { balanceAlertTripped: true });
+    await h.store.users.touch(USER, USER);
+    await h.store.users.update(USER, { balanceAlertTripped: true });
     await say("/settings");
     await botSaid(/Settings/);
     await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
@@ -41,11 +41,11 @@ describe("/settings", () => {
       await say(bad);
       await botSaid(/Please send a TRX amount greater than 0/);
     }
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
     await say("12,5 TRX");
     const set = String((await botSaid(/Balance alert set/)).payload.text);
     expect(set).toContain("below <code>12.50 TRX</code>");
-    expect(h.store.users.get(USER)).toMatchObject({ balanceAlertSun: "12500000", balanceAlertTripped: false });
+    expect(await h.store.users.get(USER)).toMatchObject({ balanceAlertSun: "12500000", balanceAlertTripped: false });
     // the card, the prompt, every retry and the result: one message
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1);
 
@@ -53,7 +53,7 @@ describe("/settings", () => {
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: when the balance falls below"));
     await h.tg.tapButton({ userId: USER, text: /Alert off/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: <b>off</b>"));
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
 
     await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
     await botSaid(/Send the TRX amount/);
@@ -65,12 +65,12 @@ describe("/settings", () => {
     await botSaid(/Send the TRX amount/);
     await say("off");
     await botSaid(/Balance alert turned off/);
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
   });
 
   it("the alert prompt: Alert off on the prompt, and Cancel changes nothing", async () => {
-    h.store.users.ensure(USER, USER);
-    h.store.users.update(USER, { balanceAlertSun: "5000000" });
+    await h.store.users.touch(USER, USER);
+    await h.store.users.update(USER, { balanceAlertSun: "5000000" });
     await say("/settings");
     await botSaid(/Settings/);
     await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
@@ -79,10 +79,10 @@ describe("/settings", () => {
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
     expect(h.tg.buttons(USER)).toEqual([]);
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBe("5000000");
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
     await say("7");
     await botSaid(/did not understand/); // the prompt is gone
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBe("5000000");
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
 
     await say("/settings");
     await botSaid(/Settings/);
@@ -90,7 +90,7 @@ describe("/settings", () => {
     await botSaid(/Send the TRX amount/);
     await h.tg.tapButton({ userId: USER, text: /Alert off/ });
     await botSaid(/Balance alert turned off/);
-    expect(h.store.users.get(USER)?.balanceAlertSun).toBeNull();
+    expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
   });
 
   it("a settings button forged in a group does nothing", async () => {
@@ -103,7 +103,7 @@ describe("/settings", () => {
     await h.tg.tap({ userId: USER, chatId: -300, messageId: h.tg.lastBotMessage(-300)!.messageId, data: toggle });
     const refused = await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
     expect(refused.payload.show_alert).toBe(true);
-    expect(h.store.users.get(USER)?.noticesEnabled).toBe(true);
+    expect((await h.store.users.get(USER))?.noticesEnabled).toBe(true);
     expect(h.tg.callsOf("editMessageText")).toHaveLength(0);
   });
 

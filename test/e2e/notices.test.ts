@@ -23,13 +23,13 @@ afterEach(async () => {
 
 async function setUp(options: { webhook?: boolean } = {}) {
   n = await startNoticesHarness({ startSender: true });
-  const { accountId, apiKey, keyId } = n.h.givenUserWithKey(USER, { scope: "full", trx: "500" });
+  const { accountId, apiKey, keyId } = await n.h.givenUserWithKey(USER, { scope: "full", trx: "500" });
   const client = n.h.marketplace.forKey(apiKey);
   if (options.webhook !== false) {
-    const row = n.h.store.webhooks.ensureForUser(USER, keyId);
+    const row = await n.h.store.webhooks.ensureForUser(USER, keyId);
     const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
-    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
-    n.h.store.webhooks.setSecret(row, endpoint.secret);
+    await n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    await n.h.store.webhooks.setSecret(row, endpoint.secret);
   }
   return { accountId, keyId, client };
 }
@@ -39,9 +39,9 @@ function placeOrder(client: MarketplaceClient, volume = 131_000n) {
 }
 
 /** What the buy feature writes for an order placed through the bot. */
-function recordBotOrder(keyId: number, order: { id: string; totalTrx: string }) {
-  const intent = n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
-  n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
+async function recordBotOrder(keyId: number, order: { id: string; totalTrx: string }) {
+  const intent = await n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
+  await n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
 }
 
 const noticesIn = (chatId: number, pattern: RegExp) => n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === chatId && pattern.test(String(c.payload.text)));
@@ -51,12 +51,12 @@ describe("notices end to end from the sandbox", () => {
     const { accountId, client } = await setUp();
     const PARTNER = USER + 1;
     const { key } = n.h.sandbox.control.createKey(accountId, { scope: "full" });
-    n.h.store.users.ensure(PARTNER, PARTNER);
-    const partnerKey = n.h.store.apiKeys.add(PARTNER, { apiKey: key, label: "shared" });
-    const row = n.h.store.webhooks.ensureForUser(PARTNER, partnerKey.id);
+    await n.h.store.users.touch(PARTNER, PARTNER);
+    const partnerKey = await n.h.store.apiKeys.add(PARTNER, { apiKey: key, label: "shared" });
+    const row = await n.h.store.webhooks.ensureForUser(PARTNER, partnerKey.id);
     const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
-    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
-    n.h.store.webhooks.setSecret(row, endpoint.secret);
+    await n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    await n.h.store.webhooks.setSecret(row, endpoint.secret);
 
     await placeOrder(client);
     await n.h.sandbox.control.settleOrders();
@@ -91,30 +91,45 @@ describe("notices end to end from the sandbox", () => {
     expect(String(call.payload.text)).toContain("65,000 energy for 1 day");
     expect(String(call.payload.text)).toMatch(/<code>[\d.]+ TRX<\/code> was refunded to your balance/);
     expect(n.h.sandbox.control.balanceOf(accountId).trx).toBe("500.000000");
-    await waitUntil(() => n.h.store.outbox.getByDedupeKey(`order:${order.id}:failed@${USER}`)?.status === "sent");
+    await waitUntil(async () => (await n.h.store.outbox.getByDedupeKey(`order:${order.id}:failed@${USER}`))?.status === "sent");
+  });
+
+  it("a failed bandwidth order's notice offers bandwidth for the same address, never energy (zh)", async () => {
+    const { client } = await setUp();
+    await n.h.store.users.setLanguage(USER, "zh");
+    n.h.sandbox.control.failNextOrder("async");
+    await client.placeOrder({ resource: "bandwidth", targetAddress: ADDRESS, volume: 2_000n, duration: "1d" }, { idempotencyKey: randomUUID() });
+    await n.h.sandbox.control.settleOrders();
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("带宽"));
+    const buttons = (call.payload.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.flat();
+    expect(buttons).toEqual([{ text: "📶 购买带宽", callback_data: `buy.rf:bandwidth:${ADDRESS}` }]);
+    expect(JSON.stringify(buttons)).not.toContain("能量");
+    // the button starts the purchase with the resource and the address already given
+    await n.h.tg.tapButton({ userId: USER, text: "📶 购买带宽" });
+    await n.h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === USER && String(p.text).includes("购买多少📶 带宽？"));
   });
 
   it("webhook and watcher both see one fill (either first): one notice, and the bot's order row is updated", async () => {
     const { client, keyId } = await setUp();
     // Webhook first, then the watcher.
     const first = await placeOrder(client);
-    recordBotOrder(keyId, first);
+    await recordBotOrder(keyId, first);
     await n.h.sandbox.control.settleOrders();
     await n.h.sandbox.control.flushWebhooks();
     await n.watch.orders.tick();
     // Watcher first (the marketplace cannot reach us for now), then the webhook's late delivery.
-    const row = n.h.store.webhooks.forUser(USER)!;
-    const secret = n.h.store.webhooks.revealSecret(row)!;
-    n.h.store.webhooks.setEndpointId(row.id, row.endpointId!); // forgets the secret: deliveries are refused
+    const row = (await n.h.store.webhooks.forUser(USER))!;
+    const secret = (await n.h.store.webhooks.revealSecret(row))!;
+    await n.h.store.webhooks.setEndpointId(row.id, row.endpointId!); // forgets the secret: deliveries are refused
     n.h.sandbox.control.failNextOrder("async");
     const second = await placeOrder(client, 65_000n);
-    recordBotOrder(keyId, second);
+    await recordBotOrder(keyId, second);
     await n.h.sandbox.control.settleOrders();
     await n.h.sandbox.control.flushWebhooks();
     expect(n.h.sandbox.control.deliveries().filter((d) => d.status === 401).length).toBeGreaterThan(0);
     await n.watch.orders.tick();
-    expect(n.h.store.orders.getByOrderId(second.id)?.status).toBe("Failed");
-    n.h.store.webhooks.setSecret(row, secret);
+    expect((await n.h.store.orders.getByOrderId(second.id))?.status).toBe("Failed");
+    await n.h.store.webhooks.setSecret(row, secret);
     const failed = await client.getOrder(second.id);
     const body = JSON.stringify({ id: "msg_late", type: "order.failed", data: { order: { ...failed, volume: Number(failed.volume) } } });
     const ts = Math.floor(Date.now() / 1000);
@@ -129,18 +144,18 @@ describe("notices end to end from the sandbox", () => {
     await n.sender.drain();
     expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
     expect(noticesIn(USER, /Order failed/)).toHaveLength(1);
-    const filledRow = n.h.store.orders.getByOrderId(first.id)!;
+    const filledRow = (await n.h.store.orders.getByOrderId(first.id))!;
     expect(filledRow.status).toBe("Filled");
     expect(filledRow.txId).toBe((await client.getOrder(first.id)).txId);
-    expect(n.h.store.orders.listAwaitingSettlement()).toEqual([]);
+    expect(await n.h.store.orders.listAwaitingSettlement()).toEqual([]);
   });
 
   it("without a webhook, the orders watcher alone brings the fill notice, once", async () => {
     const { client, keyId } = await setUp({ webhook: false });
     const order = await placeOrder(client);
-    recordBotOrder(keyId, order);
+    await recordBotOrder(keyId, order);
     await n.watch.orders.tick(); // still Created: nothing
-    expect(n.h.store.outbox.listForChat(USER)).toEqual([]);
+    expect(await n.h.store.outbox.listForChat(USER)).toEqual([]);
     await n.h.sandbox.control.settleOrders();
     await n.watch.orders.tick();
     await n.watch.orders.tick();
@@ -150,12 +165,12 @@ describe("notices end to end from the sandbox", () => {
 
   it("notices are written in the user's language", async () => {
     const { client } = await setUp();
-    n.h.store.users.setLanguage(USER, "ru");
+    await n.h.store.users.setLanguage(USER, "ru");
     await placeOrder(client);
     await n.h.sandbox.control.settleOrders();
     const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
     expect(String(call.payload.text)).toContain("Заказ выполнен");
     expect(String(call.payload.text)).toMatch(/131\s000 энергии на 1 день/);
-    await waitUntil(() => n.h.store.outbox.listForChat(USER)[0]?.status === "sent");
+    await waitUntil(async () => (await n.h.store.outbox.listForChat(USER))[0]?.status === "sent");
   });
 });

@@ -29,14 +29,14 @@ async function placeDirectly(apiKey: string, volumes: number[]): Promise<string[
 
 describe("/orders", () => {
   it("says when there are none and offers to buy", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     expect(text(await h.tg.waitForCall("sendMessage"))).toContain("no orders yet");
     expect(buttonData(h, USER)).toEqual(["buy"]);
   });
 
   it("pages newest first, five at a time, editing in place (a menu: rows, ◀️ / ▶️)", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [100_000, 200_000, 300_000, 400_000, 500_000, 600_000, 700_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     const first = text(await h.tg.waitForCall("sendMessage"));
@@ -67,7 +67,7 @@ describe("/orders", () => {
   });
 
   it("a tap on a list that changed meanwhile redraws the whole page (text and rows) and says so", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [100_000, 200_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("(2 in total)"));
@@ -80,11 +80,11 @@ describe("/orders", () => {
   });
 
   it("a row opens the card; Refresh shows Filled with the txId and an explorer link, and updates our row", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     const address = freshAddress();
     const { intentId } = await previewByOneLiner(h, USER, `energy ${address} 65k 1d`);
     await confirm(h, USER, intentId, /Status/);
-    const orderId = h.store.orders.get(intentId)!.orderId!;
+    const orderId = (await h.store.orders.get(intentId))!.orderId!;
 
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
@@ -96,7 +96,7 @@ describe("/orders", () => {
     expect(card).toContain("Total charged: <code>6.4625 TRX</code>");
     expect(card).toContain("Transaction: not yet");
     expect(card).toMatch(/Placed: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
-    expect(labels(h)).toEqual(["🔄 Refresh", "⬅️ Back"]);
+    expect(labels(h)).toEqual(["🔄 Refresh", "🔁 Buy again", "⬅️ Back"]);
 
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const answer = await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)));
@@ -106,7 +106,7 @@ describe("/orders", () => {
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const filled = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Filled")));
     expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)))).payload.text).toBe("Updated.");
-    const row = h.store.orders.get(intentId)!;
+    const row = (await h.store.orders.get(intentId))!;
     expect(row.status).toBe("Filled");
     expect(row.txId).toMatch(/^[0-9a-f]{64}$/);
     expect(filled).toContain(`<code>${row.txId}</code>`);
@@ -118,11 +118,11 @@ describe("/orders", () => {
   });
 
   it("the card shown after Confirm is the same menu card: Refresh, and My orders opens the list in its place", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1d`);
     const cardId = await cardMessageId(h, intentId);
     await confirm(h, USER, intentId, /Status/);
-    expect(labels(h)).toEqual(["🔄 Refresh", "📋 My orders"]);
+    expect(labels(h)).toEqual(["🔄 Refresh", "🔁 Buy again", "📋 My orders"]);
     await h.sandbox.control.settleOrders();
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("Filled"));
@@ -133,7 +133,7 @@ describe("/orders", () => {
   });
 
   it("Refresh still refreshes when Telegram refuses the answer to the tap (query is too old)", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [65_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
@@ -151,7 +151,7 @@ describe("/orders", () => {
   });
 
   it("a failed order shows as failed and refunded, in the user's language", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     h.sandbox.control.failNextOrder("async");
     await placeDirectly(apiKey, [65_000]);
     await h.sandbox.control.settleOrders();
@@ -159,21 +159,26 @@ describe("/orders", () => {
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Ваши заказы"));
     await h.tg.tapButton({ userId: USER, text: /^1\. ❌/, languageCode: "ru" });
     const card = text(await h.tg.waitForCall("editMessageText"));
-    expect(card).toContain("❌ Failed: поставщик не смог выполнить заказ");
+    // the state in words, the TRX refunded, and no "total charged" nor a transaction to wait for
+    expect(card).toContain("❌ Не выполнен: поставщик не смог выполнить заказ");
+    expect(card).not.toContain("Failed");
+    expect(card).toMatch(/↩️ Заказ не выполнен: списанные <code>[\d,]+ TRX<\/code> возвращены на ваш баланс\./);
+    expect(card).not.toContain("Списано всего");
+    expect(card).not.toContain("Транзакция");
     expect(card).toContain("65\u00a0000");
-    expect(labels(h)).toEqual(["🔄 Обновить", "⬅️ Назад"]);
+    expect(labels(h)).toEqual(["🔄 Обновить", "🔁 Купить снова", "⬅️ Назад"]);
   });
 
   it("an order the current key cannot see is answered with not found; without a key /orders asks for one", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [65_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage");
     await h.tg.tapButton({ userId: USER, text: /^1\./ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
     // the user switches to a key of another account: the card's order is not theirs there
-    const other = h.givenUserWithKey(USER);
-    h.store.apiKeys.setDefault(USER, other.keyId);
+    const other = await h.givenUserWithKey(USER);
+    await h.store.apiKeys.setDefault(USER, other.keyId);
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     expect(text(await h.tg.waitForCall("editMessageText", (p) => !String(p.text).includes("Status")))).toContain("Not found");
     await h.tg.sendText({ userId: USER + 1, text: "/orders" });
@@ -182,7 +187,7 @@ describe("/orders", () => {
 
   it("orders buttons copied from the private chat and tapped in a group do nothing there", async () => {
     const GROUP = -4001;
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [65_000, 70_000, 75_000, 80_000, 85_000, 90_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
@@ -190,7 +195,7 @@ describe("/orders", () => {
     await h.tg.tapButton({ userId: USER, text: /^1\./ });
     await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
     copied.push(...buttonData(h, USER));
-    expect(copied).toHaveLength(8); // five rows and ▶️, then Refresh and Back
+    expect(copied).toHaveLength(9); // five rows and ▶️, then Refresh, Buy again and Back
 
     const { messageId } = await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "look at this" });
     const toGroup = () => h.tg.calls.filter((c) => c.payload.chat_id === GROUP);

@@ -5,14 +5,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
 import { request } from "undici";
-import { sql } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { signHmacHex, signStandard, signStripe } from "../../src/events/signatures.js";
+import { EVENT_ADDRESS, filledEvent as anOrderFilled } from "../support/marketplace-events.js";
 import { startNoticesHarness, type NoticesHarness, type NoticesHarnessOptions } from "../support/notices-harness.js";
-import { webhookEvents } from "../../src/store/schema.js";
 
 const USER = 4242;
 const SECRET = "whsec_" + Buffer.alloc(24, 9).toString("base64");
-const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const ADDRESS = EVENT_ADDRESS;
 const ORDER_ID = "6f1c2b4a-1111-4222-8333-944455556666";
 
 let n: NoticesHarness;
@@ -23,34 +23,16 @@ afterEach(async () => {
 
 async function setUp(options: NoticesHarnessOptions = {}) {
   n = await startNoticesHarness(options);
-  const { keyId } = n.h.givenUserWithKey(USER, { scope: "full" });
-  const row = n.h.store.webhooks.ensureForUser(USER, keyId);
-  n.h.store.webhooks.setEndpointId(row.id, "0b1e2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d");
-  n.h.store.webhooks.setSecret(row, SECRET);
+  const { keyId } = await n.h.givenUserWithKey(USER, { scope: "full" });
+  const row = await n.h.store.webhooks.ensureForUser(USER, keyId);
+  await n.h.store.webhooks.setEndpointId(row.id, "0b1e2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d");
+  await n.h.store.webhooks.setSecret(row, SECRET);
   return { row, url: n.hookUrl(row.routeToken) };
 }
 
+/** An order.filled of ORDER_ID at ADDRESS (the shared event shape). */
 function filledEvent(id = "msg_filled_1", orderId = ORDER_ID): string {
-  return JSON.stringify({
-    id,
-    type: "order.filled",
-    createdAt: new Date().toISOString(),
-    data: {
-      order: {
-        id: orderId,
-        resource: "energy",
-        targetAddress: ADDRESS,
-        volume: 131000,
-        duration: "1d",
-        priceTrx: "7.860000",
-        activationTrx: "0.000000",
-        totalTrx: "7.860000",
-        status: "Filled",
-        txId: "ab".repeat(32),
-        createdAt: new Date().toISOString(),
-      },
-    },
-  });
+  return anOrderFilled({ eventId: id, orderId, txId: "ab".repeat(32) });
 }
 
 function signed(body: string, options: { id?: string; secret?: string; timestamp?: number } = {}): Record<string, string> {
@@ -70,7 +52,10 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
   return { status: res.statusCode, text };
 }
 
-const eventCount = () => n.h.store.db.select({ c: sql<number>`count(*)` }).from(webhookEvents).get()!.c;
+const eventCount = async () => {
+  const { db, t } = n.h.store.raw.conn;
+  return (await db.select({ c: count() }).from(t.webhookEvents))[0]!.c;
+};
 
 describe("receiver: good events", () => {
   it("stores an order.filled with its notice and stamps the endpoint; a replay is acknowledged without a second notice", async () => {
@@ -80,7 +65,7 @@ describe("receiver: good events", () => {
     expect(first.status).toBe(200);
     expect(JSON.parse(first.text)).toEqual({ ok: true, duplicate: false });
 
-    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:filled@${USER}`)!;
+    const notice = (await n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:filled@${USER}`))!;
     expect(notice.chatId).toBe(USER);
     expect(notice.status).toBe("pending");
     expect(notice.text).toContain("Order filled");
@@ -88,7 +73,7 @@ describe("receiver: good events", () => {
     expect(notice.text).toContain(`<code>${ADDRESS}</code>`);
     expect(notice.text).toContain("<code>7.86 TRX</code>");
     expect(notice.text).toContain(`https://tronscan.org/#/transaction/${"ab".repeat(32)}`);
-    const stamped = n.h.store.webhooks.get(row.id)!;
+    const stamped = (await n.h.store.webhooks.get(row.id))!;
     expect(stamped.lastEventType).toBe("order.filled");
     expect(stamped.lastVerifiedAt).not.toBeNull();
 
@@ -96,55 +81,55 @@ describe("receiver: good events", () => {
     const again = await post(url, body, signed(body, { timestamp: Math.floor(Date.now() / 1000) + 1 }));
     expect(again.status).toBe(200);
     expect(JSON.parse(again.text)).toEqual({ ok: true, duplicate: true });
-    expect(eventCount()).toBe(1);
-    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(1);
+    expect(await eventCount()).toBe(1);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(1);
   });
 
   it("order.failed gives a refund notice; an order placed through the bot gets its row updated", async () => {
     const { url } = await setUp();
-    const intent = n.h.store.orders.createIntent({ userId: USER, keyId: 1, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 65000n, duration: "1h" });
-    n.h.store.orders.markPlaced(intent.intentId, { orderId: ORDER_ID, status: "Created", totalTrx: "3.100000", txId: null });
+    const intent = await n.h.store.orders.createIntent({ userId: USER, keyId: 1, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 65000n, duration: "1h" });
+    await n.h.store.orders.markPlaced(intent.intentId, { orderId: ORDER_ID, status: "Created", totalTrx: "3.100000", txId: null });
     // A sparse event: only the id and the status; the rest comes from the bot's row.
     const body = JSON.stringify({ type: "order.failed", data: { orderId: ORDER_ID, status: "Failed" } });
     const res = await post(url, body, signed(body, { id: "msg_failed_1" }));
     expect(res.status).toBe(200);
-    const notice = n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:failed@${USER}`)!;
+    const notice = (await n.h.store.outbox.getByDedupeKey(`order:${ORDER_ID}:failed@${USER}`))!;
     expect(notice.text).toContain("Order failed");
     expect(notice.text).toContain("65,000 energy for 1 hour");
     expect(notice.text).toContain("<code>3.10 TRX</code> was refunded");
-    expect(n.h.store.orders.getByOrderId(ORDER_ID)?.status).toBe("Failed");
+    expect((await n.h.store.orders.getByOrderId(ORDER_ID))?.status).toBe("Failed");
   });
 
   it("unknown event types are stored and ignored; notices off stores the event but enqueues nothing", async () => {
     const { url } = await setUp();
     const other = JSON.stringify({ id: "evt_9", type: "deposit.received", data: { amount: "5" } });
     expect((await post(url, other, signed(other, { id: "evt_9" }))).status).toBe(200);
-    expect(eventCount()).toBe(1);
-    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(0);
+    expect(await eventCount()).toBe(1);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(0);
 
-    n.h.store.users.update(USER, { noticesEnabled: false });
+    await n.h.store.users.update(USER, { noticesEnabled: false });
     const body = filledEvent("msg_2");
     expect((await post(url, body, signed(body, { id: "msg_2" }))).status).toBe(200);
-    expect(eventCount()).toBe(2);
-    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(0);
+    expect(await eventCount()).toBe(2);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(0);
   });
 
   it("a ping nobody asked for is pushed as a notice; one the bot asked for is left to the waiting /webhook flow", async () => {
     const { row, url } = await setUp();
     const ping = (id: string) => JSON.stringify({ id, type: "webhook.ping", data: {} });
     expect((await post(url, ping("msg_p1"), signed(ping("msg_p1"), { id: "msg_p1" }))).status).toBe(200);
-    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p1@${USER}`)?.text).toContain("signature verifies");
+    expect((await n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p1@${USER}`))?.text).toContain("signature verifies");
 
-    n.h.store.webhooks.markPingRequested(row.id, Date.now());
+    await n.h.store.webhooks.markPingRequested(row.id, Date.now());
     expect((await post(url, ping("msg_p2"), signed(ping("msg_p2"), { id: "msg_p2" }))).status).toBe(200);
-    expect(n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p2@${USER}`)).toBeUndefined();
-    expect(n.h.store.webhooks.get(row.id)?.lastEventType).toBe("webhook.ping");
+    expect(await n.h.store.outbox.getByDedupeKey(`ping:${row.id}:msg_p2@${USER}`)).toBeUndefined();
+    expect((await n.h.store.webhooks.get(row.id))?.lastEventType).toBe("webhook.ping");
   });
 
   it("accepts the Standard Webhooks reference vector's signature (then refuses its body, which has no event type)", async () => {
     const ref = { secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", id: "msg_p5jXN8AQM9LWM0D4loKWxJek", ts: 1614265330, payload: '{"test": 2432232314}' };
     const { row, url } = await setUp({ receiverNow: () => ref.ts * 1000 });
-    n.h.store.webhooks.setSecret(row, ref.secret);
+    await n.h.store.webhooks.setSecret(row, ref.secret);
     const headers = { "webhook-id": ref.id, "webhook-timestamp": String(ref.ts), "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" };
     expect((await post(url, ref.payload, headers)).status).toBe(400);
     expect((await post(url, ref.payload, { ...headers, "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE" })).status).toBe(401);
@@ -160,7 +145,7 @@ describe("receiver: the other signature schemes", () => {
     expect(JSON.parse((await post(url, body, headers)).text)).toEqual({ ok: true, duplicate: true });
     expect((await post(url, body, { ...headers, "x-signature": signHmacHex("other", body) })).status).toBe(401);
     expect((await post(url, body, signed(body))).status).toBe(401); // Standard headers mean nothing here
-    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(1);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(1);
   });
 
   it("Stripe's t=,v1= with its tolerance", async () => {
@@ -204,11 +189,11 @@ describe("receiver: bad input never changes anything and never gets a 5xx", () =
       const { status } = await send();
       expect({ name, status }).toEqual({ name, status: expected });
     }
-    expect(eventCount()).toBe(0);
-    expect(n.h.store.outbox.listForChat(USER)).toHaveLength(0);
-    expect(n.h.store.webhooks.get(row.id)?.lastVerifiedAt).toBeNull();
+    expect(await eventCount()).toBe(0);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(0);
+    expect((await n.h.store.webhooks.get(row.id))?.lastVerifiedAt).toBeNull();
     // Deliveries that reached a known endpoint but did not verify show in /webhook's status.
-    expect(n.h.store.webhooks.get(row.id)?.lastEventAt).not.toBeNull();
+    expect((await n.h.store.webhooks.get(row.id))?.lastEventAt).not.toBeNull();
   });
 
   it("refuses an oversize chunked body (no content-length) with 413", async () => {
@@ -224,8 +209,8 @@ describe("receiver: bad input never changes anything and never gets a 5xx", () =
 
   it("an endpoint whose secret was never given refuses every delivery; logs never carry the secret", async () => {
     n = await startNoticesHarness();
-    n.h.givenUserWithKey(USER, { scope: "full" });
-    const row = n.h.store.webhooks.ensureForUser(USER, null);
+    await n.h.givenUserWithKey(USER, { scope: "full" });
+    const row = await n.h.store.webhooks.ensureForUser(USER, null);
     const body = filledEvent();
     expect((await post(n.hookUrl(row.routeToken), body, signed(body))).status).toBe(401);
     expect(n.h.logs.join("\n")).not.toContain(SECRET.slice(6));

@@ -33,8 +33,8 @@ const ruleButtons = () => h.tg.buttons(USER).filter((b) => /^\d+\. /.test(b.text
 /** Menu data aimed at another rule: the same button, another rule id in its payload. */
 const aimedAt = (data: string, from: string, to: string) => data.replace(from.replace(/-/g, ""), to.replace(/-/g, ""));
 
-function userWithClient(trx = "1000"): { client: MarketplaceClient; accountId: string } {
-  const { apiKey, accountId } = h.givenUserWithKey(USER, { trx });
+async function userWithClient(trx = "1000"): Promise<{ client: MarketplaceClient; accountId: string }> {
+  const { apiKey, accountId } = await h.givenUserWithKey(USER, { trx });
   return { client: h.marketplace.forKey(apiKey), accountId };
 }
 
@@ -48,14 +48,14 @@ async function openCard(id: string): Promise<string> {
 
 describe("/rules list", () => {
   it("says when there are no rules", async () => {
-    userWithClient();
+    await userWithClient();
     await h.tg.sendText({ userId: USER, text: "/rules" });
     const reply = await sent((t) => t.includes("Your automation rules"));
     expect(String(reply.payload.text)).toContain("no rules yet");
   });
 
   it("groups active, paused and cancelled, newest first, with everything that applies and a button per rule", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const refill = await client.createRefill({ targetAddress: ADDRESS, minimal: 40_000n, volume: 65_000n, duration: "1d", autoResume: true });
     const renewal = await client.createRenewal({ targetAddress: OTHER, volume: 131_000n });
     const smart = await client.enableSmart({ targetAddress: OTHER });
@@ -73,11 +73,11 @@ describe("/rules list", () => {
     // Newest first inside Active: the second refill before the first.
     expect(text).toContain("1. 🔁 <b>Auto-refill</b> <code>T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb</code>");
     expect(text).toContain("2. 🔁 <b>Auto-refill</b> <code>TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>");
-    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.00 TRX · auto-resume on");
+    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.0000 TRX · auto-resume on");
     expect(text).toContain("3. 📅 <b>Auto-renewal</b>");
     // The renewal fired at creation: 131,000 × 75 SUN (one day) plus 10%.
     expect(text).toContain("131,000 energy · spent 10.8075 TRX · auto-resume off");
-    expect(text).toContain("⏸ User: you paused it");
+    expect(text).toContain("⏸ you paused it");
     expect(text).toContain("4. 🧠 <b>Smart mode</b>");
     expect(labels().slice(0, 4)).toEqual(["1. 🔁 T9yD14…uWwb", "2. 🔁 TR7NHq…Lj6t", "3. 📅 T9yD14…uWwb", "4. 🧠 T9yD14…uWwb"]);
     expect(labels().slice(4)).toEqual(["🔄 Refresh"]);
@@ -92,7 +92,7 @@ describe("/rules list", () => {
   });
 
   it("pages through many rules, 8 a page", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     for (let i = 0; i < 10; i++) await client.createRefill({ targetAddress: ADDRESS, minimal: BigInt(1000 + i), volume: 32_000n, duration: "1h" });
     await h.tg.sendText({ userId: USER, text: "/rules" });
     const first = await sent((t) => t.includes("Page 1 of 2"));
@@ -119,7 +119,7 @@ describe("/rules list", () => {
 
 describe("rule card and the state table", () => {
   it("active → pause → resume → cancel through the buttons, only the allowed buttons each time; repeats are noted, not errors", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 40_000n, volume: 65_000n, duration: "1d" });
     const card = await openCard(rule.id);
     expect(card).toContain("Auto-refill</b> · 🟢 active");
@@ -137,7 +137,7 @@ describe("rule card and the state table", () => {
     await tap(/Pause/);
     const paused = await edited((t) => t.includes("Paused. It will not fire"));
     expect(String(paused.payload.text)).toContain("⏸ paused");
-    expect(String(paused.payload.text)).toContain("Why paused: User: you paused it");
+    expect(String(paused.payload.text)).toContain("Why paused: you paused it");
     expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("paused");
 
@@ -178,7 +178,7 @@ describe("rule card and the state table", () => {
   });
 
   it("a paused rule can be cancelled; pausing a rule cancelled elsewhere shows the card as it stands", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const rule = await client.enableSmart({ targetAddress: OTHER, autoResume: true });
     await client.pauseRule(rule.id);
     const card = await openCard(rule.id);
@@ -198,7 +198,7 @@ describe("rule card and the state table", () => {
   });
 
   it("an unknown or foreign rule id says the rule was not found", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const own = await client.createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
     const stranger = h.sandbox.control.createAccount({ trx: "100" });
     const { key } = h.sandbox.control.createKey(stranger.accountId, { scope: "purchase" });
@@ -220,7 +220,7 @@ describe("rule card and the state table", () => {
   });
 
   it("a rules button tapped in a group does nothing: no pause happens", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 1_000n, volume: 32_000n, duration: "1h" });
     await openCard(rule.id);
     const pause = dataOf(/Pause/);
@@ -236,7 +236,7 @@ describe("rule card and the state table", () => {
   });
 
   it("Open rule on a pushed notice sends the card as a new message; the notice stays", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const rule = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
     // what the notices send (src/notices/render.ts): a plain keyboard with the shared button
     const { message_id: noticeId } = await h.bot.api.sendMessage(USER, "Rule paused", {
@@ -257,7 +257,7 @@ describe("rule card and the state table", () => {
 
 describe("firings, pauses for balance, and auto-resume", () => {
   it("lists firings after the sandbox consumes energy or a day passes, 10 a page, newest first", async () => {
-    const { client } = userWithClient();
+    const { client } = await userWithClient();
     const refill = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 32_000n, duration: "1h" });
     const renewal = await client.createRenewal({ targetAddress: OTHER, volume: 65_000n });
     for (let i = 0; i < 12; i++) h.sandbox.control.consumeEnergy(ADDRESS, 60_000n);
@@ -299,14 +299,14 @@ describe("firings, pauses for balance, and auto-resume", () => {
   });
 
   it("a firing the balance cannot cover pauses the rule (System); Resume shows the shortfall; a deposit auto-resumes only auto-resume rules", async () => {
-    const { client, accountId } = userWithClient("10");
+    const { client, accountId } = await userWithClient("10");
     const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h", autoResume: true });
     const manual = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h", autoResume: false });
     h.sandbox.control.consumeEnergy(ADDRESS, 1_000n); // the first fires (8.646 TRX, 1.354 left); the second cannot: System pause
     h.sandbox.control.consumeEnergy(ADDRESS, 200_000n); // the first cannot fire again: System pause
     const card = await openCard(rule.id);
     expect(card).toContain("⏸ paused");
-    expect(card).toContain("Why paused: System: the balance ran out");
+    expect(card).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
     expect(card).toContain("TRX spent: <code>8.646 TRX</code>");
 
     await tap(/Resume/);
@@ -324,14 +324,14 @@ describe("firings, pauses for balance, and auto-resume", () => {
 
     // Without auto-resume the rule waits for the user, who can now resume it.
     const waiting = await openCard(manual.id);
-    expect(waiting).toContain("Why paused: System: the balance ran out");
+    expect(waiting).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
     expect(waiting).toContain("Auto-resume: off");
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes(manual.id) && t.includes("🟢 active"));
   });
 
   it("a rule paused by the user stays paused after a deposit, and Resume works once the balance covers a firing", async () => {
-    const { client, accountId } = userWithClient("1");
+    const { client, accountId } = await userWithClient("1");
     const rule = await client.enableSmart({ targetAddress: OTHER, autoResume: true }).catch(() => undefined);
     expect(rule).toBeUndefined(); // 1 TRX does not cover a smart delivery
     h.sandbox.control.deposit(accountId, "20");
@@ -339,7 +339,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     await client.pauseRule(smart.id);
     h.sandbox.control.deposit(accountId, "5");
     const card = await openCard(smart.id);
-    expect(card).toContain("Why paused: User: you paused it");
+    expect(card).toContain("Why paused: you paused it");
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
     await toast((t) => t.includes("Resumed"));

@@ -9,6 +9,8 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import { waitUntil } from "../support/wait.js";
 import { looksLikeCredential } from "../../src/bot/flow/wait.js";
+import { Clock } from "../../src/sandbox/clock.js";
+import { Accounts, SCOPES } from "../../src/sandbox/state.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -22,9 +24,15 @@ const USER = 3301;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const { sent } = userChat(() => h.tg, USER);
 
-function storedConversations(): string {
-  h.store.conversations.flush();
-  return (h.store.db.$client.prepare("select group_concat(value, ' ') as v from bot_storage").get() as { v: string | null }).v ?? "";
+async function storedConversations(): Promise<string> {
+  const { db, t } = h.store.raw.conn;
+  return (await db.select({ value: t.botStorage.value }).from(t.botStorage)).map((r) => r.value).join(" ");
+}
+
+/** The SQLite file, after a checkpoint, as text (this suite runs on SQLite). */
+function databaseFileText(): string {
+  h.store.raw.sqlite!.pragma("wal_checkpoint(TRUNCATE)");
+  return readFileSync(h.location.databasePath).toString("latin1");
 }
 
 describe("safety", () => {
@@ -36,7 +44,7 @@ describe("safety", () => {
   });
 
   it("/check with no address during /buy replaces the buy flow instead of failing", async () => {
-    h.givenUserWithKey(USER);
+    await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/buy" });
     await sent((t) => t.includes("What would you like to buy?"));
     await h.tg.sendText({ userId: USER, text: "/check" });
@@ -48,7 +56,7 @@ describe("safety", () => {
   });
 
   it("an API key pasted at the address step is deleted, the flow stops, and nothing keeps it", async () => {
-    const { apiKey } = h.givenUserWithKey(USER);
+    const { apiKey } = await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/refill" });
     await sent((t) => t.includes("TRON address"));
     const { messageId } = await h.tg.sendText({ userId: USER, text: apiKey });
@@ -57,24 +65,23 @@ describe("safety", () => {
     // the flow ended: an address now is just a bare address, not an answer to the refill prompt
     await h.tg.sendText({ userId: USER, text: ADDRESS });
     await waitUntil(() => h.tg.callsOf("sendMessage").some((c) => c.payload.chat_id === USER && String(c.payload.text).includes(ADDRESS)));
-    expect(storedConversations()).not.toContain(apiKey);
-    h.store.db.$client.pragma("wal_checkpoint(TRUNCATE)");
-    expect(readFileSync(h.dbPath).toString("latin1")).not.toContain(apiKey);
+    expect(await storedConversations()).not.toContain(apiKey);
+    expect(databaseFileText()).not.toContain(apiKey);
   });
 
   it("a webhook secret pasted where the endpoint id is asked is deleted and not stored", async () => {
-    h.givenUserWithKey(USER, { scope: "full" });
+    await h.givenUserWithKey(USER, { scope: "full" });
     await h.tg.sendText({ userId: USER, text: "/webhook" });
     await sent((t) => t.includes("/hooks/") && t.includes("endpoint's <b>id</b>"));
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const { messageId } = await h.tg.sendText({ userId: USER, text: secret });
     await sent((t) => t.includes("looked like a secret key"));
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
-    expect(storedConversations()).not.toContain(secret);
+    expect(await storedConversations()).not.toContain(secret);
   });
 
   it("a created rule whose card cannot be edited is shown as a new message, never as a failure", async () => {
-    h.givenUserWithKey(USER, { trx: "1000" });
+    await h.givenUserWithKey(USER, { trx: "1000" });
     await h.tg.sendText({ userId: USER, text: "/smart" });
     await sent((t) => t.includes("TRON address"));
     await h.tg.sendText({ userId: USER, text: ADDRESS });
@@ -94,6 +101,10 @@ describe("credential shapes", () => {
   it("recognises keys and secrets but not addresses, ids, amounts or words", () => {
     expect(looksLikeCredential("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")).toBe(true);
     expect(looksLikeCredential("sbx_purchase_3kT9vQ2xLm8pR4sN7wZ1yA5b")).toBe(true);
+    expect(looksLikeCredential("sbx_purchase_UdXlKjOLZjbGDIqTQOfKMble")).toBe(true); // a random tail without a digit
+    expect(looksLikeCredential("sbx_purchase_FdN_dBiVokJizke_bQtKzfLk")).toBe(true); // base64url: `_` and no digit
+    expect(looksLikeCredential("sbx_full_-xQ_vWkLmNoPqRsTuVwXyZab")).toBe(true);
+    expect(looksLikeCredential("my_favourite_addresses_list")).toBe(false);
     expect(looksLikeCredential(ADDRESS)).toBe(false);
     expect(looksLikeCredential("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toBe(false); // a typo'd address stays an answer
     expect(looksLikeCredential("3f1c2a7e-9b4d-4c1e-8a2f-5d6e7f8a9b0c")).toBe(false);
@@ -106,5 +117,12 @@ describe("credential shapes", () => {
     expect(looksLikeCredential("0x52908400098527886E0F7030069857D2E4169EE7")).toBe(false);
     expect(looksLikeCredential("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toBe(false);
     expect(looksLikeCredential("t.me/+AbCdEfGh1234567890")).toBe(false);
+  });
+
+  it("recognises every key the sandbox issues (random base64url tails, some without a digit)", () => {
+    const accounts = new Accounts(new Clock(Date.now));
+    const account = accounts.create();
+    const missed = Array.from({ length: 3000 }, (_, i) => accounts.createKey(account.id, SCOPES[i % 3]!, null).value).filter((key) => !looksLikeCredential(key));
+    expect(missed).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ async function start(answered: number): Promise<Harness> {
   const url = await hangingMarketplace(answered);
   const chat = createMarketplace({ baseUrl: url, timeouts: { connectMs: 500, totalMs: 1_500 }, retry: { ...INTERACTIVE.retry, baseDelayMs: 10 } });
   h = await startHarness({ extendDeps: (deps) => ({ ...deps, marketplace: chat }) });
-  h.givenUserWithKey(USER);
+  await h.givenUserWithKey(USER);
   return h;
 }
 

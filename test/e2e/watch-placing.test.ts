@@ -66,6 +66,7 @@ function watcherAt(clock: { aheadMs: number }, override?: (client: MarketplaceCl
     notifier: n.notifier,
     logger: n.h.deps.logger,
     now: () => Date.now() + clock.aheadMs,
+    prices: n.h.deps.prices,
     concurrency: 2,
   });
   return { watcher, watcherPlaced };
@@ -80,23 +81,23 @@ const texts = (chatId: number) =>
 describe("orders stuck in placing", () => {
   it("the order exists: adopted after the settle time (never placed again), then its fill notice arrives", async () => {
     await start();
-    const { accountId } = n.h.givenUserWithKey(USER);
+    const { accountId } = await n.h.givenUserWithKey(USER);
     const address = freshAddress();
     const { intentId } = await previewByOneLiner(n.h, USER, `energy ${address} 65k 1h`);
     tap.next = "drop";
     await confirm(n.h, USER, intentId, /cannot tell yet/);
-    expect(n.h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("placing");
     const charged = charges(n.h, accountId);
     expect(charged).toHaveLength(1);
 
     const clock = { aheadMs: 0 };
     const { watcher, watcherPlaced } = watcherAt(clock);
     await watcher.tick(); // too recent: a Confirm may still be on its way
-    expect(n.h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("placing");
 
     clock.aheadMs = PLACING_SETTLE_MS + MINUTE;
     await watcher.tick();
-    const adopted = n.h.store.orders.get(intentId)!;
+    const adopted = (await n.h.store.orders.get(intentId))!;
     expect(adopted).toMatchObject({ state: "placed", orderId: charged[0]!.orderId, status: "Created", lastError: null });
     expect(adopted.totalTrx).toMatch(/^\d+\.\d+$/);
 
@@ -107,7 +108,7 @@ describe("orders stuck in placing", () => {
     const filled = texts(USER).filter((t) => t.includes("Order filled"));
     expect(filled).toHaveLength(1);
     expect(filled[0]).toContain(address);
-    expect(n.h.store.orders.get(intentId)!.status).toBe("Filled");
+    expect((await n.h.store.orders.get(intentId))!.status).toBe("Filled");
     expect(watcherPlaced).toEqual([]);
     expect(tap.keys).toEqual([adopted.idempotencyKey]);
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
@@ -115,21 +116,21 @@ describe("orders stuck in placing", () => {
 
   it("an order that is already filled when it is adopted gets its notice at once", async () => {
     await start();
-    n.h.givenUserWithKey(USER);
+    await n.h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(n.h, USER, `bandwidth ${freshAddress()} 2k 1h`);
     tap.next = "drop";
     await confirm(n.h, USER, intentId, /cannot tell yet/);
     await n.h.sandbox.control.settleOrders();
     const { watcher } = watcherAt({ aheadMs: PLACING_SETTLE_MS + MINUTE });
     await watcher.tick();
-    expect(n.h.store.orders.get(intentId)).toMatchObject({ state: "placed", status: "Filled" });
+    expect(await n.h.store.orders.get(intentId)).toMatchObject({ state: "placed", status: "Filled" });
     await n.sender.drain();
     expect(texts(USER).filter((t) => t.includes("Order filled"))).toHaveLength(1);
   });
 
   it("the order never reached the marketplace: rejected as 'not placed' after the window, and Confirm no longer sends; other orders are not mistaken for it", async () => {
     await start();
-    const { accountId } = n.h.givenUserWithKey(USER);
+    const { accountId } = await n.h.givenUserWithKey(USER);
     const address = freshAddress();
     // Two look-alikes: one placed through the bot (claimed by its own intent), one for another volume.
     const first = await previewByOneLiner(n.h, USER, `energy ${address} 65k 1h`);
@@ -137,19 +138,19 @@ describe("orders stuck in placing", () => {
     const { intentId } = await previewByOneLiner(n.h, USER, `energy ${address} 65k 1h`);
     tap.next = "lose";
     await confirm(n.h, USER, intentId, /cannot tell yet/);
-    const key = n.h.store.apiKeys.reveal(n.h.store.apiKeys.getDefault(USER)!);
+    const key = await n.h.store.apiKeys.reveal((await n.h.store.apiKeys.getDefault(USER))!);
     await n.h.marketplace.forKey(key).placeOrder({ resource: "energy", targetAddress: address, volume: 131_000n, duration: "1h" }, { idempotencyKey: "elsewhere" });
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(2);
 
     const clock = { aheadMs: PLACING_SETTLE_MS + MINUTE };
     const { watcher, watcherPlaced } = watcherAt(clock);
     await watcher.tick(); // not found, but the window is not over
-    expect(n.h.store.orders.get(intentId)).toMatchObject({ state: "placing", orderId: null });
+    expect(await n.h.store.orders.get(intentId)).toMatchObject({ state: "placing", orderId: null });
 
     clock.aheadMs = PLACING_GIVE_UP_MS + MINUTE;
     await watcher.tick();
-    expect(n.h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "not placed", orderId: null });
-    expect(n.h.store.orders.get(first.intentId)!.state).toBe("placed");
+    expect(await n.h.store.orders.get(intentId)).toMatchObject({ state: "rejected", lastError: "not placed", orderId: null });
+    expect((await n.h.store.orders.get(first.intentId))!.state).toBe("placed");
     expect(watcherPlaced).toEqual([]);
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(2);
 
@@ -162,7 +163,7 @@ describe("orders stuck in placing", () => {
 
   it("never gives up without a full answer: a failing list, or more newer orders than it reads, leaves the intent placing", async () => {
     await start();
-    const { accountId } = n.h.givenUserWithKey(USER);
+    const { accountId } = await n.h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(n.h, USER, `energy ${freshAddress()} 65k 1h`);
     tap.next = "lose";
     await confirm(n.h, USER, intentId, /cannot tell yet/);
@@ -172,7 +173,7 @@ describe("orders stuck in placing", () => {
       client.listOrders = () => Promise.reject(new MarketplaceError("http", "GET /api/v1/orders failed: HTTP 502", 502, undefined, undefined, undefined, { problem: false }));
     });
     await failing.watcher.tick();
-    expect(n.h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("placing");
     await waitUntil(() => n.h.logs.some((l) => l.includes("could not check orders being placed")));
 
     // 250 orders, all newer than the intent: two pages of 100 do not reach back to it.
@@ -201,17 +202,17 @@ describe("orders stuck in placing", () => {
     });
     await busy.watcher.tick();
     expect(pagesRead).toEqual([1, 2]);
-    expect(n.h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("placing");
 
     // With the real list (which reaches back past the intent) it gives up.
     await watcherAt(clock).watcher.tick();
-    expect(n.h.store.orders.get(intentId)!.state).toBe("rejected");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("rejected");
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
   it("a Confirm during the window wins: the watcher does not reject an intent touched since it listed", async () => {
     await start();
-    n.h.givenUserWithKey(USER);
+    await n.h.givenUserWithKey(USER);
     const { intentId } = await previewByOneLiner(n.h, USER, `energy ${freshAddress()} 65k 1h`);
     tap.next = "lose";
     await confirm(n.h, USER, intentId, /cannot tell yet/);
@@ -220,11 +221,11 @@ describe("orders stuck in placing", () => {
       const list = client.listOrders.bind(client);
       client.listOrders = async (query, options) => {
         const page = await list(query, options);
-        n.h.store.orders.markPlacing(intentId); // the user taps Confirm while the watcher reads the list
+        await n.h.store.orders.markPlacing(intentId); // the user taps Confirm while the watcher reads the list
         return page;
       };
     });
     await racing.watcher.tick();
-    expect(n.h.store.orders.get(intentId)!.state).toBe("placing");
+    expect((await n.h.store.orders.get(intentId))!.state).toBe("placing");
   });
 });

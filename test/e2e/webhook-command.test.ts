@@ -7,7 +7,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness, type NoticesHarnessOptions } from "../support/notices-harness.js";
 import { waitUntil } from "../support/wait.js";
-import { botStorage } from "../../src/store/schema.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 
 const USER = 8080;
@@ -23,7 +22,7 @@ const botSaid = (pattern: RegExp, timeoutMs = 5000) => n.h.tg.waitForCall(["send
 
 async function setUp(options: NoticesHarnessOptions & { scope?: "read" | "purchase" | "full" } = {}) {
   n = await startNoticesHarness({ pingWaitMs: 3000, ...options });
-  return n.h.givenUserWithKey(USER, { scope: options.scope ?? "full" });
+  return await n.h.givenUserWithKey(USER, { scope: options.scope ?? "full" });
 }
 
 /** /webhook up to the secret prompt; returns the receiver URL and the dashboard's endpoint. */
@@ -40,13 +39,9 @@ async function upToSecret(accountId: string, options: { endpointUrl?: (url: stri
   return { url: url!, endpoint };
 }
 
-function storedState(): string {
-  return n.h.store.db
-    .select()
-    .from(botStorage)
-    .all()
-    .map((r) => `${r.key}=${r.value}`)
-    .join("\n");
+async function storedState(): Promise<string> {
+  const { db, t } = n.h.store.raw.conn;
+  return (await db.select().from(t.botStorage)).map((r) => `${r.key}=${r.value}`).join("\n");
 }
 
 describe("/webhook setup", () => {
@@ -59,9 +54,9 @@ describe("/webhook setup", () => {
     await n.h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
     // While the bot waits for the test event, the conversation's state holds no secret either.
     await botSaid(/Secret saved/);
-    expect(storedState()).toContain("webhook-setup");
-    expect(storedState()).toContain(endpoint.id);
-    expect(storedState()).not.toContain(secretKeyPart);
+    expect(await storedState()).toContain("webhook-setup");
+    expect(await storedState()).toContain(endpoint.id);
+    expect(await storedState()).not.toContain(secretKeyPart);
     const card = String((await botSaid(/Connected/)).payload.text);
     expect(card).toContain("its signature verifies");
     expect(card).toContain(`Endpoint id: <code>${endpoint.id}</code>`);
@@ -73,16 +68,16 @@ describe("/webhook setup", () => {
     expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["🔁 Test again", "🔕 Turn notices off", "✏️ Change endpoint", "🗑 Delete endpoint"]);
 
     expect(n.h.tg.messages(USER).find((m) => m.messageId === sent.messageId)?.deleted).toBe(true);
-    const row = n.h.store.webhooks.forUser(USER)!;
+    const row = (await n.h.store.webhooks.forUser(USER))!;
     expect(row.endpointId).toBe(endpoint.id);
     expect(row.sealedSecret).not.toContain(secretKeyPart);
-    expect(n.h.store.webhooks.revealSecret(row)).toBe(endpoint.secret);
+    expect(await n.h.store.webhooks.revealSecret(row)).toBe(endpoint.secret);
     // The conversation ended with the secret's update: its state is gone, not rewritten.
-    await waitUntil(() => !storedState().includes("webhook-setup"));
-    expect(storedState()).not.toContain(secretKeyPart);
+    await waitUntil(async () => !(await storedState()).includes("webhook-setup"));
+    expect(await storedState()).not.toContain(secretKeyPart);
     expect(n.h.logs.join("\n")).not.toContain(secretKeyPart);
     // The test ping is reported by the flow itself, not pushed a second time.
-    expect(n.h.store.outbox.listForChat(USER)).toEqual([]);
+    expect(await n.h.store.outbox.listForChat(USER)).toEqual([]);
   });
 
   it("explains a bad id, refuses a secret of the wrong shape (deleted, nothing stored), and can be cancelled", async () => {
@@ -97,7 +92,7 @@ describe("/webhook setup", () => {
     const sent = await say("my secret is hunter2");
     await n.h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
     await botSaid(/does not look like a signing secret/);
-    expect(n.h.store.webhooks.forUser(USER)?.sealedSecret).toBeNull();
+    expect((await n.h.store.webhooks.forUser(USER))?.sealedSecret).toBeNull();
     await say("hello?");
     await botSaid(/did not understand/); // the conversation has ended
 
@@ -121,14 +116,14 @@ describe("/webhook setup", () => {
     const endpoint = n.h.sandbox.control.createWebhook(accountId, "https://example.test/hooks/x");
     await say(endpoint.id);
     await botSaid(/did not understand/);
-    expect(n.h.store.webhooks.forUser(USER)?.endpointId ?? null).toBeNull();
+    expect((await n.h.store.webhooks.forUser(USER))?.endpointId ?? null).toBeNull();
 
     await upToSecret(accountId);
     expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
     await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /Cancelled/.test(String(p.text)));
     expect(n.h.tg.buttons(USER)).toEqual([]);
-    expect(n.h.store.webhooks.forUser(USER)?.sealedSecret).toBeNull();
+    expect((await n.h.store.webhooks.forUser(USER))?.sealedSecret).toBeNull();
     // all of each setup in its one message
     expect(n.h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER && /receiver URL/.test(String(c.payload.text)))).toHaveLength(2);
   });
@@ -166,7 +161,7 @@ describe("/webhook setup", () => {
     await n.stop();
 
     n = await startNoticesHarness({ noPublicUrl: true });
-    n.h.givenUserWithKey(USER, { scope: "full" });
+    await n.h.givenUserWithKey(USER, { scope: "full" });
     await say("/webhook");
     await botSaid(/PUBLIC_URL/);
     await n.h.tg.sendText({ userId: USER, chatId: -100, chatType: "group", text: "/webhook" });
@@ -177,10 +172,10 @@ describe("/webhook setup", () => {
 describe("/webhook status", () => {
   async function configured() {
     const { accountId, apiKey, keyId } = await setUp();
-    const row = n.h.store.webhooks.ensureForUser(USER, keyId);
+    const row = await n.h.store.webhooks.ensureForUser(USER, keyId);
     const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
-    n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
-    n.h.store.webhooks.setSecret(row, endpoint.secret);
+    await n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+    await n.h.store.webhooks.setSecret(row, endpoint.secret);
     return { endpoint, apiKey };
   }
 
@@ -196,10 +191,10 @@ describe("/webhook status", () => {
 
     await n.h.tg.tapButton({ userId: USER, text: /Turn notices off/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /Notices: off/.test(String(p.text)));
-    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(false);
+    expect((await n.h.store.users.get(USER))?.noticesEnabled).toBe(false);
     await n.h.tg.tapButton({ userId: USER, text: /Turn notices on/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /Notices: on/.test(String(p.text)));
-    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(true);
+    expect((await n.h.store.users.get(USER))?.noticesEnabled).toBe(true);
   });
 
   it("Delete asks first (the secret is lost), deletes the marketplace endpoint and forgets it; a second tap changes nothing", async () => {
@@ -214,7 +209,7 @@ describe("/webhook status", () => {
     const yes = n.h.tg.buttons(USER).find((b) => /Yes, delete it/.test(b.text))!.callbackData!;
     await n.h.tg.tapButton({ userId: USER, text: /Yes, delete it/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /endpoint deleted/.test(String(p.text)));
-    expect(n.h.store.webhooks.forUser(USER)).toBeUndefined();
+    expect(await n.h.store.webhooks.forUser(USER)).toBeUndefined();
     const ping = await n.h.marketplace.forKey(apiKey).pingWebhook(endpoint.id).catch((e: unknown) => e);
     expect(ping instanceof MarketplaceError && ping.isNotFound).toBe(true);
 
@@ -235,14 +230,14 @@ describe("/webhook status", () => {
     await n.h.tg.waitForCall("editMessageText", (p) => /Delete the webhook endpoint\?/.test(String(p.text)));
     await n.h.tg.tapButton({ userId: USER, text: /Back/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /Webhook notices/.test(String(p.text)));
-    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBe(endpoint.id);
+    expect((await n.h.store.webhooks.forUser(USER))?.endpointId).toBe(endpoint.id);
 
     await n.h.tg.tapButton({ userId: USER, text: /Change endpoint/ });
     const steps = await n.h.tg.waitForCall("editMessageText", (p) => /receiver URL/.test(String(p.text)));
     expect(steps.payload.message_id).toBe(card);
     await n.h.tg.tapButton({ userId: USER, text: /Cancel/ });
     await n.h.tg.waitForCall("editMessageText", (p) => p.message_id === card && /Cancelled/.test(String(p.text)));
-    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBe(endpoint.id);
+    expect((await n.h.store.webhooks.forUser(USER))?.endpointId).toBe(endpoint.id);
   });
 
   it("a status-card button forged in a group does nothing", async () => {
@@ -258,8 +253,8 @@ describe("/webhook status", () => {
       await n.h.tg.tap({ userId: USER, chatId: -400, messageId: inGroup, data });
       await n.h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
     }
-    expect(n.h.store.users.get(USER)?.noticesEnabled).toBe(true);
-    expect(n.h.store.webhooks.forUser(USER)?.endpointId).toBeTruthy();
+    expect((await n.h.store.users.get(USER))?.noticesEnabled).toBe(true);
+    expect((await n.h.store.webhooks.forUser(USER))?.endpointId).toBeTruthy();
     expect(n.h.tg.callsOf("editMessageText")).toHaveLength(0);
   });
 });

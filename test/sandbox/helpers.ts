@@ -9,6 +9,7 @@ import type { findBlogPost } from "../../src/sandbox/blog-posts.js";
 import type { ProblemBody } from "../../src/sandbox/errors.js";
 import { startSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "../../src/sandbox/index.js";
 import type { orderJson, Orders } from "../../src/sandbox/orders.js";
+import type { LedgerKind } from "../../src/sandbox/state.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 
 /**
@@ -163,8 +164,8 @@ function problemCode(body: unknown): unknown {
 }
 
 /** Sum of the ledger by kind, in SUN. */
-export function ledgerTotals(sb: Sandbox, accountId: string): Record<"deposit" | "charge" | "refund" | "fire", bigint> {
-  const totals = { deposit: 0n, charge: 0n, refund: 0n, fire: 0n };
+export function ledgerTotals(sb: Sandbox, accountId: string): Record<LedgerKind, bigint> {
+  const totals = { deposit: 0n, charge: 0n, refund: 0n, fire: 0n, withdraw: 0n };
   for (const entry of sb.control.ledger(accountId)) totals[entry.kind] += entry.sun;
   return totals;
 }

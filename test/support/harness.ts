@@ -1,23 +1,23 @@
 /**
  * End-to-end harness: a fresh sandbox marketplace, the shared fake Bot API, and the real bot
- * (createBot, SQLite store in a temp folder, @grammyjs/runner polling) wired together over
- * loopback HTTP. `restart()` stops the bot and starts a new one over the same database.
+ * (createBot, a store on the run's engine — SQLite in a temp folder, or a fresh PostgreSQL schema —
+ * @grammyjs/runner polling) wired together over loopback HTTP. `restart()` stops the bot and starts
+ * a new one over the same database.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
-import { startFakeBotApi, type FakeBotApi } from "./fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
 import { createSealer, type Sealer } from "../../src/store/secrets.js";
-import { createStore, type Store } from "../../src/store/index.js";
+import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
+import { createTestDatabase } from "./test-store.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createBot } from "../../src/bot/index.js";
 import { stopRunner } from "../../src/bot/stop-runner.js";
+import { createPriceCache } from "../../src/orders/price-cache.js";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import type { Scope } from "../../src/store/api-keys.js";
 import type { Locale } from "../../src/config.js";
@@ -38,11 +38,12 @@ export interface Harness {
   marketplace: Marketplace;
   deps: BotDeps;
   bot: Bot<BotContext>;
-  dbPath: string;
+  /** Where the store is (open another store on it with openStore). */
+  location: StoreLocation;
   /** Everything the bot logged (JSON lines), to assert that no secret appears. */
   logs: string[];
   /** Creates a sandbox account with `trx` and a key of `scope`, stored for the user as the default key. */
-  givenUserWithKey(userId: number, input?: { scope?: Scope; trx?: string; dailyLimitTrx?: string; label?: string }): { accountId: string; apiKey: string; keyId: number };
+  givenUserWithKey(userId: number, input?: { scope?: Scope; trx?: string; dailyLimitTrx?: string; label?: string }): Promise<{ accountId: string; apiKey: string; keyId: number }>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -50,10 +51,9 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, fillDelayMs: 60_000, webhookRetryDelaysMs: [50, 100, 200], ...options.sandbox });
   const tg = await startFakeBotApi();
-  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-"));
-  const dbPath = join(dir, "bot.db");
+  const database = await createTestDatabase();
   const sealer = createSealer([randomBytes(32)]);
-  let store = createStore(dbPath, sealer);
+  let store = await openStore(database.location, sealer);
   const marketplace = createMarketplace({ baseUrl: sandbox.url, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
   const logs: string[] = [];
   const logger: Logger = createLogger({
@@ -77,6 +77,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       marketplace,
       logger,
       now: () => Date.now(),
+      prices: createPriceCache(() => Date.now()),
       defaultLocale: options.defaultLocale ?? "en",
       publicUrl: options.publicUrl ?? "https://bot.example.test",
     };
@@ -100,28 +101,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     get bot() {
       return bot;
     },
-    dbPath,
+    location: database.location,
     logs,
-    givenUserWithKey(userId, input = {}) {
+    async givenUserWithKey(userId, input = {}) {
       const { accountId } = sandbox.control.createAccount({ trx: input.trx ?? "1000" });
       const { key } = sandbox.control.createKey(accountId, { scope: input.scope ?? "purchase", dailyLimitTrx: input.dailyLimitTrx });
-      store.users.ensure(userId, userId);
-      const row = store.apiKeys.add(userId, { apiKey: key, label: input.label ?? "main" });
+      await store.users.touch(userId, userId);
+      const row = await store.apiKeys.add(userId, { apiKey: key, label: input.label ?? "main" });
       return { accountId, apiKey: key, keyId: row.id };
     },
     async restart() {
       await stopRunner(runner);
-      store.close();
-      store = createStore(dbPath, sealer);
+      await store.close();
+      store = await openStore(database.location, sealer);
       boot();
     },
     async stop() {
       await stopRunner(runner);
       await marketplace.close();
-      store.close();
+      await store.close();
       await tg.stop();
       await sandbox.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
   return harness;

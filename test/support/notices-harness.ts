@@ -30,6 +30,8 @@ export interface NoticesHarnessOptions {
   pingWaitMs?: number;
   /** Leave PUBLIC_URL unset in the bot. */
   noPublicUrl?: boolean;
+  /** Run as on the embedded sandbox (no PUBLIC_URL): /webhook creates the endpoint, delivering to the receiver. */
+  embeddedSandbox?: boolean;
 }
 
 export interface NoticesHarness {
@@ -82,8 +84,9 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     ...options.harness,
     publicUrl: receiver.url,
     extendDeps: (deps) => {
-      const extended = { ...deps, webhooks: { scheme: signature.scheme, pingWaitMs: options.pingWaitMs ?? 3000 } };
-      if (options.noPublicUrl) delete extended.publicUrl;
+      const sandbox = options.embeddedSandbox ? { sandbox: { localUrl: () => receiver.url } } : {};
+      const extended = { ...deps, webhooks: { scheme: signature.scheme, pingWaitMs: options.pingWaitMs ?? 3000, ...sandbox } };
+      if (options.noPublicUrl || options.embeddedSandbox) delete extended.publicUrl;
       return options.harness?.extendDeps ? options.harness.extendDeps(extended) : extended;
     },
   });
@@ -123,7 +126,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   };
   const sender = newSender();
   late.sender = sender;
-  if (options.startSender) sender.start();
+  if (options.startSender) await sender.start();
 
   const watchDeps: WatchDeps = {
     get store() {
@@ -137,6 +140,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
       return live.logger;
     },
     now: () => Date.now(),
+    prices: h.deps.prices,
     concurrency: 3,
   };
 

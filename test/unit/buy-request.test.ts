@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkVolume, matchDuration, parseBuyArgs, volumePresets } from "../../src/orders/request.js";
+import { checkVolume, matchDuration, parseBuyArgs, parseTransferCount, volumePresets } from "../../src/orders/request.js";
+import { commonDurations, defaultDuration, MAX_PRESET_DURATION_CHARS, presetChoices } from "../../src/orders/presets.js";
+import { SharedButtons } from "../../src/telegram/shared-buttons.js";
 import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "../../src/bot/features/buy/callbacks.js";
 
 const energy = { resource: "energy", durations: ["1h", "1d", "3d"], unit: 65_000n, minVolume: 32_000n, maxVolume: 5_000_000n };
@@ -42,7 +44,7 @@ describe("buy request", () => {
     expect(parseBuyArgs("")).toEqual({ kind: "empty" });
     expect(parseBuyArgs("water")).toEqual({ kind: "bad_resource", word: "water" });
     expect(parseBuyArgs("ENERGY")).toEqual({ kind: "partial", given: { resource: "energy" } });
-    expect(parseBuyArgs("energy Tnope")).toEqual({ kind: "bad_address", text: "Tnope" });
+    expect(parseBuyArgs("energy Tnope")).toEqual({ kind: "bad_address", text: "Tnope", resource: "energy" });
     expect(parseBuyArgs(`bandwidth ${ADDRESS}`)).toEqual({ kind: "partial", given: { resource: "bandwidth", address: ADDRESS } });
     expect(parseBuyArgs(`energy ${ADDRESS} 65k`)).toEqual({ kind: "partial", given: { resource: "energy", address: ADDRESS }, volumeText: "65k" });
     expect(parseBuyArgs(`energy  ${ADDRESS}  131 000  1d `)).toEqual({
@@ -54,6 +56,27 @@ describe("buy request", () => {
     });
   });
 
+  it("reads `/buy <address> [<n> [<duration>]]` and counts of transfers", () => {
+    expect(parseBuyArgs(ADDRESS)).toEqual({ kind: "transfers", address: ADDRESS, countText: undefined, durationText: undefined });
+    expect(parseBuyArgs(`${ADDRESS} 3`)).toEqual({ kind: "transfers", address: ADDRESS, countText: "3", durationText: undefined });
+    expect(parseBuyArgs(`${ADDRESS} 3 1 day`)).toEqual({ kind: "transfers", address: ADDRESS, countText: "3", durationText: "1 day" });
+    const corrupted = ADDRESS.slice(0, -1) + (ADDRESS.endsWith("t") ? "u" : "t");
+    expect(parseBuyArgs(`${corrupted} 3`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy" });
+    expect([parseTransferCount("3"), parseTransferCount("x2"), parseTransferCount("2×")]).toEqual([3n, 2n, 2n]);
+    expect([parseTransferCount("0"), parseTransferCount("1.5"), parseTransferCount("много")]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("offers 1 and 2 transfers to a holder and 1 to a new holder, for 1 hour and 1 day, within the limits", () => {
+    const limits = { durations: ["PT30M", "1h", "1d", "3d"], minVolume: 32_000n, maxVolume: 5_000_000n };
+    expect(presetChoices(limits).map((c) => `${c.preset.volume}/${c.duration}/${c.durationIndex}`)).toEqual([
+      "65000/1h/1", "65000/1d/2", "130000/1h/1", "130000/1d/2", "131000/1h/1", "131000/1d/2",
+    ]);
+    expect(presetChoices({ ...limits, maxVolume: 100_000n })).toHaveLength(2);
+    // no 1 hour or 1 day on offer: the first two durations; the default is the 1-hour one, else the first
+    expect(commonDurations(["PT2H", "P2D", "P3D"])).toEqual(["PT2H", "P2D"]);
+    expect([defaultDuration(limits.durations), defaultDuration(["P1D", "PT1H"]), defaultDuration(["3d"])]).toEqual(["1h", "PT1H", "3d"]);
+  });
+
   it("packs the buy buttons within Telegram's 64 bytes and reads them back", () => {
     const intent = "123e4567-e89b-12d3-a456-426614174000";
     const longest = [
@@ -61,6 +84,9 @@ describe("buy request", () => {
       BuyStep.volume.pack({ volume: 2n ** 63n - 1n }),
       ...CHANGEABLE_STEPS.map((step) => BuyCard.changeStep.pack({ intent, step })),
       BuyCard.again.pack({ intent }),
+      SharedButtons.buyPreset.pack({ address: ADDRESS, volume: 131_000n, duration: "x".repeat(MAX_PRESET_DURATION_CHARS) }),
+      SharedButtons.buyAgain.pack({ order: intent }),
+      SharedButtons.openOrder.pack({ id: intent }),
     ];
     for (const data of longest) expect(Buffer.byteLength(data)).toBeLessThanOrEqual(64);
     expect(BuyStep.volume.unpack(BuyStep.volume.pack({ volume: 9_007_199_254_740_993n }))).toEqual({ volume: 9_007_199_254_740_993n });

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
@@ -33,6 +33,18 @@ describe("config", () => {
     expect(() => loadConfig(env({ HTTP_PORT: "99999" }))).toThrow(/^HTTP_PORT /);
     expect(() => loadConfig(env({ DEFAULT_LOCALE: "de" }))).toThrow(/^DEFAULT_LOCALE /);
   });
+  it("PostgreSQL: DATABASE_URL and its pool size; SQLite stays the default", () => {
+    expect(loadConfig(env())).toMatchObject({ databaseUrl: undefined, databasePoolMax: 10 });
+    const c = loadConfig(env({ DATABASE_URL: "postgres://bot:pw@db:5432/bot", DATABASE_POOL_MAX: "25" }));
+    expect(c).toMatchObject({ databaseUrl: "postgres://bot:pw@db:5432/bot", databasePoolMax: 25 });
+    expect(() => loadConfig(env({ DATABASE_URL: "mysql://db/bot" }))).toThrow(/^DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig(env({ DATABASE_URL: "postgres://db/bot", DATABASE_POOL_MAX: "0" }))).toThrow(/^DATABASE_POOL_MAX /);
+  });
+  it("with DATABASE_URL, SECRETS_KEY is required (replicas share it): one clear line, no generated key", () => {
+    const e = env({ SECRETS_KEY: undefined, DATABASE_URL: "postgres://db/bot" });
+    expect(() => loadConfig(e)).toThrow(new ConfigError("SECRETS_KEY is required with DATABASE_URL (every replica must use the same key)"));
+    expect(() => statSync(join(e.DATABASE_PATH, "..", "secrets.key"))).toThrow();
+  });
   it("bounds the webhook's max_connections (Telegram allows 1-100) and the marketplace pool", () => {
     expect(loadConfig(env()).telegramWebhookMaxConnections).toBe(100);
     expect(loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "40" })).telegramWebhookMaxConnections).toBe(40);
@@ -40,6 +52,14 @@ describe("config", () => {
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "0" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
     expect(loadConfig(env()).marketplaceMaxConnections).toBe(128);
     expect(() => loadConfig(env({ MARKETPLACE_MAX_CONNECTIONS: "0" }))).toThrow(/^MARKETPLACE_MAX_CONNECTIONS /);
+  });
+  it("names the replica (INSTANCE_ID, default hostname-pid) and bounds the leader election's timings", () => {
+    expect(loadConfig(env()).instanceId).toBe(`${hostname()}-${process.pid}`);
+    expect(loadConfig(env({ INSTANCE_ID: "bot-2" })).instanceId).toBe("bot-2");
+    expect(() => loadConfig(env({ INSTANCE_ID: "two words" }))).toThrow(/^INSTANCE_ID must be 1-64 characters/);
+    expect(loadConfig(env()).leader).toEqual({ retryMs: 1000, quietMs: 1500 });
+    expect(loadConfig(env({ LEADER_RETRY_MS: "250", LEADER_QUIET_MS: "0" })).leader).toEqual({ retryMs: 250, quietMs: 0 });
+    expect(() => loadConfig(env({ LEADER_RETRY_MS: "10" }))).toThrow(/^LEADER_RETRY_MS /);
   });
   it("needs PUBLIC_URL in webhook mode", () => {
     expect(() => loadConfig(env({ BOT_MODE: "webhook" }))).toThrow("PUBLIC_URL is required when BOT_MODE=webhook");

@@ -18,6 +18,13 @@ describe("formatter", () => {
     const ru = createFormatter("ru");
     expect(ru.trx("1234.5")).toBe("1\u00a0234,50 TRX");
   });
+  it("gives every TRX amount of one card the decimals of the most precise one (2 to 6)", () => {
+    const en = createFormatter("en").trxCard(["10", "0.125", -500_000n]);
+    expect([en("10"), en("0.125"), en(-500_000n)]).toEqual(["10.000 TRX", "0.125 TRX", "-0.500 TRX"]);
+    const ru = createFormatter("ru").trxCard([1_100_000n, "5.3625"]);
+    expect(ru(1_100_000n)).toBe("1,1000 TRX");
+    expect(createFormatter("en").trxCard(["3", "4"])("3", { unit: false })).toBe("3.00");
+  });
   it("formats int64 volumes exactly", () => {
     expect(createFormatter("en").volume("9007199254740993")).toBe("9,007,199,254,740,993");
     expect(createFormatter("en").volume(131000)).toBe("131,000");

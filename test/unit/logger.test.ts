@@ -14,7 +14,7 @@ function logged(line: string): { err?: { message?: string } } {
   return JSON.parse(line) as { err?: { message?: string } };
 }
 
-function capture() {
+function capture(extra: { instance?: string } = {}) {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -22,10 +22,17 @@ function capture() {
       cb();
     },
   });
-  return { lines, logger: createLogger({ level: "trace", secrets: [BOT_TOKEN, API_KEY], destination }) };
+  return { lines, logger: createLogger({ level: "trace", secrets: [BOT_TOKEN, API_KEY], destination, ...extra }) };
 }
 
 describe("logger", () => {
+  it("names the replica in every line when given an instance id", () => {
+    const { lines, logger } = capture({ instance: "bot-2" });
+    logger.info("one");
+    logger.child({ job: "orders" }).warn("two");
+    expect(lines.map((l) => (JSON.parse(l) as { instance?: string; pid?: number }).instance)).toEqual(["bot-2", "bot-2"]);
+    expect((JSON.parse(lines[0]!) as { pid?: number }).pid).toBe(process.pid);
+  });
   it("never writes a secret, whatever the shape", () => {
     const { lines, logger } = capture();
     logger.info({ apiKey: API_KEY, token: BOT_TOKEN, secret: WEBHOOK_SECRET }, "fields");

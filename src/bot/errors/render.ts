@@ -8,7 +8,8 @@ import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { KeyUnreadableError, NoApiKeyError } from "../marketplace/with-user-client.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
-import type { Translate } from "../../format/formatter.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { spendLimitState } from "./spend-limit.js";
 import { escapeHtml } from "../../format/html.js";
 import { refusedOperation } from "./scope-operation.js";
 
@@ -19,7 +20,8 @@ export interface RenderedError {
   expected: boolean;
 }
 
-export function renderError(err: unknown, t: Translate, now: number): RenderedError {
+/** `fmt` formats the amounts some sentences carry (the spend limit's); without it they are left out. */
+export function renderError(err: unknown, t: Translate, now: number, fmt?: Formatter): RenderedError {
   if (err instanceof NoApiKeyError) {
     return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), SharedButtons.addKey.pack()), expected: true };
   }
@@ -34,7 +36,14 @@ export function renderError(err: unknown, t: Translate, now: number): RenderedEr
       : t("error-insufficient-scope");
     return { text, keyboard: new InlineKeyboard().text(t("button-my-keys"), SharedButtons.listKeys.pack()), expected: true };
   }
-  if (err.isSpendLimit) return { text: t("error-spend-limit", untilUtcMidnight(now)), expected: true };
+  if (err.isSpendLimit) {
+    const day = spendLimitState(err);
+    const text =
+      day && fmt
+        ? t("error-spend-limit-detail", { spent: fmt.trx(day.spentTrx), limit: fmt.trx(day.limitTrx), ...untilUtcMidnight(now) })
+        : t("error-spend-limit", untilUtcMidnight(now));
+    return { text, expected: true };
+  }
   if (err.isKeyRejected) return { text: t("error-key-rejected"), keyboard: new InlineKeyboard().text(t("button-replace-key"), SharedButtons.addKey.pack()), expected: true };
   if (err.isInsufficientBalance) {
     return { text: t("error-insufficient-balance"), keyboard: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()), expected: true };

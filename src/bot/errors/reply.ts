@@ -28,7 +28,7 @@ export function renderAndLogError(
   options: { t?: Translate; now?: number; what?: string } = {},
 ): RenderedError {
   const t = options.t ?? ((k: string, v?: Record<string, string | number>) => ctx.t!(k, v));
-  const rendered = renderError(err, t, options.now ?? ctx.deps.now());
+  const rendered = renderError(err, t, options.now ?? ctx.deps.now(), ctx.fmt);
   if (!rendered.expected) logUnexpected(ctx, err, options.what);
   return rendered;
 }

@@ -23,10 +23,12 @@ import { automationFlows, automationsFeature } from "./automations/index.js";
 import { rulesFeature, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
 import { blogFeature } from "./blog/index.js";
+import { BlogButtons } from "./blog/callbacks.js";
 import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { privateOnlyFeature } from "./private-only/index.js";
+import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
 
 export const features: Composer<BotContext>[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
@@ -44,6 +46,7 @@ export const features: Composer<BotContext>[] = [
   depositFeature,
   statsFeature,
   buyFeature,
+  addressesFeature,
   ordersFeature,
   automationsFeature,
   rulesFeature,
@@ -59,10 +62,10 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
-export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), FlowCancel].filter((b) => b.inGroups);
+export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), FlowCancel].filter((b) => b.inGroups);

@@ -29,9 +29,9 @@ export class KeyUnreadableError extends Error {
 }
 
 /** The plaintext key; a key that cannot be opened is logged once, for the operator, and reported as KeyUnreadableError. */
-function reveal(deps: BotDeps, key: ApiKeyRow): string {
+async function reveal(deps: BotDeps, key: ApiKeyRow): Promise<string> {
   try {
-    return deps.store.apiKeys.reveal(key);
+    return await deps.store.apiKeys.reveal(key);
   } catch (err) {
     if (!(err instanceof SealError)) throw err;
     deps.logger.error({ keyId: key.id, userId: key.userId }, `an API key is one of the ${UNREADABLE_SECRETS}`);
@@ -45,16 +45,16 @@ export async function withUserClient<T>(
   call: (client: MarketplaceClient, key: ApiKeyRow) => Promise<T>,
   options: { keyId?: number; needs?: Scope } = {},
 ): Promise<T> {
-  const key = options.keyId === undefined ? deps.store.apiKeys.getDefault(userId) : deps.store.apiKeys.get(userId, options.keyId);
+  const key = options.keyId === undefined ? await deps.store.apiKeys.getDefault(userId) : await deps.store.apiKeys.get(userId, options.keyId);
   if (!key) throw new NoApiKeyError();
-  const client = deps.marketplace.forKey(reveal(deps, key));
+  const client = deps.marketplace.forKey(await reveal(deps, key));
   try {
     const result = await call(client, key);
-    deps.store.apiKeys.touch(key, deps.now());
+    await deps.store.apiKeys.touch(key, deps.now());
     return result;
   } catch (err) {
     if (err instanceof MarketplaceError && err.isInsufficientScope) {
-      deps.store.apiKeys.markMissingScope(key.id, options.needs ?? "purchase");
+      await deps.store.apiKeys.markMissingScope(key.id, options.needs ?? "purchase");
     }
     throw err;
   }

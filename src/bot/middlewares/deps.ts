@@ -8,9 +8,9 @@ import { negotiateLocale } from "../i18n.js";
  * (negotiated the same way as the translations').
  */
 export function attachDeps(deps: BotDeps): MiddlewareFn<Context & DepsFlavor> {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     ctx.deps = deps;
-    ctx.fmt = createFormatter(negotiateLocale(ctx));
-    return next();
+    ctx.fmt = createFormatter(await negotiateLocale(ctx));
+    await next();
   };
 }

@@ -9,6 +9,7 @@
  */
 import { GrammyError, type Context, type InlineKeyboard } from "grammy";
 import type { Menu } from "@grammyjs/menu";
+import { isNotModified } from "../../telegram/not-modified.js";
 
 export interface View<C extends Context = Context> {
   text: string;
@@ -29,10 +30,7 @@ export interface ShowOptions {
   unchanged?: string;
 }
 
-/** Telegram refuses an edit that changes nothing; for a refresh that is a success, not an error. */
-export function isNotModified(err: unknown): boolean {
-  return err instanceof GrammyError && err.description.includes("message is not modified");
-}
+export { isNotModified };
 
 export async function showView<C extends Context>(ctx: C, view: View<C>, options: ShowOptions = {}): Promise<Shown> {
   const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};

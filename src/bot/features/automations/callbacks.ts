@@ -14,6 +14,8 @@ export const AutomationButtons = {
   /** Auto-resume: 1 yes, 0 no. */
   autoResume: defineCallback("auto.r", { run: "word", on: "int" }),
   confirm: defineCallback("auto.c", { run: "word" }),
+  /** Try again after a 402 on creation: the preview again, every answer kept. */
+  retry: defineCallback("auto.t", { run: "word" }),
 } as const;
 
 /** The button's own pattern, narrowed to one run (the run is the first field of every step button). */

@@ -1,5 +1,6 @@
 /** /refill, /renewal and /smart: each enters its conversation (flow.ts). */
 import { enterFlow } from "../../flow/enter.js";
+import { defaultKeyMay } from "../keys/scope-gate.js";
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";
@@ -28,6 +29,8 @@ for (const [command, conversation] of [
   ["smart", SMART_CONVERSATION],
 ] as const) {
   privateChats.command(command, async (ctx) => {
+    // a default key known unable to create rules says so now, not at Confirm
+    if (!(await defaultKeyMay(ctx, "rules", conversation))) return;
     // A flow still open (one that did not leave on this command) is replaced: enter() refuses otherwise.
     await enterFlow(ctx, conversation);
   });

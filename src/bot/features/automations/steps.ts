@@ -22,10 +22,12 @@ import { renderAndLogError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
-import { firingQuery, loadShortfall } from "../../../rules/pricing.js";
+import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { AutomationButtons, ofRun } from "./callbacks.js";
+import type { SavedAddress } from "../../../store/recent-addresses.js";
+import { addressByLabel, addressChoiceText } from "../addresses/views.js";
 import { renderAutomationPreview, renderStep, type AutomationDraft, type AutomationKind } from "./views.js";
 
 type Ctx = ConversationContext;
@@ -40,7 +42,8 @@ export interface AutomationRun {
   /** This run's nonce, in every step button (callbacks.ts). */
   run: string;
   options: AutomationOptions;
-  recent: string[];
+  /** The user's saved addresses, newest first: the first few are offered, a typed label names any. */
+  recent: SavedAddress[];
   flow: FlowMessage;
   /** The answers so far, shown above each step. */
   answered: string[];
@@ -60,7 +63,7 @@ export async function beginAutomation(conversation: BotConversation, ctx: Ctx, k
   try {
     const loaded = await external(conversation, async () => ({
       options: await withUserClient(ctx.deps, userId, (client) => client.ruleOptions()),
-      recent: ctx.deps.store.recentAddresses.list(userId, RECENT_SHOWN),
+      recent: await ctx.deps.store.recentAddresses.entries(userId),
     }));
     return { kind, userId, run, flow, answered: [], ...loaded };
   } catch (err) {
@@ -75,13 +78,15 @@ function ask(run: AutomationRun, ctx: Ctx, question: string, keyboard?: InlineKe
 
 export async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
   const keyboard = new InlineKeyboard();
-  run.recent.forEach((address, index) => keyboard.text(address, AutomationButtons.address.pack({ run: run.run, index })).row());
+  run.recent.slice(0, RECENT_SHOWN).forEach((entry, index) => keyboard.text(addressChoiceText(entry), AutomationButtons.address.pack({ run: run.run, index })).row());
   const hint = run.recent.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
   await ask(run, ctx, ctx.t("auto-ask-address") + hint, keyboard);
   for (;;) {
     const reply = await run.flow.wait({ buttons: ofRun(AutomationButtons.address, run.run) });
     const address =
-      reply.kind === "button" ? run.recent[AutomationButtons.address.unpack(reply.data)!.index] : isTronAddress(reply.text) ? reply.text : undefined;
+      reply.kind === "button"
+        ? run.recent[AutomationButtons.address.unpack(reply.data)!.index]?.address
+        : (addressByLabel(run.recent, reply.text) ?? (isTronAddress(reply.text) ? reply.text : undefined));
     if (address === undefined) {
       const text = reply.kind === "text" ? reply.text : "";
       await run.flow.retry(reply.ctx, ctx.t("auto-invalid-address", { text: escapeHtml(text.slice(0, 64)) }));
@@ -162,7 +167,8 @@ export async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boole
 /**
  * Shows the preview (firing price and balance) with Confirm (and Deposit when the balance is short),
  * and on Confirm creates the rule with `create`, once. The message then becomes the new rule's
- * card, the shortfall, or the reason it failed.
+ * card or the reason it failed. A 402 keeps every answer: the shortfall with Deposit and Try again,
+ * which shows the preview again (with the balance as it is then).
  */
 export async function confirmAndCreate(
   conversation: BotConversation,
@@ -172,54 +178,59 @@ export async function confirmAndCreate(
   create: (client: MarketplaceClient) => Promise<AutomationRule>,
 ): Promise<void> {
   const spec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
-  let loaded;
-  try {
-    loaded = await external(conversation, () =>
-      withUserClient(ctx.deps, run.userId, async (client) => {
-        const [preview, balance] = await Promise.all([client.previewFiring(firingQuery(spec, run.options.durations)), client.balance()]);
-        return { preview, balanceTrx: balance.trx };
-      }),
-    );
-  } catch (err) {
-    return finishWithError(run, ctx, err);
-  }
-  const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt);
-  const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), AutomationButtons.confirm.pack({ run: run.run }));
-  if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
-  await run.flow.ask(ctx, rendered.text, keyboard);
-  const tap = await run.flow.waitForButton(ofRun(AutomationButtons.confirm, run.run));
-
-  // Only the create call is guarded: once the rule exists, nothing may read as "try again" (that
-  // would invite a second rule).
-  let rule;
-  try {
-    rule = await external(conversation, async () => {
-      const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
-        const rule = await create(client);
-        // seen by the bot now: a pause for balance right after creation is news for the watcher
-        recordRule(ctx.deps, rule, key);
-        return rule;
-      });
-      try {
-        ctx.deps.store.recentAddresses.remember(run.userId, draft.address, ctx.deps.now());
-      } catch {
-        // only a suggestion for next time: the rule exists, which is what the user must hear
-      }
-      return created;
-    });
-  } catch (err) {
-    if (err instanceof MarketplaceError && err.isInsufficientBalance) {
-      const shortfall = await external(conversation, () => withUserClient(ctx.deps, run.userId, (client) => loadShortfall(client, spec))).catch(
-        () => undefined,
+  for (;;) {
+    let loaded;
+    try {
+      loaded = await external(conversation, () =>
+        withUserClient(ctx.deps, run.userId, async (client) => {
+          const [preview, balance] = await Promise.all([client.previewFiring(firingQuery(spec, run.options.durations)), client.balance()]);
+          return { preview, balanceTrx: balance.trx };
+        }),
       );
-      if (shortfall) {
-        const view = renderShortfall(shortfall, ctx.t, ctx.fmt);
-        return run.flow.finish(tap.ctx, view.text, view.keyboard);
-      }
+    } catch (err) {
+      return finishWithError(run, ctx, err);
     }
-    // The shared mapping; an `ambiguous` answer says the outcome is unknown and points to /rules.
-    return finishWithError(run, tap.ctx, err);
+    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt);
+    const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), AutomationButtons.confirm.pack({ run: run.run }));
+    if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
+    await run.flow.ask(ctx, rendered.text, keyboard);
+    const tap = await run.flow.waitForButton(ofRun(AutomationButtons.confirm, run.run));
+
+    // Only the create call is guarded: once the rule exists, nothing may read as "try again" (that
+    // would invite a second rule).
+    let rule;
+    try {
+      rule = await external(conversation, async () => {
+        const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
+          const rule = await create(client);
+          // seen by the bot now: a pause for balance right after creation is news for the watcher
+          await recordRule(ctx.deps, rule, key);
+          return rule;
+        });
+        try {
+          await ctx.deps.store.recentAddresses.remember(run.userId, draft.address, ctx.deps.now());
+        } catch {
+          // only a suggestion for next time: the rule exists, which is what the user must hear
+        }
+        return created;
+      });
+    } catch (err) {
+      // The shared mapping; an `ambiguous` answer says the outcome is unknown and points to /rules.
+      if (!(err instanceof MarketplaceError && err.isInsufficientBalance)) return finishWithError(run, tap.ctx, err);
+      await offerTopUp(conversation, tap.ctx, run, spec, err);
+      continue;
+    }
+    const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
+    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, ctx.t("auto-created")), open);
   }
-  const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
-  await run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, ctx.t("auto-created")), open);
+}
+
+/** A 402 on creation: what one firing costs against the balance, Deposit, and Try again (waited for here). */
+async function offerTopUp(conversation: BotConversation, ctx: Ctx, run: AutomationRun, spec: FiringSpec, err: unknown): Promise<void> {
+  const shortfall = await external(conversation, () => withUserClient(ctx.deps, run.userId, (client) => loadShortfall(client, spec))).catch(() => undefined);
+  const view = shortfall ? renderShortfall(shortfall, ctx.t, ctx.fmt) : renderAndLogError(ctx, err);
+  const keyboard = view.keyboard ?? new InlineKeyboard();
+  keyboard.row().text(ctx.t("auto-button-try-again"), AutomationButtons.retry.pack({ run: run.run }));
+  await run.flow.ask(ctx, view.text, keyboard);
+  await run.flow.waitForButton(ofRun(AutomationButtons.retry, run.run));
 }

@@ -39,22 +39,18 @@ export function renderAutomationPreview(
   if (draft.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
   if (draft.kind === "smart") lines.push(t("rules-card-smart-schedule"));
   lines.push(t(draft.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"), "");
-  lines.push(
-    t("auto-preview-price", {
-      price: code(fmt.trx(preview.priceTrx)),
-      base: fmt.trx(preview.baseCostTrx),
-      commission: fmt.trx(preview.commissionTrx),
-    }),
-  );
-  lines.push(t("auto-preview-balance", { balance: code(fmt.trx(balanceTrx)) }), "");
+  const { missingSun } = shortfallOf(trxToSun(preview.priceTrx), trxToSun(balanceTrx));
+  // one number of decimals for every amount of the card
+  const trx = fmt.trxCard([preview.priceTrx, preview.baseCostTrx, preview.commissionTrx, balanceTrx, missingSun]);
+  lines.push(t("auto-preview-price", { price: code(trx(preview.priceTrx)), base: trx(preview.baseCostTrx), commission: trx(preview.commissionTrx) }));
+  lines.push(t("auto-preview-balance", { balance: code(trx(balanceTrx)) }), "");
   const volume = draft.volume === undefined ? "" : fmt.volume(draft.volume);
   const minimal = draft.minimal === undefined ? "" : fmt.volume(draft.minimal);
   const duration = draft.duration === undefined ? "" : fmt.duration(draft.duration, t);
   lines.push(t(`auto-what-${draft.kind}`, { volume, minimal, duration }));
-  const { missingSun } = shortfallOf(trxToSun(preview.priceTrx), trxToSun(balanceTrx));
   if (missingSun > 0n) {
     const key = draft.kind === "refill" ? "auto-preview-short-refill" : "auto-preview-short-create";
-    lines.push("", t(key, { missing: code(fmt.trx(missingSun)) }));
+    lines.push("", t(key, { missing: code(trx(missingSun)) }));
   }
   return { text: lines.join("\n"), short: missingSun > 0n };
 }

@@ -1,4 +1,4 @@
-/** /balance: TRX and USDT, with Deposit, Buy energy and Refresh (which edits the card in place). */
+/** /balance: TRX and USDT, the runway, with Deposit, Buy energy and Refresh (which edits the card in place). */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
@@ -8,6 +8,8 @@ import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { showView } from "../../ui/view.js";
 import { BalanceRefresh } from "./callbacks.js";
 import { renderBalance } from "./views.js";
+import { readRunway } from "../../../orders/runway.js";
+import { trxToSun } from "../../../tron/amounts.js";
 
 export const balanceFeature = new Composer<BotContext>();
 
@@ -16,8 +18,17 @@ async function showBalance(ctx: BotContext, refresh: boolean): Promise<void> {
   const userId = ctx.from.id;
   let card;
   try {
-    const balance = await withUserClient(ctx.deps, userId, (client) => client.balance(), { needs: "read" });
-    card = renderBalance(balance, (k, v) => ctx.t(k, v), ctx.fmt, ctx.deps.now());
+    const { balance, runway } = await withUserClient(
+      ctx.deps,
+      userId,
+      async (client, key) => {
+        const balance = await client.balance();
+        const runway = await readRunway({ client, keyId: key.id, prices: ctx.deps.prices, balanceSun: trxToSun(balance.trx), now: ctx.deps.now() });
+        return { balance, runway };
+      },
+      { needs: "read" },
+    );
+    card = renderBalance(balance, runway, (k, v) => ctx.t(k, v), ctx.fmt, ctx.deps.now());
   } catch (err) {
     return replyWithError(ctx, err, { edit: refresh });
   }

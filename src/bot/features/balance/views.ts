@@ -1,17 +1,20 @@
-/** The /balance card: TRX and USDT, with Deposit, Buy energy and Refresh. */
+/** The /balance card: TRX and USDT, how far the TRX goes (runway), with Deposit, Buy energy and Refresh. */
+import { runwayLines, type Runway } from "../../../orders/runway.js";
 import { InlineKeyboard } from "grammy";
 import type { Balance } from "../../../marketplace/index.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { BalanceRefresh } from "./callbacks.js";
 
-export function renderBalance(balance: Balance, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
+export function renderBalance(balance: Balance, runway: Runway, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
   const usdt = `${fmt.decimal(balance.usdtTrc20, { minFraction: 2, maxFraction: 6 })} USDT`;
+  const ahead = runwayLines(runway, t, fmt);
   const text = [
     t("balance-title"),
     "",
     t("balance-trx", { amount: `<code>${fmt.trx(balance.trx)}</code>` }),
     t("balance-usdt", { amount: `<code>${usdt}</code>` }),
+    ...(ahead.length > 0 ? ["", ...ahead] : []),
     "",
     t("balance-updated", { time: fmt.dateTime(at) }),
   ].join("\n");

@@ -9,6 +9,8 @@ export const BuyStep = {
   resource: defineCallback("buy.res", { resource: "word" }),
   address: defineCallback("buy.addr", { address: "address" }),
   volume: defineCallback("buy.vol", { volume: "big" }),
+  /** A priced USDT-transfer preset: its volume and its duration (index into /orders/options' durations). */
+  preset: defineCallback("buy.ps", { volume: "big", index: "int" }),
   /** Index into the durations of /orders/options (they are opaque strings). */
   duration: defineCallback("buy.dur", { index: "int" }),
 } as const;

@@ -59,7 +59,7 @@ async function reshowPlaced(ctx: BotContext, intent: OrderIntentRow): Promise<vo
   const orderId = intent.orderId;
   try {
     const order = await withUserClient(ctx.deps, intent.userId, (client) => client.getOrder(orderId), { keyId: intent.keyId });
-    ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
+    await ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
     await showOrderCard(ctx, order, 0);
   } catch (err) {
     ctx.deps.logger.debug({ err: errorFields(err), intentId: intent.intentId }, "could not refresh a placed order");
@@ -79,11 +79,8 @@ async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<s
     const money = previewMoney(preview);
     const { missingSun } = shortfallOf(money.totalSun, money.balanceSun);
     if (missingSun === 0n) return undefined;
-    return ctx.t("buy-shortfall", {
-      balance: code(ctx.fmt.trx(money.balanceSun)),
-      needed: code(ctx.fmt.trx(money.totalSun)),
-      shortfall: code(ctx.fmt.trx(missingSun)),
-    });
+    const trx = ctx.fmt.trxCard([money.balanceSun, money.totalSun, missingSun]);
+    return ctx.t("buy-shortfall", { balance: code(trx(money.balanceSun)), needed: code(trx(money.totalSun)), shortfall: code(trx(missingSun)) });
   } catch {
     return undefined;
   }
@@ -94,7 +91,7 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
 
   if (err instanceof MarketplaceError && outcomeUnknown(err)) {
-    store.orders.noteError(intent.intentId, describe(err));
+    await store.orders.noteError(intent.intentId, describe(err));
     logger.warn({ err: errorFields(err), intentId: intent.intentId }, "order placement outcome unknown");
     const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyCard.confirm.pack({ intent: intent.intentId }));
     await showView(ctx, { text: t("buy-outcome-unknown"), keyboard });
@@ -102,13 +99,13 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
   }
   if (!(err instanceof MarketplaceError) && !(err instanceof NoApiKeyError)) {
     // A bug after the call may have been made: the intent stays `placing`, a new tap reuses the key.
-    store.orders.noteError(intent.intentId, describe(err));
+    await store.orders.noteError(intent.intentId, describe(err));
     throw err;
   }
   // A NoApiKeyError (the key was removed) is raised before any request: only a never-sent intent is dead.
-  if (err instanceof MarketplaceError || neverSent) store.orders.markRejected(intent.intentId, describe(err));
+  if (err instanceof MarketplaceError || neverSent) await store.orders.markRejected(intent.intentId, describe(err));
 
-  const rendered = renderError(err, t, ctx.deps.now());
+  const rendered = renderError(err, t, ctx.deps.now(), ctx.fmt);
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
   let text = rendered.text;
   if (err instanceof MarketplaceError && err.isInsufficientBalance) {
@@ -124,7 +121,7 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
 
 export async function confirmIntent(ctx: BotContext, intentId: string): Promise<void> {
   const { store } = ctx.deps;
-  const intent = store.orders.get(intentId);
+  const intent = await store.orders.get(intentId);
   if (!intent || intent.userId !== ctx.from?.id) {
     await ctx.answerCallbackQuery({ text: ctx.t("buy-intent-unknown") });
     return;
@@ -142,14 +139,14 @@ export async function confirmIntent(ctx: BotContext, intentId: string): Promise<
 
   if (isPreviewExpired(intent, ctx.deps.now())) {
     // Old numbers on the card: never place at today's price unseen. (A placing intent never gets here.)
-    if (!store.orders.markCancelled(intentId)) return; // moved on meanwhile (cannot happen with per-chat sequencing)
+    if (!await store.orders.markCancelled(intentId)) return; // moved on meanwhile (cannot happen with per-chat sequencing)
     await ctx.answerCallbackQuery({ text: ctx.t("buy-expired-toast") });
     await requoteInPlace(ctx, intent, ctx.t("buy-expired-note", { minutes: PREVIEW_TTL_MS / 60_000 }));
     return;
   }
 
   await ctx.answerCallbackQuery({ text: ctx.t("buy-placing") });
-  if (!store.orders.markPlacing(intentId)) return; // settled meanwhile (cannot happen with per-chat sequencing)
+  if (!await store.orders.markPlacing(intentId)) return; // settled meanwhile (cannot happen with per-chat sequencing)
   let order: Order;
   try {
     order = await placeWithIntentKey(ctx, intent);
@@ -157,7 +154,7 @@ export async function confirmIntent(ctx: BotContext, intentId: string): Promise<
     await handlePlacementError(ctx, intent, err, state === "previewed");
     return;
   }
-  store.orders.markPlaced(intentId, { orderId: order.id, status: order.status, totalTrx: order.totalTrx, txId: order.txId });
-  store.recentAddresses.remember(intent.userId, intent.targetAddress, ctx.deps.now());
+  await store.orders.markPlaced(intentId, { orderId: order.id, status: order.status, totalTrx: order.totalTrx, txId: order.txId });
+  await store.recentAddresses.remember(intent.userId, intent.targetAddress, ctx.deps.now());
   await showOrderCard(ctx, order, 0);
 }

@@ -17,10 +17,17 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { checkVolume, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
+import { addPresetRows, loadPresets } from "./presets.js";
+import type { PricedChoice } from "../../../orders/presets.js";
+import { InlineKeyboard } from "grammy";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
+import { addressByLabel } from "../addresses/views.js";
 import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, resourceLabel, volumeKeyboard } from "./views.js";
 
 export const BUY_CONVERSATION = "buy";
+
+/** The volume step takes a plain volume or a priced preset (volume and duration). */
+const VOLUME_BUTTONS = new RegExp(`${BuyStep.volume.pattern.source}|${BuyStep.preset.pattern.source}`);
 
 export interface BuyFlowArgs {
   /** Answers already given: their steps are skipped. */
@@ -75,13 +82,15 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // ── Address ──
   let address = given.address;
   if (!address) {
-    const recent = await effect(() => ctx.deps.store.recentAddresses.list(userId, 5));
+    // every saved address (a typed label names one), the newest offered as buttons
+    const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
+    const recent = saved.slice(0, 5).map((e) => e.address);
     const choices = previous.address && !recent.includes(previous.address) ? [previous.address, ...recent.slice(0, 4)] : recent;
-    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), addressKeyboard(choices, previous));
+    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), addressKeyboard(choices, previous, saved));
     while (!address) {
       const reply = await flow.wait({ buttons: BuyStep.address.pattern });
       current = reply.ctx;
-      const candidate = reply.kind === "button" ? BuyStep.address.unpack(reply.data)!.address : reply.text;
+      const candidate = reply.kind === "button" ? BuyStep.address.unpack(reply.data)!.address : (addressByLabel(saved, reply.text) ?? reply.text);
       if (isTronAddress(candidate)) address = candidate;
       else await flow.retry(current, t("buy-address-invalid", { text: escapeHtml(candidate.slice(0, 64)) }));
     }
@@ -97,21 +106,32 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     return `${addressNote(target, check, t, current.fmt)}\n\n${ask}`;
   };
 
-  // ── Volume ──
+  // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
   let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
+  let duration = given.duration !== undefined && limits.durations.includes(given.duration) ? given.duration : undefined;
   if (volume === undefined) {
-    const presets = volumePresets(resource, limits);
+    const priced = resource === "energy" ? await effect(() => loadPresets(ctx.deps, userId, target)) : [];
     const previousVolume = previous.volume !== undefined ? BigInt(previous.volume) : undefined;
-    if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
-      presets.unshift({ volume: previousVolume, kind: "round" });
+    let keyboard: InlineKeyboard;
+    if (priced.length > 0) {
+      const isPrevious = (c: PricedChoice) => c.preset.volume === previousVolume && c.duration === previous.duration;
+      keyboard = addPresetRows(new InlineKeyboard(), priced, (c) => BuyStep.preset.pack({ volume: c.preset.volume, index: c.durationIndex }), t, current.fmt, isPrevious);
+    } else {
+      const presets = volumePresets(resource, limits);
+      if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
+        presets.unshift({ volume: previousVolume, kind: "round" });
+      }
+      keyboard = volumeKeyboard(presets, previousVolume, t, current.fmt);
     }
     const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
-    const ask = t("buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
-    await flow.ask(current, await withNote(ask), volumeKeyboard(presets, previousVolume, t, current.fmt));
+    const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
+    await flow.ask(current, await withNote(ask), keyboard);
     while (volume === undefined) {
-      const reply = await flow.wait({ buttons: BuyStep.volume.pattern });
+      const reply = await flow.wait({ buttons: VOLUME_BUTTONS });
       current = reply.ctx;
-      const checked = checkVolume(reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
+      const preset = reply.kind === "button" ? BuyStep.preset.unpack(reply.data) : undefined;
+      if (preset) duration = limits.durations[preset.index];
+      const checked = checkVolume(preset ? preset.volume : reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
       if (checked.ok) volume = checked.volume;
       else if (checked.reason === "unreadable") {
         await flow.retry(current, t("buy-volume-unreadable", { text: escapeHtml(reply.kind === "text" ? reply.text.slice(0, 64) : "") }));
@@ -122,7 +142,6 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   }
 
   // ── Duration ──
-  let duration = given.duration !== undefined && limits.durations.includes(given.duration) ? given.duration : undefined;
   if (duration === undefined) {
     const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
     await flow.ask(current, await withNote(ask), durationKeyboard(limits, previous, t, current.fmt));

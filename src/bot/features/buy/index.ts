@@ -1,14 +1,15 @@
 /**
- * Buying energy and bandwidth: /buy (step by step in one message, or `/buy energy <address> <volume>
- * <duration>` straight to the preview), the shared entry buttons (buy, buy.for:<address>), and the
- * preview card's Confirm, Change (pick a step to answer again), Cancel and Try again / Refresh.
+ * Buying energy and bandwidth: /buy (step by step in one message, or a one-liner straight to the
+ * preview, see one-liner.ts), the shared entry buttons (buy, buy.for:<address>, a priced preset,
+ * Buy again), and the preview card's Confirm, Change (pick a step to answer again), Cancel and
+ * Try again / Refresh.
  * /cancel also cancels the chat's open previews (cancelOpenPreviews).
  */
 import { enterFlow } from "../../flow/enter.js";
-import { Composer, GrammyError } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
-import type { OrderOptions } from "../../../marketplace/index.js";
+import type { Order } from "../../../marketplace/index.js";
 import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { NoApiKeyError, withUserClient } from "../../marketplace/with-user-client.js";
@@ -16,12 +17,15 @@ import { replyWithError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { showView } from "../../ui/view.js";
-import { answersOf, checkVolume, matchDuration, parseBuyArgs, requestOfIntent, resourceOptions, type BuyAnswers } from "../../../orders/request.js";
+import { answersOf, checkVolume, parseResource, requestOfIntent, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
+import { runOneLiner } from "./one-liner.js";
+import { takePendingBuy } from "./pending.js";
 import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
 import { BuyCard, isBuyStep } from "./callbacks.js";
 import { confirmIntent } from "./confirm.js";
 import { requoteInPlace, sendPreviewCard } from "./preview.js";
 import { renderStepPicker } from "./views.js";
+import { defaultKeyMay } from "../keys/scope-gate.js";
 
 export const buyFeature = new Composer<BotContext>();
 
@@ -32,18 +36,21 @@ export const buyFlows = [
   ),
 ];
 
-async function startFlow(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
-  if (!ctx.from || !ctx.deps.store.apiKeys.getDefault(ctx.from.id)) {
+/** The entry to the buy flow for other features (e.g. /addresses → Buy, with the address given). */
+export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
+  if (!ctx.from || !(await ctx.deps.store.apiKeys.getDefault(ctx.from.id))) {
     await replyWithError(ctx, new NoApiKeyError());
     return;
   }
+  // a default key known unable to buy says so now, not at Confirm
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION))) return;
   // A new /buy (or a buy button) replaces whatever flow was going on.
   await enterFlow(ctx, BUY_CONVERSATION, args);
 }
 
 /** The user's intent behind a card button, or an answer saying the button is no longer valid. */
 async function ownIntent(ctx: BotContext, intentId: string): Promise<OrderIntentRow | undefined> {
-  const intent = ctx.deps.store.orders.get(intentId);
+  const intent = await ctx.deps.store.orders.get(intentId);
   if (intent && intent.userId === ctx.from?.id) return intent;
   await ctx.answerCallbackQuery({ text: ctx.t("buy-intent-unknown") });
   return undefined;
@@ -61,78 +68,87 @@ async function answerSettled(ctx: BotContext, state: IntentState): Promise<void>
   await ctx.answerCallbackQuery({ text: ctx.t(key) });
 }
 
-/** `/buy energy <address> <volume> <duration>`: every part checked against /orders/options. */
-async function oneLiner(ctx: BotContext, text: string): Promise<void> {
-  const args = parseBuyArgs(text);
-  switch (args.kind) {
-    case "empty":
-      await startFlow(ctx, {});
-      return;
-    case "bad_resource":
-      await ctx.reply(ctx.t("buy-resource-unknown", { value: escapeHtml(args.word.slice(0, 32)) }));
-      return;
-    case "bad_address":
-      await ctx.reply(ctx.t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }));
-      return;
-    default:
-      break;
+buyFeature.command("buy", async (ctx) => {
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION))) return;
+  await runOneLiner(ctx, ctx.match, enterBuy);
+});
+
+/**
+ * A one-liner remembered before the user had a key (pending.ts), run now that a key was added. A
+ * step left to ask is offered as a button rather than started: the key's label prompt is open.
+ */
+export async function resumePendingBuy(ctx: BotContext): Promise<void> {
+  const text = await takePendingBuy(ctx);
+  if (text === undefined) return;
+  await ctx.reply(ctx.t("buy-pending-resumed", { command: code(escapeHtml(`/buy ${text}`)) }));
+  await runOneLiner(ctx, text, async (ctx, args) => {
+    const address = args.given?.address;
+    const button = address ? SharedButtons.buyFor.pack({ address }) : SharedButtons.buyEnergy.pack();
+    await ctx.reply(ctx.t("buy-pending-continue"), { reply_markup: new InlineKeyboard().text(ctx.t("button-buy-energy"), button) });
+  });
+}
+
+/** A preset from an address card: the preview at once when it still fits today's options, else the flow for that address. */
+buyFeature.callbackQuery(SharedButtons.buyPreset.pattern, async (ctx) => {
+  const { address, volume, duration } = SharedButtons.buyPreset.unpack(ctx.callbackQuery.data)!;
+  if (!isTronAddress(address)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("fallback-button") });
+    return;
   }
+  await ctx.answerCallbackQuery();
+  await previewOrAsk(ctx, { resource: "energy", address, volume, duration });
+});
+
+/** Buy again (fill notice, a settled card): the order's address, volume and duration, to a fresh preview. */
+buyFeature.callbackQuery(SharedButtons.buyAgain.pattern, async (ctx) => {
+  await buyAgain(ctx, SharedButtons.buyAgain.unpack(ctx.callbackQuery.data)!.order);
+});
+
+/** Buy again (also the order card's menu button): a fresh preview as a new message, the card stays. */
+export async function buyAgain(ctx: BotContext, orderId: string): Promise<void> {
   if (!ctx.from) return;
-  const userId = ctx.from.id;
-  let options: OrderOptions;
+  let order: Order;
   try {
-    options = await withUserClient(ctx.deps, userId, (client) => client.orderOptions());
+    order = await withUserClient(ctx.deps, ctx.from.id, (client) => client.getOrder(orderId));
   } catch (err) {
     await replyWithError(ctx, err);
     return;
   }
-  const resource = args.kind === "full" ? args.resource : args.given.resource!;
-  const limits = resourceOptions(options, resource);
-  if (!limits) {
-    await ctx.reply(ctx.t("buy-resource-unavailable", { resource }));
+  await ctx.answerCallbackQuery();
+  const resource = parseResource(order.resource);
+  if (!resource) {
+    await enterBuy(ctx, { given: { address: order.targetAddress } });
     return;
   }
-  const volumeText = args.volumeText;
-  let volume: bigint | undefined;
-  if (volumeText !== undefined) {
-    const checked = checkVolume(volumeText, limits);
-    if (!checked.ok) {
-      const range = { min: ctx.fmt.volume(limits.minVolume), max: ctx.fmt.volume(limits.maxVolume) };
-      await ctx.reply(
-        checked.reason === "unreadable"
-          ? ctx.t("buy-volume-unreadable", { text: escapeHtml(volumeText.slice(0, 64)) })
-          : ctx.t("buy-volume-out-of-range", { volume: ctx.fmt.volume(checked.volume), ...range }),
-      );
-      return;
-    }
-    volume = checked.volume;
-  }
-  if (args.kind === "partial") {
-    const given: BuyAnswers = { ...args.given, ...(volume !== undefined ? { volume: volume.toString() } : {}) };
-    await startFlow(ctx, { given });
+  await previewOrAsk(ctx, { resource, address: order.targetAddress, volume: order.volume, duration: order.duration });
+}
+
+/** The preview card for `request` as a new message, or the flow when a part is no longer on offer. */
+async function previewOrAsk(ctx: BotContext, request: BuyRequest): Promise<void> {
+  if (!ctx.from || !(await ctx.deps.store.apiKeys.getDefault(ctx.from.id))) {
+    await replyWithError(ctx, new NoApiKeyError());
     return;
   }
-  const duration = matchDuration(args.durationText, limits.durations);
-  if (duration === undefined) {
-    await ctx.reply(
-      ctx.t("buy-duration-unknown", {
-        value: escapeHtml(args.durationText.slice(0, 32)),
-        allowed: limits.durations.map((d) => `${code(d)} (${ctx.fmt.duration(d, (k, v) => ctx.t(k, v))})`).join(", "),
-      }),
-    );
+  let limits;
+  try {
+    limits = resourceOptions(await withUserClient(ctx.deps, ctx.from.id, (client) => client.orderOptions()), request.resource);
+  } catch (err) {
+    await replyWithError(ctx, err);
+    return;
+  }
+  const volumeFits = limits !== undefined && checkVolume(request.volume, limits).ok;
+  if (!volumeFits || !limits?.durations.includes(request.duration)) {
+    const given: BuyAnswers = { resource: request.resource, address: request.address, ...(volumeFits ? { volume: request.volume.toString() } : {}) };
+    await enterBuy(ctx, { given });
     return;
   }
   await ctx.conversation.exitAll();
-  await sendPreviewCard(ctx, { resource, address: args.address, volume: volume!, duration });
+  await sendPreviewCard(ctx, request);
 }
-
-buyFeature.command("buy", async (ctx) => {
-  await oneLiner(ctx, ctx.match);
-});
 
 buyFeature.callbackQuery(SharedButtons.buyEnergy.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
-  await startFlow(ctx, {});
+  await enterBuy(ctx, {});
 });
 
 buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
@@ -142,7 +158,18 @@ buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
-  await startFlow(ctx, { given: { address } });
+  await enterBuy(ctx, { given: { address } });
+});
+
+buyFeature.callbackQuery(SharedButtons.buyResourceFor.pattern, async (ctx) => {
+  const values = SharedButtons.buyResourceFor.unpack(ctx.callbackQuery.data)!;
+  const resource = parseResource(values.resource);
+  if (!isTronAddress(values.address) || !resource) {
+    await ctx.answerCallbackQuery({ text: ctx.t("fallback-button") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await enterBuy(ctx, { given: { resource, address: values.address } });
 });
 
 buyFeature.callbackQuery(BuyCard.confirm.pattern, async (ctx) => {
@@ -152,8 +179,8 @@ buyFeature.callbackQuery(BuyCard.confirm.pattern, async (ctx) => {
 buyFeature.callbackQuery(BuyCard.cancel.pattern, async (ctx) => {
   const intent = await ownIntent(ctx, BuyCard.cancel.unpack(ctx.callbackQuery.data)!.intent);
   if (!intent) return;
-  if (!ctx.deps.store.orders.markCancelled(intent.intentId)) {
-    await answerSettled(ctx, ctx.deps.store.orders.get(intent.intentId)!.state as IntentState);
+  if (!await ctx.deps.store.orders.markCancelled(intent.intentId)) {
+    await answerSettled(ctx, (await ctx.deps.store.orders.get(intent.intentId))!.state as IntentState);
     return;
   }
   await showView(ctx, { text: ctx.t("buy-cancelled") }, { toast: ctx.t("buy-cancelled") });
@@ -175,15 +202,15 @@ buyFeature.callbackQuery(BuyCard.changeStep.pattern, async (ctx) => {
   const { intent: intentId, step } = BuyCard.changeStep.unpack(ctx.callbackQuery.data)!;
   const intent = await ownIntent(ctx, intentId);
   if (!intent || !isBuyStep(step)) return;
-  if (!ctx.deps.store.orders.markCancelled(intent.intentId)) {
-    await answerSettled(ctx, ctx.deps.store.orders.get(intent.intentId)!.state as IntentState);
+  if (!await ctx.deps.store.orders.markCancelled(intent.intentId)) {
+    await answerSettled(ctx, (await ctx.deps.store.orders.get(intent.intentId))!.state as IntentState);
     return;
   }
   const previous = answersOf(requestOfIntent(intent));
   const given: BuyAnswers = { ...previous };
   delete given[step];
   await ctx.answerCallbackQuery();
-  await startFlow(ctx, { given, previous, inPlace: true });
+  await enterBuy(ctx, { given, previous, inPlace: true });
 });
 
 /** A fresh preview (new intent, new Idempotency-Key) for the same request, in place of the card. */
@@ -196,7 +223,7 @@ buyFeature.callbackQuery(BuyCard.again.pattern, async (ctx) => {
     await answerSettled(ctx, state);
     return;
   }
-  if (state === "previewed") ctx.deps.store.orders.markCancelled(intent.intentId);
+  if (state === "previewed") await ctx.deps.store.orders.markCancelled(intent.intentId);
   await requoteInPlace(ctx, intent);
 });
 
@@ -206,7 +233,7 @@ buyFeature.callbackQuery(BuyCard.again.pattern, async (ctx) => {
  */
 export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
   if (!ctx.from || !ctx.chat) return 0;
-  const cancelled = ctx.deps.store.orders.cancelPreviewed(ctx.chat.id, ctx.from.id);
+  const cancelled = await ctx.deps.store.orders.cancelPreviewed(ctx.chat.id, ctx.from.id);
   for (const intent of cancelled) {
     if (intent.messageId === null) continue;
     try {

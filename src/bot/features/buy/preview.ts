@@ -63,7 +63,7 @@ export async function sendPreviewCard(ctx: BotContext, request: BuyRequest): Pro
     return;
   }
   const sent = await ctx.reply(card.text, { reply_markup: card.keyboard });
-  ctx.deps.store.orders.setMessageId(card.intentId, sent.message_id);
+  await ctx.deps.store.orders.setMessageId(card.intentId, sent.message_id);
 }
 
 /** A fresh preview (new intent, new Idempotency-Key) of an intent's request, in place of the tapped card. */
@@ -78,5 +78,5 @@ export async function requoteInPlace(ctx: BotContext, intent: OrderIntentRow, no
   const shown = await showView(ctx, card);
   const messageId = ctx.callbackQuery?.message?.message_id;
   // A card that could not be edited went out as a new message whose id showView does not give.
-  if (shown !== "sent" && messageId !== undefined) ctx.deps.store.orders.setMessageId(card.intentId, messageId);
+  if (shown !== "sent" && messageId !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, messageId);
 }

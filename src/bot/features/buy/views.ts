@@ -7,10 +7,11 @@
 import { InlineKeyboard } from "grammy";
 import type { AddressCheck, OrderPreview, ResourceOptions } from "../../../marketplace/index.js";
 import { trxToSun } from "../../../tron/amounts.js";
-import { shortAddress } from "../../../tron/address.js";
 import { RESOURCES, type BuyAnswers, type BuyRequest, type Resource, type VolumePreset } from "../../../orders/request.js";
 import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import type { SavedAddress } from "../../../store/recent-addresses.js";
+import { addressChoiceText } from "../addresses/views.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
 
@@ -42,24 +43,32 @@ export function renderOrderPreview(
 ): { text: string; keyboard: InlineKeyboard } {
   const { request, preview, intentId } = input;
   const money = previewMoney(preview);
+  const short = money.afterSun < 0n;
+  // one number of decimals for every amount of the card
+  const trx = fmt.trxCard([money.priceSun, preview.baseCostTrx, preview.commissionTrx, money.activationSun, preview.burnCostTrx, money.totalSun, money.balanceSun, money.afterSun]);
   const lines = [
     t("buy-preview-title", { resource: resourceLabel(request.resource, t) }),
     t("buy-preview-address", { address: code(request.address) }),
     t("buy-preview-volume", { volume: code(fmt.volume(request.volume)), duration: fmt.duration(request.duration, t) }),
     "",
-    t("buy-preview-price", { price: code(fmt.trx(money.priceSun)) }),
-    t("buy-preview-breakdown", { base: fmt.trx(preview.baseCostTrx), commission: fmt.trx(preview.commissionTrx) }),
+    t("buy-preview-price", { price: code(trx(money.priceSun)) }),
+    t("buy-preview-breakdown", { base: trx(preview.baseCostTrx), commission: trx(preview.commissionTrx) }),
   ];
-  if (money.activationSun !== 0n) lines.push(t("buy-preview-activation", { fee: code(fmt.trx(money.activationSun)) }));
+  if (money.activationSun !== 0n) lines.push(t("buy-preview-activation", { fee: code(trx(money.activationSun)) }));
   if (request.resource === "energy" && trxToSun(preview.burnCostTrx) > 0n) {
-    lines.push(t("buy-preview-burn", { burn: fmt.trx(preview.burnCostTrx), savings: fmt.percent(preview.savingsPercent) }));
+    lines.push(t("buy-preview-burn", { burn: trx(preview.burnCostTrx), savings: fmt.percent(preview.savingsPercent) }));
   }
-  lines.push(t("buy-preview-total", { total: code(fmt.trx(money.totalSun)) }), "");
-  lines.push(t("buy-preview-balance", { balance: fmt.trx(money.balanceSun), after: fmt.trx(money.afterSun) }));
+  lines.push(t("buy-preview-total", { total: code(trx(money.totalSun)) }), "");
+  // never a negative balance "after": what is missing instead
+  lines.push(
+    short
+      ? t("buy-preview-balance-missing", { balance: trx(money.balanceSun), missing: trx(-money.afterSun) })
+      : t("buy-preview-balance", { balance: trx(money.balanceSun), after: trx(money.afterSun) }),
+  );
 
   const keyboard = new InlineKeyboard();
-  if (money.afterSun < 0n) {
-    lines.push("", t("buy-preview-short", { shortfall: code(fmt.trx(-money.afterSun)) }));
+  if (short) {
+    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun)) }));
     keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyCard.again.pack({ intent: intentId })).row();
   } else {
     keyboard.text(t("button-confirm"), BuyCard.confirm.pack({ intent: intentId })).row();
@@ -91,9 +100,13 @@ export function resourceKeyboard(offered: readonly Resource[], previous: BuyAnsw
   return keyboard;
 }
 
-export function addressKeyboard(choices: readonly string[], previous: BuyAnswers): InlineKeyboard {
+/** The recent addresses, by label where they have one (`saved`: the user's saved addresses). */
+export function addressKeyboard(choices: readonly string[], previous: BuyAnswers, saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">> = []): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const a of choices) keyboard.text(mark(a === previous.address, shortAddress(a)), BuyStep.address.pack({ address: a })).row();
+  for (const a of choices) {
+    const text = addressChoiceText({ address: a, label: saved.find((e) => e.address === a)?.label ?? null });
+    keyboard.text(mark(a === previous.address, text), BuyStep.address.pack({ address: a })).row();
+  }
   return keyboard;
 }
 

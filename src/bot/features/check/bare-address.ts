@@ -1,26 +1,39 @@
 /**
- * A bare TRON address sent in a private chat: offer to check it or buy energy for it.
+ * A TRON address sent in a private chat, alone or inside a sentence ("please top up TR7…, thanks"):
+ * priced USDT-transfer presets (one tap: the preview), or check it, or buy another amount for it.
  * The last feature: a flow waiting for an address takes it before this (flows come first).
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { isTronAddress, TRON_ADDRESS_SHAPE, unwrapPasted } from "../../../tron/address.js";
+import { findAddressesLike, isTronAddress, TRON_ADDRESS_SHAPE, unwrapPasted } from "../../../tron/address.js";
 import { code } from "../../../format/html.js";
+import { addressPresetRows, loadPresets } from "../buy/presets.js";
 import { invalidAddressText } from "./views.js";
-
 
 export const addressMessageFeature = new Composer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
   const text = unwrapPasted(ctx.message.text);
-  if (!TRON_ADDRESS_SHAPE.test(text)) return next();
-  if (!isTronAddress(text)) {
-    await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
-    return;
+  if (TRON_ADDRESS_SHAPE.test(text)) {
+    if (!isTronAddress(text)) {
+      await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
+      return;
+    }
+    return offer(ctx, text, "address-detected");
   }
-  const keyboard = new InlineKeyboard()
-    .text(ctx.t("address-button-check"), SharedButtons.checkAddress.pack({ address: text }))
-    .text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address: text }));
-  await ctx.reply(ctx.t("address-detected", { address: code(text) }), { reply_markup: keyboard });
+  // In a sentence only a valid address is offered: other words that merely look like one (a typo,
+  // something else entirely) are left to the fallback rather than called a wrong address.
+  const found = findAddressesLike(text).find(isTronAddress);
+  if (!found) return next();
+  await offer(ctx, found, "address-found-in-text");
 });
+
+async function offer(ctx: BotContext & { from: { id: number } }, address: string, textKey: string): Promise<void> {
+  // priced presets first: one tap is the preview (none without a key: Buy then leads to adding one)
+  const presets = await loadPresets(ctx.deps, ctx.from.id, address);
+  const keyboard = addressPresetRows(new InlineKeyboard(), address, presets, (k, v) => ctx.t(k, v), ctx.fmt)
+    .text(ctx.t("address-button-check"), SharedButtons.checkAddress.pack({ address }))
+    .text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address }));
+  await ctx.reply(ctx.t(textKey, { address: code(address) }), { reply_markup: keyboard });
+}

@@ -15,9 +15,13 @@ import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type Card
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { showView } from "../../ui/view.js";
+import { showView, type ShowOptions } from "../../ui/view.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { createConversation } from "@grammyjs/conversations";
+import type { PricedChoice } from "../../../orders/presets.js";
+import { loadPresets } from "../buy/presets.js";
+import { CheckStep } from "./callbacks.js";
+import { addressByLabel, addressChoiceText } from "../addresses/views.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -29,6 +33,8 @@ export interface CheckOutcome {
   check?: AddressCheck;
   error?: unknown;
   at: number;
+  /** The priced presets for the address (private chats only; empty without a key). */
+  presets?: PricedChoice[];
 }
 
 async function fetchCheck(ctx: Ctx, address: string): Promise<{ check: AddressCheck; at: number }> {
@@ -45,6 +51,13 @@ export async function runCheck(ctx: Ctx, address: string): Promise<CheckOutcome>
   }
 }
 
+/** The check and, in a private chat, the priced presets for the address, asked at once. */
+async function checkWithPresets(ctx: Ctx, address: string): Promise<CheckOutcome> {
+  const wantsPresets = cardPlace(ctx) === "private" && ctx.from !== undefined;
+  const [outcome, presets] = await Promise.all([runCheck(ctx, address), wantsPresets ? loadPresets(ctx.deps, ctx.from.id, address) : []]);
+  return { ...outcome, presets };
+}
+
 function cardPlace(ctx: Context): CardPlace {
   if (!ctx.chat) return "inline";
   return ctx.chat.type === "private" ? "private" : "group";
@@ -57,7 +70,7 @@ function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text:
   if (outcome.check) {
     return {
       text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at),
-      keyboard: addressCheckKeyboard(address, t, place, ctx.me.username),
+      keyboard: addressCheckKeyboard(address, t, place, ctx.me.username, outcome.presets?.length ? { choices: outcome.presets, fmt: ctx.fmt } : undefined),
     };
   }
   if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) {
@@ -76,17 +89,23 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
     return;
   }
   showChatAction(ctx, "typing");
-  await showView(ctx, checkMessage(ctx, address, await runCheck(ctx, address)), { asNew: true });
+  await showView(ctx, checkMessage(ctx, address, await checkWithPresets(ctx, address)), { asNew: true });
 }
 
 /** /check with no address in a private chat: asks for one in a flow message, which becomes the card. */
 async function askForAddress(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
   const flow = new FlowMessage(conversation, ctx);
-  await flow.ask(ctx, ctx.t("check-ask-address"));
+  // the user's saved addresses: the newest offered as buttons (by name), a typed name picks any
+  const saved = await external(conversation, () => ctx.deps.store.recentAddresses.entries(userId));
+  const keyboard = new InlineKeyboard();
+  for (const entry of saved.slice(0, 5)) keyboard.text(addressChoiceText(entry), CheckStep.address.pack({ address: entry.address })).row();
+  await flow.ask(ctx, ctx.t("check-ask-address"), keyboard);
   for (;;) {
-    const reply = await flow.wait();
-    if (reply.kind !== "text") continue;
-    const input = reply.text.split(/\s+/)[0] ?? "";
+    const reply = await flow.wait({ buttons: CheckStep.address.pattern });
+    const input =
+      reply.kind === "button" ? (CheckStep.address.unpack(reply.data)?.address ?? "") : (addressByLabel(saved, reply.text) ?? reply.text.split(/\s+/)[0] ?? "");
     if (!isTronAddress(input)) {
       await flow.retry(reply.ctx, invalidAddressText(input, (k, v) => reply.ctx.t(k, v)));
       continue;
@@ -99,6 +118,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
     } catch (error) {
       outcome = { error, at: await external(conversation, () => reply.ctx.deps.now()) };
     }
+    outcome.presets = await external(conversation, () => loadPresets(reply.ctx.deps, userId, input));
     const { text, keyboard } = checkMessage(reply.ctx, input, outcome);
     await flow.finish(reply.ctx, text, keyboard);
     return;
@@ -125,11 +145,16 @@ checkFeature.command("check", async (ctx) => {
   await ctx.reply(ctx.t("check-usage"));
 });
 
+/** The check card of an address (with priced presets in private): in place of a tapped message, or `asNew` (e.g. /addresses → Check). */
+export async function showAddressCheck(ctx: Ctx, address: string, options: ShowOptions = {}): Promise<void> {
+  await showView(ctx, checkMessage(ctx, address, await checkWithPresets(ctx, address)), options);
+}
+
 checkFeature.callbackQuery(CHECK_BUTTON, async (ctx) => {
   const address = SharedButtons.checkAddress.unpack(ctx.callbackQuery.data)?.address ?? "";
   if (!isTronAddress(address)) {
     await ctx.answerCallbackQuery({ text: ctx.t("check-button-invalid") });
     return;
   }
-  await showView(ctx, checkMessage(ctx, address, await runCheck(ctx, address)));
+  await showAddressCheck(ctx, address);
 });

@@ -10,6 +10,8 @@ import type { AddressCheck } from "../../../marketplace/index.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
+import type { PricedChoice } from "../../../orders/presets.js";
+import { addressPresetRows } from "../buy/presets.js";
 
 /** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
 export const BANDWIDTH_PER_TRANSFER = 345n;
@@ -77,8 +79,16 @@ export const buyPayload = (address: string) => `buy_${address}`;
  */
 export type CardPlace = "private" | "group" | "inline";
 
-export function addressCheckKeyboard(address: string, t: Translate, place: CardPlace, botUsername: string): InlineKeyboard {
+export function addressCheckKeyboard(
+  address: string,
+  t: Translate,
+  place: CardPlace,
+  botUsername: string,
+  presets?: { choices: readonly PricedChoice[]; fmt: Formatter },
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
+  // in private: one tap on a priced preset is the preview; "Buy energy" is for any other amount
+  if (place === "private" && presets) addressPresetRows(keyboard, address, presets.choices, t, presets.fmt);
   if (place === "private") keyboard.text(t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
   else keyboard.url(t("button-buy-energy"), startLink(botUsername, buyPayload(address)));
   if (place !== "inline") keyboard.text(t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));

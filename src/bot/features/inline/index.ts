@@ -12,7 +12,7 @@ import { runCheck } from "../check/index.js";
 import { Composer } from "grammy";
 
 const ADDRESS_QUERY = new RegExp(`^\\s*(${TRON_ADDRESS_PATTERN})\\s*$`);
-/** Short: an address's resources change by the minute. */
+/** Short: an address's resources change by the minute. Answers are personal: in each user's language. */
 const CACHE_SECONDS = 10;
 const START_PARAMETER = "inline";
 
@@ -29,7 +29,7 @@ function plain(html: string): string {
 async function answerWithButton(ctx: BotContext, textKey: string): Promise<void> {
   await ctx.answerInlineQuery([], {
     cache_time: CACHE_SECONDS,
-    is_personal: false,
+    is_personal: true,
     button: { text: ctx.t(textKey), start_parameter: START_PARAMETER },
   });
 }
@@ -67,7 +67,7 @@ inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
       input_message_content: { message_text: rendered.text, parse_mode: "HTML" },
     };
   }
-  await ctx.answerInlineQuery([result], { cache_time: CACHE_SECONDS, is_personal: false });
+  await ctx.answerInlineQuery([result], { cache_time: CACHE_SECONDS, is_personal: true });
 });
 
 inlineFeature.on("inline_query", (ctx) => answerWithButton(ctx, "inline-type-address"));

@@ -6,6 +6,8 @@ export const KeyButtons = {
   skipLabel: defineCallback("keys.skip"),
   /** Back to the keys list, in the same message, from a finished rename. */
   list: defineCallback("keys.back"),
+  /** On a new key's final message: make it the default (offered when the default was refused something). */
+  makeDefault: defineCallback("keys.def", { id: "int" }),
   /** Save / don't save an API key that was pasted as a plain message (pasted.ts). */
   savePasted: defineCallback("keys.psave"),
   dropPasted: defineCallback("keys.pdrop"),

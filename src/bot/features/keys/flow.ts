@@ -19,6 +19,7 @@ import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { isPlausibleApiKey } from "./key-shape.js";
 import { KeyButtons } from "./callbacks.js";
+import { newDefaultOffer } from "./scope-gate.js";
 import { fingerprintText, keyName, toKeyView } from "./views.js";
 
 export const ADD_KEY_CONVERSATION = "keys-add";
@@ -98,8 +99,8 @@ export async function labelKeyConversation(
     mode === "rename" ? { inTappedMessage: true } : { messageId: promptId ?? undefined, cancelledKey: "keys-label-cancelled" },
   );
   // Only the view of the key goes into the replay log, never the sealed secret.
-  const key = await external(conversation, () => {
-    const row = ctx.deps.store.apiKeys.get(userId, keyId);
+  const key = await external(conversation, async () => {
+    const row = await ctx.deps.store.apiKeys.get(userId, keyId);
     return row ? toKeyView(row) : null;
   });
   if (!key) return flow.finish(ctx, ctx.t("keys-not-found"));
@@ -113,12 +114,22 @@ export async function labelKeyConversation(
   if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());
   await flow.ask(ctx, intro, skip);
 
+  // A new key the default cannot match (as far as the bot knows) is offered as the new default.
+  let offerFor: number | undefined;
+  const withOffer = async (text: string): Promise<string> => {
+    if (mode !== "new") return text;
+    const offer = await external(conversation, () => newDefaultOffer(ctx.deps.store.apiKeys, userId, keyId));
+    if (!offer) return text;
+    offerFor = keyId;
+    return `${text}\n\n${t("keys-offer-default", { fingerprint: escapeHtml(offer.fingerprint), operation: t(offer.operation) })}`;
+  };
+
   for (;;) {
     // a key pasted here is handed over as a new key (below), so the guard in waitForReply steps aside
     const reply = await flow.wait({ buttons: KeyButtons.skipLabel.pattern, expectsSecret: true });
     if (reply.kind === "button") {
       await reply.ctx.answerCallbackQuery();
-      return flow.finish(ctx, t("keys-label-skipped"), nextSteps(ctx));
+      return flow.finish(ctx, await withOffer(t("keys-label-skipped")), nextSteps(ctx, offerFor));
     }
     // A key pasted here by mistake must not stay in this conversation's stored state.
     if (looksLikeKey(reply.text)) return handOverAsKey(conversation, ctx, flow);
@@ -130,7 +141,7 @@ export async function labelKeyConversation(
     const renamed = await external(conversation, () => ctx.deps.store.apiKeys.rename(userId, keyId, label));
     if (!renamed) return flow.finish(ctx, t("keys-not-found"));
     const notice = t("keys-label-saved", { name: escapeHtml(label), fingerprint });
-    if (mode === "new") return flow.finish(ctx, `${notice}\n\n${t("keys-ready")}`, nextSteps(ctx));
+    if (mode === "new") return flow.finish(ctx, await withOffer(`${notice}\n\n${t("keys-ready")}`), nextSteps(ctx, offerFor));
     return flow.finish(ctx, notice, new InlineKeyboard().text(t("button-back"), KeyButtons.list.pack()));
   }
 }
@@ -147,8 +158,11 @@ async function handOverAsKey(conversation: BotConversation, ctx: ConversationCon
   return conversation.halt({ next: true });
 }
 
-function nextSteps(ctx: ConversationContext): InlineKeyboard {
-  return new InlineKeyboard()
+/** What to do next with a new key; `makeDefault`: the key offered as the new default. */
+function nextSteps(ctx: ConversationContext, makeDefault?: number): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (makeDefault !== undefined) keyboard.text(ctx.t("keys-button-make-new-default"), KeyButtons.makeDefault.pack({ id: makeDefault })).row();
+  return keyboard
     .text(ctx.t("button-balance"), SharedButtons.showBalance.pack())
     .text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack())
     .row()

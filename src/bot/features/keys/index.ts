@@ -11,8 +11,14 @@ import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { KeyButtons } from "./callbacks.js";
 import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, LABEL_KEY_CONVERSATION, LABEL_WAIT_MS, labelKeyConversation } from "./flow.js";
 import { showKeys } from "./menus.js";
+import { fingerprintText } from "./views.js";
+import { showView } from "../../ui/view.js";
+import { enterFlow } from "../../flow/enter.js";
+import { escapeHtml } from "../../../format/html.js";
+import { BUY_CONVERSATION } from "../buy/flow.js";
+import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "../automations/flow.js";
 import { pastedSecrets } from "./pasted.js";
-import { handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
+import { addKey, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
 
 export { keysMenu } from "./menus.js";
 
@@ -50,6 +56,36 @@ keysFeature.command("key", async (ctx) => {
 keysFeature.callbackQuery(SharedButtons.addKey.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   await enterAddKey(ctx);
+});
+
+// The welcome's demo-key buttons (embedded sandbox only): the key is added as if it had been sent with /key.
+keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
+  const scope = SharedButtons.addDemoKey.unpack(ctx.callbackQuery.data)?.scope;
+  const demo = ctx.deps.demoKeys;
+  const key = demo && (scope === "read" || scope === "purchase" || scope === "full") ? demo[scope] : undefined;
+  if (!key) return ctx.answerCallbackQuery({ text: ctx.t("start-demo-unavailable") });
+  await ctx.answerCallbackQuery();
+  await ctx.conversation.exitAll();
+  await addKey(ctx, key, { promptId: undefined });
+});
+
+/** The flows a key picked by scope-gate.ts may start (conversation ids). */
+const GATED_FLOWS: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION];
+
+keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
+  const { id, flow } = SharedButtons.useKeyFor.unpack(ctx.callbackQuery.data)!;
+  const key = await ctx.deps.store.apiKeys.get(ctx.from.id, id);
+  if (!key || !GATED_FLOWS.includes(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
+  await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
+  await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
+  await enterFlow(ctx, flow);
+});
+
+keysFeature.callbackQuery(KeyButtons.makeDefault.pattern, async (ctx) => {
+  const key = await ctx.deps.store.apiKeys.get(ctx.from.id, KeyButtons.makeDefault.unpack(ctx.callbackQuery.data)!.id);
+  if (!key) return showKeys(ctx, undefined, { toast: ctx.t("keys-not-found") });
+  await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
+  await showKeys(ctx, ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }));
 });
 
 keysFeature.command("keys", async (ctx) => {

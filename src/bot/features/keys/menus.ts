@@ -17,28 +17,28 @@ import { fingerprintText, keyButtonLabel, keyCardText, keysListText, removeConfi
 const translate = (ctx: BotContext): Translate => (key, vars) => ctx.t(key, vars);
 
 /** The key of the card (its id in the payload), when it is the tapping user's. */
-function keyOf(ctx: BotContext): ApiKeyRow | undefined {
+async function keyOf(ctx: BotContext): Promise<ApiKeyRow | undefined> {
   const id = Number(payloadOf(ctx));
-  return ctx.from && Number.isSafeInteger(id) ? ctx.deps.store.apiKeys.get(ctx.from.id, id) : undefined;
+  return ctx.from && Number.isSafeInteger(id) ? await ctx.deps.store.apiKeys.get(ctx.from.id, id) : undefined;
 }
 
 /** Runs a card action on the card's key; a key that is gone gets a toast and the list. */
 function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => Promise<unknown>) {
   return async (ctx: BotContext, next: NextFunction) => {
-    const key = keyOf(ctx);
+    const key = await keyOf(ctx);
     if (!key) return showKeys(ctx, undefined, { toast: ctx.t("keys-not-found") });
     await action(ctx, key, next);
   };
 }
 
-export const keysMenu = createCardMenu("keys").dynamic((ctx, range) => {
-  const keys = ctx.from ? ctx.deps.store.apiKeys.list(ctx.from.id) : [];
+export const keysMenu = createCardMenu("keys").dynamic(async (ctx, range) => {
+  const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
   for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey(showCard)).row();
   range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 
-const keyCardMenu = createCardMenu("key-card").dynamic((ctx, range) => {
-  const key = keyOf(ctx);
+const keyCardMenu = createCardMenu("key-card").dynamic(async (ctx, range) => {
+  const key = await keyOf(ctx);
   const payload = payloadOf(ctx);
   if (key) {
     const fingerprint = fingerprintText(key);
@@ -60,7 +60,7 @@ keysMenu.register([keyCardMenu, keyRemoveMenu]);
 
 /** The keys list, with a note above it (what just changed). */
 export async function showKeys(ctx: BotContext, note?: string, options: ShowOptions = {}): Promise<void> {
-  const keys = ctx.from ? ctx.deps.store.apiKeys.list(ctx.from.id) : [];
+  const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
   await showView(ctx, { text: keysListText(keys, translate(ctx), ctx.fmt, note), keyboard: keysMenu }, options);
 }
 
@@ -69,7 +69,7 @@ async function showCard(ctx: BotContext, key: ApiKeyRow): Promise<void> {
 }
 
 async function makeDefault(ctx: BotContext, key: ApiKeyRow): Promise<void> {
-  ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
+  await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showKeys(ctx, ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }));
 }
 
@@ -83,9 +83,9 @@ async function askRemove(ctx: BotContext, key: ApiKeyRow): Promise<void> {
 
 async function remove(ctx: BotContext, key: ApiKeyRow): Promise<void> {
   const keys = ctx.deps.store.apiKeys;
-  keys.remove(key.userId, key.id);
+  await keys.remove(key.userId, key.id);
   const lines = [ctx.t("keys-removed", { fingerprint: escapeHtml(fingerprintText(key)) })];
-  const promoted = key.isDefault ? keys.getDefault(key.userId) : undefined;
+  const promoted = key.isDefault ? await keys.getDefault(key.userId) : undefined;
   if (promoted) lines.push(ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(promoted)) }));
   await showKeys(ctx, lines.join("\n"));
 }

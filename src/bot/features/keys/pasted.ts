@@ -34,13 +34,13 @@ pastedSecrets.on("message:text").filter(isPastedSecret, async (ctx) => {
     await ctx.reply(`${note}${ctx.t("keys-pasted-other-secret")}`);
     return;
   }
-  ctx.deps.store.pendingKeys.hold(ctx.from.id, text, ctx.deps.now());
+  await ctx.deps.store.pendingKeys.hold(ctx.from.id, text, ctx.deps.now());
   const keyboard = new InlineKeyboard().text(ctx.t("keys-pasted-button-save"), KeyButtons.savePasted.pack()).text(ctx.t("keys-pasted-button-drop"), KeyButtons.dropPasted.pack());
   await ctx.reply(`${note}${ctx.t("keys-pasted-offer", { fingerprint: `…${text.slice(-4)}` })}`, { reply_markup: keyboard });
 });
 
 pastedSecrets.callbackQuery(KeyButtons.savePasted.pattern, async (ctx) => {
-  const apiKey = ctx.deps.store.pendingKeys.take(ctx.from.id, ctx.deps.now());
+  const apiKey = await ctx.deps.store.pendingKeys.take(ctx.from.id, ctx.deps.now());
   if (apiKey === undefined) {
     await showView(ctx, { text: ctx.t("keys-pasted-expired") });
     return;
@@ -50,6 +50,6 @@ pastedSecrets.callbackQuery(KeyButtons.savePasted.pattern, async (ctx) => {
 });
 
 pastedSecrets.callbackQuery(KeyButtons.dropPasted.pattern, async (ctx) => {
-  ctx.deps.store.pendingKeys.discard(ctx.from.id);
+  await ctx.deps.store.pendingKeys.discard(ctx.from.id);
   await showView(ctx, { text: ctx.t("keys-pasted-dropped") });
 });

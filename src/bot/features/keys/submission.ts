@@ -5,6 +5,7 @@
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
 import { showView } from "../../ui/view.js";
+import { resumePendingBuy } from "../buy/index.js";
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { InlineKeyboard } from "grammy";
@@ -56,7 +57,7 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
   if (!isPlausibleApiKey(apiKey)) {
     return showOutcome(ctx, from.promptId, ctx.t("keys-invalid-shape", { min: MIN_KEY_LENGTH, max: MAX_KEY_LENGTH }), tryAgain);
   }
-  if (isStoredAlready(ctx, userId, apiKey)) {
+  if (await isStoredAlready(ctx, userId, apiKey)) {
     const text = ctx.t("keys-duplicate", { fingerprint: escapeHtml(`…${apiKey.slice(-4)}`) });
     return showOutcome(ctx, from.promptId, text, new InlineKeyboard().text(ctx.t("button-my-keys"), SharedButtons.listKeys.pack()));
   }
@@ -68,21 +69,24 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
     return showOutcome(ctx, from.promptId, verificationFailure(ctx, err), tryAgain);
   }
 
-  const row = ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
+  const row = await ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
   await enterLabelKey(ctx, row.id, "new", from.promptId ?? null);
+  // a /buy typed before there was a key goes on now (its preview below the label prompt)
+  await resumePendingBuy(ctx);
 }
 
 /** Same last 4 characters and the same plaintext as a key this user already has. */
-function isStoredAlready(ctx: BotContext, userId: number, apiKey: string): boolean {
+async function isStoredAlready(ctx: BotContext, userId: number, apiKey: string): Promise<boolean> {
   const keys = ctx.deps.store.apiKeys;
-  return keys.list(userId).some((row) => {
-    if (row.fingerprint !== apiKey.slice(-4)) return false;
+  for (const row of await keys.list(userId)) {
+    if (row.fingerprint !== apiKey.slice(-4)) continue;
     try {
-      return keys.reveal(row) === apiKey;
+      if ((await keys.reveal(row)) === apiKey) return true;
     } catch {
-      return false; // sealed with a master key no longer configured: cannot be the same row in use
+      // sealed with a master key no longer configured: cannot be the same row in use
     }
-  });
+  }
+  return false;
 }
 
 function verificationFailure(ctx: BotContext, err: unknown): string {

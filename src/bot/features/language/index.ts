@@ -5,6 +5,7 @@ import { SUPPORTED_LOCALES, type Locale } from "../../../config.js";
 import { createFormatter } from "../../../format/formatter.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView } from "../../ui/view.js";
+import { publishChatCommands } from "../../commands.js";
 
 export const languageMenu = createCardMenu("language").dynamic(async (ctx, range) => {
   const current = await ctx.i18n.getLocale();
@@ -15,10 +16,24 @@ export const languageMenu = createCardMenu("language").dynamic(async (ctx, range
 });
 
 async function choose(ctx: BotContext, locale: Locale): Promise<void> {
-  if (ctx.from) ctx.deps.store.users.setLanguage(ctx.from.id, locale);
+  if (ctx.from) await ctx.deps.store.users.setLanguage(ctx.from.id, locale);
   ctx.i18n.useLocale(locale);
   ctx.fmt = createFormatter(locale);
+  await switchCommandMenu(ctx);
   await showView(ctx, { text: ctx.t("language-changed"), keyboard: languageMenu }, { toast: ctx.t("language-changed") });
+}
+
+/**
+ * The private chat's command menu follows the choice. Only there: a group's menu is shared by all
+ * its members. A refusal leaves the menu of the Telegram app's language, which is no reason to fail.
+ */
+async function switchCommandMenu(ctx: BotContext): Promise<void> {
+  if (ctx.chat?.type !== "private") return;
+  try {
+    await publishChatCommands(ctx.api, ctx.chat.id, (key) => ctx.t(key), false);
+  } catch (err) {
+    ctx.deps.logger.warn({ err }, "could not set the chat's command menu");
+  }
 }
 
 export const languageFeature = new Composer<BotContext>();

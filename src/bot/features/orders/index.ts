@@ -6,7 +6,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { showOrdersPage } from "./menus.js";
+import { openOrder, showOrdersPage } from "./menus.js";
 
 export { ordersMenu } from "./menus.js";
 
@@ -16,3 +16,6 @@ ordersFeature.command("orders", (ctx) => showOrdersPage(ctx, 1));
 
 // From another card (stats, a notice): the list as a new message, the card stays.
 ordersFeature.callbackQuery(SharedButtons.listOrders.pattern, (ctx) => showOrdersPage(ctx, 1, { asNew: true }));
+
+// From a fill notice or a card the notice brought up to date: the order's card in that message.
+ordersFeature.callbackQuery(SharedButtons.openOrder.pattern, (ctx) => openOrder(ctx, SharedButtons.openOrder.unpack(ctx.callbackQuery.data)!.id, 0));

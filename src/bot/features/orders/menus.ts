@@ -1,19 +1,20 @@
 /**
- * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, and
- * Back to the list page it came from), both menus. The list's buttons carry their page, the card's
+ * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, Buy
+ * again, and Back to the list page it came from), both menus. The list's buttons carry their page, the card's
  * `<order id>:<page>` (page 0: the card came from /buy, so its second button opens the list).
  * The card is registered in the list's menu: install `ordersMenu` only.
  */
 import { perUpdate } from "../../ui/per-update.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { Order, OrderPage } from "../../../marketplace/index.js";
+import { orderStatusKind, type Order, type OrderPage } from "../../../marketplace/index.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks, pageWindow, type PageWindow } from "../../ui/paging.js";
-import { showView, type ShowOptions } from "../../ui/view.js";
+import { showView, type ShowOptions, type Shown } from "../../ui/view.js";
+import { buyAgain } from "../buy/index.js";
 import { orderButtonLabel, renderOrderCard, renderOrdersPage } from "./views.js";
 
 export const PAGE_SIZE = 5;
@@ -85,6 +86,8 @@ const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
   const payload = cardSubject(subject.orderId, subject.page);
   range
     .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true))
+    .text({ text: ctx.t("order-button-buy-again"), payload }, (ctx) => buyAgain(ctx, subject.orderId))
+    .row()
     .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page)));
 });
 
@@ -113,11 +116,24 @@ export async function showOrdersPage(ctx: BotContext, page: number, options: { a
 /** The card of an order in the tapped message; `page` is the list page Back leads to (0: none). */
 export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}): Promise<void> {
   setSubject(ctx, cardSubject(order.id, page));
-  await showView(ctx, { text: renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: orderCardMenu }, options);
+  const shown = await showView(ctx, { text: renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: orderCardMenu }, options);
+  await rememberCardPlace(ctx, order, shown);
+}
+
+/**
+ * An order still being delivered: where its card is, so the notifier can bring the card up to date
+ * when the order settles (the latest card shown wins). A card sent as a new message has an id
+ * showView does not give; those are the rare edits that failed.
+ */
+async function rememberCardPlace(ctx: BotContext, order: Order, shown: Shown): Promise<void> {
+  const cards = ctx.deps.store.orderCards;
+  const message = ctx.callbackQuery?.message;
+  if (orderStatusKind(order.status) !== "created") await cards.forget(order.id);
+  else if ((shown === "edited" || shown === "unchanged") && message) await cards.remember(order.id, { chatId: message.chat.id, messageId: message.message_id });
 }
 
 /** GET /orders/{id} (also updates the stored row when the order was placed here) and its card. */
-async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false): Promise<void> {
+export async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false): Promise<void> {
   if (!ctx.from) return;
   const userId = ctx.from.id;
   let order: Order;
@@ -128,6 +144,6 @@ async function openOrder(ctx: BotContext, orderId: string, page: number, refresh
     return;
   }
   // Only rows of orders placed through this bot exist; for others this changes nothing.
-  ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
+  await ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
   await showOrderCard(ctx, order, page, refresh ? { toast: ctx.t("orders-refreshed"), unchanged: ctx.t("orders-refresh-unchanged") } : {});
 }

@@ -15,10 +15,14 @@ const STATUS_ICON = { created: "⏳", filled: "✅", failed: "❌", other: "❔"
 
 function statusText(status: string, t: Translate): string {
   const kind = orderStatusKind(status);
-  return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: escapeHtml(status) })}`;
+  return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: code(status) })}`;
 }
 
 export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): string {
+  const kind = orderStatusKind(order.status);
+  const hasActivation = trxToSun(order.activationTrx) !== 0n;
+  // one number of decimals for every amount of the card
+  const trx = fmt.trxCard([order.priceTrx, order.activationTrx, order.totalTrx]);
   const lines = [
     t("order-card-title", { resource: resourceLabel(order.resource, t) }),
     t("order-card-id", { id: code(order.id) }),
@@ -26,19 +30,16 @@ export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): str
     "",
     t("buy-preview-address", { address: code(order.targetAddress) }),
     t("buy-preview-volume", { volume: code(fmt.volume(order.volume)), duration: fmt.duration(order.duration, t) }),
-    t("order-card-price", { price: fmt.trx(order.priceTrx) }),
+    t("order-card-price", { price: trx(order.priceTrx) }),
   ];
-  if (trxToSun(order.activationTrx) !== 0n) {
-    lines.push(t("buy-preview-activation", { fee: fmt.trx(order.activationTrx) }));
-  }
-  lines.push(t("order-card-total", { total: code(fmt.trx(order.totalTrx)) }));
-  lines.push(
-    order.txId
-      ? t("order-card-tx", { tx: code(order.txId), link: `<a href="${escapeHtml(tronscanTxUrl(order.txId))}">Tronscan</a>` })
-      : t("order-card-no-tx"),
-  );
+  if (hasActivation) lines.push(t("buy-preview-activation", { fee: trx(order.activationTrx) }));
+  // A failed order cost nothing in the end: what was taken went back to the balance.
+  if (kind === "failed") lines.push(t("order-card-refunded", { total: code(trx(order.totalTrx)) }));
+  else lines.push(t("order-card-total", { total: code(trx(order.totalTrx)) }));
+  if (order.txId) lines.push(t("order-card-tx", { tx: code(order.txId), link: `<a href="${escapeHtml(tronscanTxUrl(order.txId))}">Tronscan</a>` }));
+  else if (kind !== "failed") lines.push(t("order-card-no-tx"));
   lines.push(t("order-card-time", { time: fmt.dateTime(order.createdAt) }));
-  if (orderStatusKind(order.status) === "created") lines.push("", t("order-card-refresh-hint"));
+  if (kind === "created") lines.push("", t("order-card-refresh-hint"));
   return lines.join("\n");
 }
 

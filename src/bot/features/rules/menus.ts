@@ -156,7 +156,7 @@ async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef):
     rule = await callRules(ctx, async (client, key) => {
       const changed = await (action === "pause" ? client.pauseRule(ref.id) : action === "resume" ? client.resumeRule(ref.id) : client.cancelRule(ref.id));
       // seen by the bot now: what happens to the rule next is news for the watcher
-      recordRule(ctx.deps, changed, key);
+      await recordRule(ctx.deps, changed, key);
       return changed;
     });
   } catch (err) {

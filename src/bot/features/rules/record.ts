@@ -8,9 +8,9 @@ import { errorFields } from "../../../logger.js";
  * The marketplace has done it already: a failed write is logged, never reported to the user as a
  * failure (for a creation that would invite a second rule).
  */
-export function recordRule(deps: BotDeps, rule: AutomationRule, key: ApiKeyRow): void {
+export async function recordRule(deps: BotDeps, rule: AutomationRule, key: ApiKeyRow): Promise<void> {
   try {
-    deps.store.ruleSnapshots.record(rule, key, deps.now());
+    await deps.store.ruleSnapshots.record(rule, key, deps.now());
   } catch (err) {
     deps.logger.error({ err: errorFields(err), ruleId: rule.id }, "could not record a rule's snapshot");
   }

@@ -34,9 +34,10 @@ export function rulesPage(rules: readonly AutomationRule[], requested: number): 
   return pageOf(orderRules(rules), requested, RULES_PAGE_SIZE);
 }
 
-function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter): string[] {
-  const details = [...settingsParts(rule, t, fmt), t("rules-part-spent", { amount: fmt.trx(rule.spentTrx) })];
-  details.push(t(rule.autoResume ? "rules-part-auto-resume-on" : "rules-part-auto-resume-off"));
+function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter, trx: (value: string) => string): string[] {
+  const details = [...settingsParts(rule, t, fmt), t("rules-part-spent", { amount: trx(rule.spentTrx) })];
+  // a cancelled rule never runs again: how it would resume is beside the point
+  if (ruleStatusKind(rule.status) !== "cancelled") details.push(t(rule.autoResume ? "rules-part-auto-resume-on" : "rules-part-auto-resume-off"));
   const lines = [`${n}. ${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> ${code(rule.targetAddress)}`, `    ${details.join(" · ")}`];
   const reason = ruleStatusKind(rule.status) === "paused" ? pauseReasonLabel(rule, t) : undefined;
   if (reason) lines.push(`    ⏸ ${reason}`);
@@ -49,6 +50,8 @@ export function renderRulesList(rules: readonly AutomationRule[], requestedPage:
   const counts = new Map<RuleStatusKind, number>();
   for (const rule of rules) counts.set(ruleStatusKind(rule.status), (counts.get(ruleStatusKind(rule.status)) ?? 0) + 1);
   const lines = [t("rules-list-title")];
+  // one number of decimals for every amount of the page
+  const trx = fmt.trxCard(page.items.map((rule) => rule.spentTrx));
   let group: RuleStatusKind | undefined;
   page.items.forEach((rule, i) => {
     const status = ruleStatusKind(rule.status);
@@ -56,7 +59,7 @@ export function renderRulesList(rules: readonly AutomationRule[], requestedPage:
       group = status;
       lines.push("", `<b>${t(`rules-group-${status}`, { count: counts.get(status) ?? 0 })}</b>`);
     }
-    lines.push(...ruleLines(rule, page.offset + i + 1, t, fmt));
+    lines.push(...ruleLines(rule, page.offset + i + 1, t, fmt, trx));
   });
   if (page.pages > 1) lines.push("", t("rules-list-page", { page: page.page, pages: page.pages }));
   lines.push("", t("rules-list-footer"));
@@ -87,10 +90,11 @@ export function renderRuleFires(rule: AutomationRule, fires: readonly RuleFiring
   const lines = [`${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${code(rule.targetAddress)}`, "", `<b>${t("rules-fires-title")}</b>`];
   if (page.total === 0) return [...lines, t("rules-fires-empty")].join("\n");
   lines.push(t("rules-fires-intro", { count: page.total, max: MAX_FIRES }), "");
+  const trx = fmt.trxCard(page.items.map((fire) => fire.priceTrx));
   page.items.forEach((fire, i) => {
     const parts = [t("rules-part-volume", { volume: fmt.volume(fire.volume) })];
     if (fire.duration !== null) parts.push(fmt.duration(fire.duration, t));
-    parts.push(code(fmt.trx(fire.priceTrx)));
+    parts.push(code(trx(fire.priceTrx)));
     lines.push(`${page.offset + i + 1}. ${fmt.dateTime(fire.createdAt)} — ${parts.join(" · ")}`);
   });
   if (page.pages > 1) lines.push("", t("rules-list-page", { page: page.page, pages: page.pages }));

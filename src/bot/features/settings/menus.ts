@@ -24,10 +24,10 @@ function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string 
   ].join("\n");
 }
 
-const userOf = (ctx: BotContext) => (ctx.from ? ctx.deps.store.users.get(ctx.from.id) : undefined);
+const userOf = async (ctx: BotContext) => (ctx.from ? await ctx.deps.store.users.get(ctx.from.id) : undefined);
 
-export const settingsMenu = createCardMenu("settings").dynamic((ctx, range) => {
-  const user = userOf(ctx);
+export const settingsMenu = createCardMenu("settings").dynamic(async (ctx, range) => {
+  const user = await userOf(ctx);
   if (!user) return;
   range
     .text(ctx.t(user.noticesEnabled ? "settings-button-notices-off" : "settings-button-notices-on"), (ctx) =>
@@ -60,7 +60,7 @@ export const settingsMenu = createCardMenu("settings").dynamic((ctx, range) => {
 
 /** The settings card (with a note above it): in the tapped message, else a new one. */
 export async function showSettings(ctx: BotContext, options: ShowOptions & { note?: string } = {}): Promise<void> {
-  const user = userOf(ctx);
+  const user = await userOf(ctx);
   if (!user) return;
   const text = settingsText(user, (key, vars) => ctx.t(key, vars), ctx.fmt);
   await showView(ctx, { text: options.note ? `${options.note}\n\n${text}` : text, keyboard: settingsMenu }, options);
@@ -69,10 +69,10 @@ export async function showSettings(ctx: BotContext, options: ShowOptions & { not
 type UserSettings = Parameters<UsersRepo["update"]>[1];
 
 async function change(ctx: BotContext, values: (user: UserRow) => UserSettings, toast: (user: UserRow) => string): Promise<void> {
-  const before = userOf(ctx);
+  const before = await userOf(ctx);
   if (!before) return;
   const changed = values(before);
-  ctx.deps.store.users.update(before.id, changed);
+  await ctx.deps.store.users.update(before.id, changed);
   const after = { ...before, ...changed };
   await showSettings(ctx, { toast: toast(after) });
 }

@@ -7,5 +7,5 @@ export const helpFeature = new Composer<BotContext>();
 helpFeature.command("help", async (ctx) => {
   const inGroup = ctx.chat.type !== "private";
   const lines = commandList((k) => ctx.t(k), inGroup).map((c) => `/${c.command} — ${c.description}`);
-  await ctx.reply(`${ctx.t("help-title")}\n\n${lines.join("\n")}${inGroup ? "" : `\n\n${ctx.t("help-footer")}`}`);
+  await ctx.reply(`${ctx.t("help-title")}\n\n${lines.join("\n")}${inGroup ? "" : `\n\n${ctx.t("help-footer")}\n${ctx.t("help-buy-tip")}`}`);
 });

@@ -4,7 +4,7 @@ import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
-import { renderStatsText } from "./views.js";
+import { hasDeliveries, renderNoDeliveriesText, renderStatsText } from "./views.js";
 import { renderDailyChart } from "./chart.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { errorFields } from "../../../logger.js";
@@ -24,6 +24,10 @@ statsFeature.command("stats", async (ctx) => {
     return replyWithError(ctx, err);
   }
   const keyboard = new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("stats-button-orders"), SharedButtons.listOrders.pack());
+  if (!hasDeliveries(stats)) {
+    await ctx.reply(renderNoDeliveriesText(stats, t, ctx.fmt), { reply_markup: keyboard });
+    return;
+  }
 
   let chart: Buffer | undefined;
   try {

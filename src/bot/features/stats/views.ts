@@ -2,6 +2,19 @@
 import type { OrderStats } from "../../../marketplace/index.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { sparkline } from "./sparkline.js";
+import { toBigInt } from "../../../tron/volume.js";
+
+/** Whether anything was ever delivered: without it the card would be zeros and a flat chart. */
+export function hasDeliveries(stats: OrderStats): boolean {
+  return toBigInt(stats.energyDelivered) > 0n || toBigInt(stats.bandwidthDelivered) > 0n;
+}
+
+/** Said instead of an all-zero card: what will appear here, and (if any) that orders were placed. */
+export function renderNoDeliveriesText(stats: OrderStats, t: Translate, fmt: Formatter): string {
+  const lines = [t("stats-title"), t("stats-empty")];
+  if (stats.totalOrders > 0) lines.push(t("stats-empty-orders", { count: `<b>${fmt.integer(stats.totalOrders)}</b>` }));
+  return lines.join("\n");
+}
 
 function average(value: string | null, t: Translate, fmt: Formatter): string {
   return value === null ? t("stats-no-deliveries") : t("stats-average", { sun: `<code>${fmt.decimal(value, { maxFraction: 2 })}</code>` });

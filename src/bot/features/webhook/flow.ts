@@ -24,7 +24,7 @@ import { renderAndLogError } from "../../errors/reply.js";
 import { code } from "../../../format/html.js";
 import { isPlausibleSecret } from "../../../events/signatures.js";
 import { WebhookButtons } from "./callbacks.js";
-import { receiverUrl, renderPingOutcome, webhookStatusText, type PingOutcome } from "./views.js";
+import { receiverBase, receiverUrl, renderPingOutcome, webhookStatusText, type PingOutcome } from "./views.js";
 
 export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";
 export const DEFAULT_PING_WAIT_MS = 20_000;
@@ -41,8 +41,8 @@ export function pingWaitMs(deps: BotDeps): number {
 }
 
 /** The key that manages the endpoint, if the user still has it; otherwise the default key is used. */
-export function endpointKeyId(store: BotDeps["store"], row: Pick<WebhookEndpointRow, "userId" | "keyId">): number | undefined {
-  return row.keyId !== null && store.apiKeys.get(row.userId, row.keyId) ? row.keyId : undefined;
+export async function endpointKeyId(store: BotDeps["store"], row: Pick<WebhookEndpointRow, "userId" | "keyId">): Promise<number | undefined> {
+  return row.keyId !== null && (await store.apiKeys.get(row.userId, row.keyId)) ? row.keyId : undefined;
 }
 
 /**
@@ -52,16 +52,16 @@ export function endpointKeyId(store: BotDeps["store"], row: Pick<WebhookEndpoint
  */
 export async function pingAndWait(deps: BotDeps, rowId: number): Promise<PingOutcome> {
   const { store } = deps;
-  const row = store.webhooks.get(rowId);
+  const row = await store.webhooks.get(rowId);
   if (!row?.endpointId) return "timeout";
-  const keyId = endpointKeyId(store, row);
+  const keyId = await endpointKeyId(store, row);
   const requestedAt = deps.now();
   // Before the call: the test event may arrive before the call returns.
-  store.webhooks.markPingRequested(row.id, requestedAt);
+  await store.webhooks.markPingRequested(row.id, requestedAt);
   await withUserClient(deps, row.userId, (client) => client.pingWebhook(row.endpointId!), { keyId, needs: "full" });
   const deadline = requestedAt + pingWaitMs(deps);
   for (;;) {
-    const current = store.webhooks.get(row.id);
+    const current = await store.webhooks.get(row.id);
     if (!current) return "timeout";
     if (current.lastVerifiedAt !== null && current.lastVerifiedAt >= requestedAt) return "verified";
     if (current.lastEventAt !== null && current.lastEventAt >= requestedAt) return "unverified";
@@ -73,19 +73,21 @@ export async function pingAndWait(deps: BotDeps, rowId: number): Promise<PingOut
 export async function webhookSetupConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
   const deps = ctx.deps;
   const userId = ctx.from?.id;
-  if (userId === undefined || !deps.publicUrl) return;
+  const base = receiverBase(deps);
+  if (userId === undefined || !base) return;
   const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
   const scheme = deps.webhooks?.scheme ?? "standard";
   // From /webhook a new message; from Change endpoint on the status card, in the card.
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
 
-  const endpoint = await external(conversation, () => {
-    const key = deps.store.apiKeys.getDefault(userId);
+  const endpoint = await external(conversation, async () => {
+    const key = await deps.store.apiKeys.getDefault(userId);
     if (!key) return undefined;
-    const row = deps.store.webhooks.ensureForUser(userId, key.id);
-    return { rowId: row.id, url: receiverUrl(deps.publicUrl!, row.routeToken) };
+    const row = await deps.store.webhooks.ensureForUser(userId, key.id);
+    return { rowId: row.id, url: receiverUrl(base, row.routeToken) };
   });
   if (!endpoint) return failed(ctx, flow, new NoApiKeyError());
+  if (deps.webhooks?.sandbox) return sandboxSetup(conversation, ctx, flow, endpoint);
   await flow.ask(ctx, t("webhook-setup-steps", { url: code(endpoint.url) }));
 
   let endpointId: string;
@@ -114,19 +116,70 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   // No Cancel while waiting: the chat's updates queue behind this one until the wait is over.
   await flow.finish(ctx, t("webhook-secret-saved", { seconds }) + notDeleted);
 
+  await pingAndReport(conversation, ctx, flow, { ...endpoint, base }, notDeleted);
+}
+
+/**
+ * On the embedded sandbox there is no dashboard to create the endpoint in: the bot asks the sandbox
+ * for one (with the user's key, which needs full access) delivering to the receiver URL, keeps its
+ * id and sealed secret, and tests it. The secret never leaves the `external` step (its return value
+ * is written to the conversation's log), nor reaches the chat.
+ */
+async function sandboxSetup(conversation: BotConversation, ctx: ConversationContext, flow: FlowMessage, endpoint: { rowId: number; url: string }): Promise<void> {
+  const deps = ctx.deps;
+  const seconds = Math.round(pingWaitMs(deps) / 1000);
+  await flow.finish(ctx, ctx.t("webhook-sandbox-creating", { url: code(endpoint.url), seconds }));
+  try {
+    await external(conversation, () => createSandboxEndpoint(deps, endpoint.rowId));
+  } catch (err) {
+    return failed(ctx, flow, err);
+  }
+  await pingAndReport(conversation, ctx, flow, { ...endpoint, base: receiverBase(deps)! }, "");
+}
+
+/** Creates the endpoint on the sandbox, replacing (deleting) one the user had there before. */
+async function createSandboxEndpoint(deps: BotDeps, rowId: number): Promise<void> {
+  const row = await deps.store.webhooks.get(rowId);
+  const base = receiverBase(deps);
+  if (!row || !base) return;
+  const keyId = await endpointKeyId(deps.store, row);
+  await withUserClient(
+    deps,
+    row.userId,
+    async (client) => {
+      if (row.endpointId) await client.deleteWebhook(row.endpointId).catch(() => undefined); // already gone is fine
+      const created = await client.createSandboxWebhook(receiverUrl(base, row.routeToken));
+      await deps.store.webhooks.setEndpointId(row.id, created.id);
+      await deps.store.webhooks.setSecret(row, created.secret);
+    },
+    { keyId, needs: "full" },
+  );
+}
+
+/** Asks for a test event, waits for it, and ends the flow on the status card with the outcome above it. */
+async function pingAndReport(
+  conversation: BotConversation,
+  ctx: ConversationContext,
+  flow: FlowMessage,
+  endpoint: { rowId: number; url: string; base: string },
+  notDeleted: string,
+): Promise<void> {
+  const deps = ctx.deps;
+  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const seconds = Math.round(pingWaitMs(deps) / 1000);
   let outcome: PingOutcome;
   try {
     outcome = await external(conversation, () => pingAndWait(deps, endpoint.rowId));
   } catch (err) {
     return failed(ctx, flow, err);
   }
-  const status = await external(conversation, () => ({
-    row: deps.store.webhooks.get(endpoint.rowId),
-    noticesEnabled: deps.store.users.get(userId)?.noticesEnabled ?? true,
-  }));
+  const status = await external(conversation, async () => {
+    const row = await deps.store.webhooks.get(endpoint.rowId);
+    return { row, noticesEnabled: row ? ((await deps.store.users.get(row.userId))?.noticesEnabled ?? true) : true };
+  });
   if (!status.row) return;
   const note = renderPingOutcome(outcome, endpoint.url, seconds, t) + notDeleted;
-  const text = webhookStatusText(status.row, { publicUrl: deps.publicUrl, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
+  const text = webhookStatusText(status.row, { publicUrl: endpoint.base, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
   // The status card is a menu, which a conversation can't draw: a button brings it up with its actions.
   await flow.finish(ctx, text, new InlineKeyboard().text(t("webhook-button-manage"), WebhookButtons.open.pack()));
 }

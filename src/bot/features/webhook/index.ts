@@ -8,6 +8,7 @@ import type { BotContext, ConversationContext } from "../../context.js";
 import { WebhookButtons } from "./callbacks.js";
 import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
 import { configuredEndpoint, showStatus } from "./menus.js";
+import { receiverBase } from "./views.js";
 
 export { webhookMenu } from "./menus.js";
 
@@ -20,11 +21,11 @@ export const webhookFlows = [
 const privateChat = webhookFeature.chatType("private");
 
 privateChat.command("webhook", async (ctx) => {
-  if (!ctx.deps.publicUrl) {
+  if (!receiverBase(ctx.deps)) {
     await ctx.reply(ctx.t("webhook-no-public-url"));
     return;
   }
-  if (configuredEndpoint(ctx)) return showStatus(ctx);
+  if (await configuredEndpoint(ctx)) return showStatus(ctx);
   await enterWebhookSetup(ctx);
 });
 

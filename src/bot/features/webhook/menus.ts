@@ -11,24 +11,24 @@ import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { endpointKeyId, pingAndWait, pingWaitMs, WEBHOOK_SETUP_CONVERSATION } from "./flow.js";
-import { receiverUrl, renderPingOutcome, webhookStatusText } from "./views.js";
+import { receiverBase, receiverUrl, renderPingOutcome, webhookStatusText } from "./views.js";
 
 const translate = (ctx: BotContext) => (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
-const noticesOn = (ctx: BotContext) => (ctx.from ? (ctx.deps.store.users.get(ctx.from.id)?.noticesEnabled ?? true) : true);
+const noticesOn = async (ctx: BotContext) => (ctx.from ? ((await ctx.deps.store.users.get(ctx.from.id))?.noticesEnabled ?? true) : true);
 
 /** The user's finished endpoint (id and secret given), if any. */
-export function configuredEndpoint(ctx: BotContext) {
-  const row = ctx.from ? ctx.deps.store.webhooks.forUser(ctx.from.id) : undefined;
+export async function configuredEndpoint(ctx: BotContext) {
+  const row = ctx.from ? await ctx.deps.store.webhooks.forUser(ctx.from.id) : undefined;
   return row?.endpointId && row.sealedSecret ? row : undefined;
 }
 
 export const webhookMenu = createCardMenu("webhook")
   .text((ctx) => ctx.t("webhook-button-test"), test)
   .text(
-    (ctx) => ctx.t(noticesOn(ctx) ? "webhook-button-notices-off" : "webhook-button-notices-on"),
+    async (ctx) => ctx.t((await noticesOn(ctx)) ? "webhook-button-notices-off" : "webhook-button-notices-on"),
     async (ctx) => {
-      const enabled = !noticesOn(ctx);
-      ctx.deps.store.users.update(ctx.from.id, { noticesEnabled: enabled });
+      const enabled = !await noticesOn(ctx);
+      await ctx.deps.store.users.update(ctx.from.id, { noticesEnabled: enabled });
       await showStatus(ctx, undefined, { toast: ctx.t(enabled ? "webhook-notices-turned-on" : "webhook-notices-turned-off") });
     },
   )
@@ -36,13 +36,13 @@ export const webhookMenu = createCardMenu("webhook")
   .text(
     (ctx) => ctx.t("webhook-button-change"),
     async (ctx) => {
-      if (ctx.deps.publicUrl) await enterFlow(ctx, WEBHOOK_SETUP_CONVERSATION);
+      if (receiverBase(ctx.deps)) await enterFlow(ctx, WEBHOOK_SETUP_CONVERSATION);
     },
   )
   .text(
     (ctx) => ctx.t("webhook-button-delete"),
     async (ctx) => {
-      if (!configuredEndpoint(ctx)) return showStatus(ctx);
+      if (!await configuredEndpoint(ctx)) return showStatus(ctx);
       await showView(ctx, { text: ctx.t("webhook-delete-confirm"), keyboard: webhookDeleteMenu });
     },
   );
@@ -59,37 +59,39 @@ webhookMenu.register(webhookDeleteMenu);
 
 /** The status card (with a note above it), or "no endpoint". */
 export async function showStatus(ctx: BotContext, note?: string, options: ShowOptions = {}): Promise<void> {
-  const row = configuredEndpoint(ctx);
-  if (!row || !ctx.deps.publicUrl) {
+  const row = await configuredEndpoint(ctx);
+  const base = receiverBase(ctx.deps);
+  if (!row || !base) {
     await showView(ctx, { text: ctx.t("webhook-none"), keyboard: new InlineKeyboard() }, options);
     return;
   }
-  const text = webhookStatusText(row, { publicUrl: ctx.deps.publicUrl, noticesEnabled: noticesOn(ctx), note }, translate(ctx), ctx.fmt);
+  const text = webhookStatusText(row, { publicUrl: base, noticesEnabled: await noticesOn(ctx), note }, translate(ctx), ctx.fmt);
   await showView(ctx, { text, keyboard: webhookMenu }, options);
 }
 
 async function test(ctx: BotContext): Promise<void> {
-  const row = configuredEndpoint(ctx);
-  if (!row || !ctx.deps.publicUrl) return showStatus(ctx);
+  const row = await configuredEndpoint(ctx);
+  const base = receiverBase(ctx.deps);
+  if (!row || !base) return showStatus(ctx);
   const seconds = Math.round(pingWaitMs(ctx.deps) / 1000);
   await ctx.answerCallbackQuery({ text: ctx.t("webhook-test-started", { seconds }) });
   try {
     const outcome = await pingAndWait(ctx.deps, row.id);
-    await showStatus(ctx, renderPingOutcome(outcome, receiverUrl(ctx.deps.publicUrl, row.routeToken), seconds, translate(ctx)));
+    await showStatus(ctx, renderPingOutcome(outcome, receiverUrl(base, row.routeToken), seconds, translate(ctx)));
   } catch (err) {
     await replyWithError(ctx, err);
   }
 }
 
 async function remove(ctx: BotContext): Promise<void> {
-  const row = ctx.from ? ctx.deps.store.webhooks.forUser(ctx.from.id) : undefined;
+  const row = ctx.from ? await ctx.deps.store.webhooks.forUser(ctx.from.id) : undefined;
   if (!row) {
     // A second tap, after the first one deleted it.
     await ctx.answerCallbackQuery({ text: ctx.t("webhook-none") });
     return;
   }
   if (row.endpointId) {
-    const keyId = endpointKeyId(ctx.deps.store, row);
+    const keyId = await endpointKeyId(ctx.deps.store, row);
     try {
       await withUserClient(ctx.deps, row.userId, (client) => client.deleteWebhook(row.endpointId!), { keyId, needs: "full" });
     } catch (err) {
@@ -100,7 +102,7 @@ async function remove(ctx: BotContext): Promise<void> {
       }
     }
   }
-  ctx.deps.store.webhooks.remove(row.userId, row.id);
+  await ctx.deps.store.webhooks.remove(row.userId, row.id);
   // An empty keyboard: an edit inside a menu handler otherwise keeps the menu.
   await showView(ctx, { text: ctx.t("webhook-deleted"), keyboard: new InlineKeyboard() });
 }

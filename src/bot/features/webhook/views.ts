@@ -7,8 +7,14 @@ import type { WebhookEndpointRow } from "../../../store/webhooks.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { receiverPath } from "../../../events/receiver.js";
+import type { BotDeps } from "../../context.js";
 
 export type PingOutcome = "verified" | "unverified" | "timeout";
+
+/** Where the marketplace reaches this bot: PUBLIC_URL, or on the embedded sandbox this process itself. */
+export function receiverBase(deps: Pick<BotDeps, "publicUrl" | "webhooks">): string | undefined {
+  return deps.publicUrl ?? deps.webhooks?.sandbox?.localUrl();
+}
 
 export function receiverUrl(publicUrl: string, routeToken: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${receiverPath(routeToken)}`;

@@ -11,7 +11,7 @@ const CAPTION_TITLE_CHARS = 200;
 
 export interface RenderedPost {
   cover?: { url: string; caption: string };
-  /** Each within Telegram's 4,096 characters, valid HTML on its own. */
+  /** Each within `limit` (default Telegram's 4,096 characters), valid HTML on its own. */
   messages: string[];
 }
 
@@ -22,7 +22,7 @@ function coverUrl(value: string | null): string | undefined {
   return url && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, options: { untranslated: boolean }): RenderedPost {
+export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, options: { untranslated: boolean; limit?: number }): RenderedPost {
   const header = [
     `<b>${html(post.title)}</b>`,
     [html(post.categoryName), fmt.date(post.publishedAt)].filter(Boolean).join(" · "),
@@ -32,7 +32,7 @@ export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, opt
     .filter((line) => line && line !== "<b></b>")
     .join("\n");
   const body = renderContentJson(post.contentJson);
-  const messages = splitTelegramHtml(body ? `${header}\n\n${body}` : header);
+  const messages = splitTelegramHtml(body ? `${header}\n\n${body}` : header, options.limit);
   const url = coverUrl(post.coverImageUrl);
   if (!url) return { messages };
   const title = Array.from(cleanText(post.title).trim());

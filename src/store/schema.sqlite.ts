@@ -1,7 +1,8 @@
 /**
- * Every table of the bot. One file so migrations are generated from one place
- * (`npm run db:generate`); the repositories beside it (one module per table group) do the queries.
- * Secrets are stored only sealed (see secrets.ts). Int64 volumes and SUN amounts are text.
+ * Every table of the bot, SQLite dialect (schema.pg.ts is its PostgreSQL twin; a unit test keeps the
+ * two in step). Migrations are generated from here (`npm run db:generate`); the repositories beside
+ * it (one module per table group) do the queries. Secrets are stored only sealed (see secrets.ts).
+ * Int64 volumes and SUN amounts are text.
  */
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -87,6 +88,8 @@ export const recentAddresses = sqliteTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     address: text("address").notNull(),
     usedAt: integer("used_at").notNull().$defaultFn(now),
+    /** The user's name for the address (/addresses → Rename); null = none. A labelled address is never pruned. */
+    label: text("label"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
@@ -146,13 +149,39 @@ export const outbox = sqliteTable(
     dedupeKey: text("dedupe_key").notNull(),
     text: text("text").notNull(),
     replyMarkup: text("reply_markup"), // JSON of an InlineKeyboardMarkup
+    // set: edit this message of the chat (an order card brought up to date) instead of sending one
+    editMessageId: integer("edit_message_id"),
     status: text("status").notNull().default("pending"), // pending | sent | blocked | dead
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull().$defaultFn(now),
     leaseUntil: integer("lease_until"),
+    leaseOwner: text("lease_owner"), // the sender (replica) holding the lease
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull().$defaultFn(now),
     sentAt: integer("sent_at"),
   },
-  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt)],
+  // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
+  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_chat").on(t.chatId, t.status)],
+);
+
+/** Cron ticks claimed once per slot: two leaders overlapping for a moment still run each tick once. */
+export const cronTicks = sqliteTable(
+  "cron_ticks",
+  {
+    job: text("job").notNull(),
+    slot: text("slot").notNull(),
+    owner: text("owner").notNull(),
+    claimedAt: integer("claimed_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
+
+/** Telegram update ids already handled: a redelivery (to any replica) does nothing twice. */
+export const processedUpdates = sqliteTable(
+  "processed_updates",
+  {
+    updateId: integer("update_id").primaryKey(),
+    seenAt: integer("seen_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("processed_updates_seen").on(t.seenAt)],
 );

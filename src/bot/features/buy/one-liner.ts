@@ -1,0 +1,99 @@
+/**
+ * `/buy …` typed on one line, checked against /orders/options:
+ * - `/buy <address> <n> [<duration>]`: energy for n USDT transfers, for the default duration (1 hour);
+ * - `/buy <address>`: the flow with the address filled in;
+ * - `/buy energy|bandwidth <address> <volume> <duration>` (and its beginnings).
+ * Complete and valid → the preview card. A part that is wrong is answered with the reason, and the
+ * flow then asks that part with buttons of what is on offer (durations in words): no dead end.
+ * Without a key the line is remembered (pending.ts) and resumed once a key is added.
+ */
+import type { BotContext } from "../../context.js";
+import type { OrderOptions } from "../../../marketplace/index.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { replyWithError } from "../../errors/reply.js";
+import { escapeHtml } from "../../../format/html.js";
+import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
+import { checkVolume, matchDuration, parseBuyArgs, parseTransferCount, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
+import { rememberPendingBuy } from "./pending.js";
+import { sendPreviewCard } from "./preview.js";
+import type { BuyFlowArgs } from "./flow.js";
+
+/** How the one-liner goes on when a step is left to ask: the flow, or (resuming) a button to it. */
+export type AskRest = (ctx: BotContext, args: BuyFlowArgs) => Promise<void>;
+
+export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRest): Promise<void> {
+  if (!ctx.from) return;
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const args = parseBuyArgs(text);
+  /** The reason, then the step it is about, asked with its buttons. */
+  const explainAndAsk = async (reason: string, given: BuyAnswers) => {
+    await ctx.reply(reason);
+    await askRest(ctx, { given });
+  };
+  switch (args.kind) {
+    case "empty":
+      return askRest(ctx, {});
+    case "bad_resource":
+      return explainAndAsk(t("buy-resource-unknown", { value: escapeHtml(args.word.slice(0, 32)) }), {});
+    case "bad_address":
+      return explainAndAsk(t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }), { resource: args.resource });
+    default:
+      break;
+  }
+  if (!(await ctx.deps.store.apiKeys.getDefault(ctx.from.id))) {
+    await rememberPendingBuy(ctx, text);
+    return;
+  }
+  let options: OrderOptions;
+  try {
+    options = await withUserClient(ctx.deps, ctx.from.id, (client) => client.orderOptions());
+  } catch (err) {
+    await replyWithError(ctx, err);
+    return;
+  }
+  const resource = args.kind === "transfers" ? "energy" : args.kind === "full" ? args.resource : args.given.resource!;
+  const limits = resourceOptions(options, resource);
+  if (!limits || limits.durations.length === 0) {
+    await ctx.reply(t("buy-resource-unavailable", { resource: t(`buy-resource-${resource}`) }));
+    return;
+  }
+  const address = args.kind === "partial" ? args.given.address : args.address;
+  const given: BuyAnswers = { resource, ...(address ? { address } : {}) };
+  const range = { min: ctx.fmt.volume(limits.minVolume), max: ctx.fmt.volume(limits.maxVolume) };
+
+  // ── The volume: n transfers, or an amount ──
+  let volume: bigint | undefined;
+  if (args.kind === "transfers") {
+    if (args.countText === undefined) return askRest(ctx, { given });
+    const count = parseTransferCount(args.countText);
+    if (count === undefined) return explainAndAsk(t("buy-transfers-unreadable", { text: escapeHtml(args.countText.slice(0, 32)) }), given);
+    volume = transfersVolume(count);
+    if (!checkVolume(volume, limits).ok) {
+      return explainAndAsk(t("buy-transfers-out-of-range", { count: Number(count), countText: ctx.fmt.integer(count), volume: ctx.fmt.volume(volume), ...range }), given);
+    }
+  } else if (args.volumeText !== undefined) {
+    const checked = checkVolume(args.volumeText, limits);
+    if (!checked.ok) {
+      const reason =
+        checked.reason === "unreadable"
+          ? t("buy-volume-unreadable", { text: escapeHtml(args.volumeText.slice(0, 64)) })
+          : t("buy-volume-out-of-range", { volume: ctx.fmt.volume(checked.volume), ...range });
+      return explainAndAsk(reason, given);
+    }
+    volume = checked.volume;
+  }
+  if (volume === undefined || address === undefined) return askRest(ctx, { given });
+  given.volume = volume.toString();
+
+  // ── The duration: as typed, or the default for a count of transfers ──
+  const durationText = args.kind === "partial" ? undefined : args.durationText;
+  if (durationText === undefined && args.kind !== "transfers") return askRest(ctx, { given });
+  const duration = durationText === undefined ? defaultDuration(limits.durations) : matchDuration(durationText, limits.durations);
+  if (duration === undefined) {
+    const allowed = limits.durations.map((d) => ctx.fmt.duration(d, t)).join(", ");
+    return explainAndAsk(t("buy-duration-unknown", { value: escapeHtml((durationText ?? "").slice(0, 32)), allowed }), given);
+  }
+  const request: BuyRequest = { resource, address, volume, duration };
+  await ctx.conversation.exitAll();
+  await sendPreviewCard(ctx, request);
+}

@@ -1,0 +1,68 @@
+/**
+ * The preset buttons as the chat shows them: "1 transfer · 1 hour · 5.36 TRX", one row per preset,
+ * one column per common duration, priced for the user's default key through the shared price cache.
+ * The flow's volume step, the check card and the bare-address card all draw them from here.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotDeps } from "../../context.js";
+import type { Formatter, Translate } from "../../../format/formatter.js";
+import { presetChoices, pricePresets, type PricedChoice } from "../../../orders/presets.js";
+import { resourceOptions } from "../../../orders/request.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { errorFields } from "../../../logger.js";
+
+/**
+ * The energy presets within today's limits, priced for `target` (its activation fee included).
+ * Empty when the user has no key or the options cannot be read: the card then offers plain Buy.
+ */
+export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined): Promise<PricedChoice[]> {
+  try {
+    return await withUserClient(deps, userId, async (client, key) => {
+      const limits = resourceOptions(await client.orderOptions(), "energy");
+      if (!limits) return [];
+      return pricePresets(presetChoices(limits), (volume, duration) =>
+        deps.prices.total(key.id, { resource: "energy", volume, duration, target }, client),
+      );
+    });
+  } catch (err) {
+    // no key (the usual case), or the options could not be read: the card offers plain Buy
+    deps.logger.debug({ err: errorFields(err), userId }, "preset prices unavailable");
+    return [];
+  }
+}
+
+export function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter): string {
+  const { preset } = choice;
+  const what = preset.holder === "holder" ? t("buy-preset-holder", { count: preset.transfers }) : t("buy-preset-new-holder");
+  const duration = fmt.duration(choice.duration, t);
+  return choice.totalSun === undefined
+    ? t("buy-preset-button-unpriced", { what, duration })
+    : t("buy-preset-button", { what, duration, price: fmt.trx(choice.totalSun) });
+}
+
+/** Appends the presets to `keyboard`: a row per preset, its durations side by side. */
+export function addPresetRows(
+  keyboard: InlineKeyboard,
+  choices: readonly PricedChoice[],
+  data: (choice: PricedChoice) => string,
+  t: Translate,
+  fmt: Formatter,
+  mark: (choice: PricedChoice) => boolean = () => false,
+): InlineKeyboard {
+  // by value: choices replayed from a conversation's log are copies
+  let row: string | undefined;
+  for (const choice of choices) {
+    const preset = `${choice.preset.holder}:${choice.preset.transfers}`;
+    if (row !== undefined && row !== preset) keyboard.row();
+    row = preset;
+    keyboard.text(`${mark(choice) ? "✓ " : ""}${presetLabel(choice, t, fmt)}`, data(choice));
+  }
+  if (row !== undefined) keyboard.row();
+  return keyboard;
+}
+
+/** Preset buttons that go straight to a preview for `address` (the check and bare-address cards). */
+export function addressPresetRows(keyboard: InlineKeyboard, address: string, choices: readonly PricedChoice[], t: Translate, fmt: Formatter): InlineKeyboard {
+  return addPresetRows(keyboard, choices, (c) => SharedButtons.buyPreset.pack({ address, volume: c.preset.volume, duration: c.duration }), t, fmt);
+}

@@ -1,0 +1,54 @@
+/**
+ * What running as one of several replicas adds to the app, from the store's capabilities: the
+ * leader election, cron ticks claimed per slot, update ids recorded against redeliveries, and the
+ * NOTIFY that wakes the leader's sender when a notice is written here. On SQLite (no dedicated
+ * connections: one process) the process is the leader and nothing is published.
+ */
+import type { Client } from "pg";
+import type { Logger } from "../logger.js";
+import type { MarkProcessed } from "../bot/middlewares/once-per-update.js";
+import type { TickClaim } from "../watch/scheduler.js";
+import { electionFor, type Election, type LeaderRole } from "./leader.js";
+import { createNoticePublisher, type NoticePublisher } from "./notice-wakeup.js";
+
+/** The parts of the store replication needs. */
+export interface ReplicatedStore {
+  /** PostgreSQL only: a connection of its own (the lock, LISTEN, NOTIFY). */
+  connectDedicated?: () => Promise<Client>;
+  ticks: { claim(job: string, slot: string, owner: string): Promise<boolean> };
+  updates: { markProcessed(updateId: number): Promise<boolean> };
+}
+
+export interface ReplicationSettings {
+  instanceId: string;
+  botMode: "polling" | "webhook";
+  leader: { retryMs: number; quietMs: number };
+}
+
+export interface Replication {
+  /** Several replicas may run (PostgreSQL). */
+  shared: boolean;
+  claimTick: TickClaim;
+  /** Set when updates can arrive twice: webhook redeliveries, or a new leader polling what the old one fetched. */
+  markProcessed?: MarkProcessed;
+  /** Wakes the leader's sender from this replica (PostgreSQL); absent on SQLite. */
+  publisher?: NoticePublisher;
+  election(role: LeaderRole): Election;
+}
+
+export function replicationFor(store: ReplicatedStore, settings: ReplicationSettings, logger: Logger): Replication {
+  const connect = store.connectDedicated;
+  const shared = connect !== undefined;
+  if (shared && settings.botMode === "polling") {
+    logger.warn(
+      "BOT_MODE=polling with PostgreSQL is failover only: Telegram allows one getUpdates consumer, so only the leader polls and the other replicas stand by (use BOT_MODE=webhook to share the load)",
+    );
+  }
+  return {
+    shared,
+    claimTick: (job, slot) => store.ticks.claim(job, slot, settings.instanceId),
+    markProcessed: shared || settings.botMode === "webhook" ? (updateId) => store.updates.markProcessed(updateId) : undefined,
+    publisher: connect ? createNoticePublisher(connect, logger) : undefined,
+    election: (role) => electionFor({ connectDedicated: connect, retryMs: settings.leader.retryMs, quietMs: settings.leader.quietMs, logger }, role),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Runway: how far the TRX balance goes. In USDT transfers at the current 1-hour price of the
+ * 1-transfer preset, and, for the active rules, in days at what they spent over the last week.
+ * Shown on the balance card and in the low-balance alert; each part is left out when it cannot be
+ * had (no price, no active rule, no firing lately), never failing what it is shown on.
+ */
+import type { MarketplaceClient } from "../marketplace/index.js";
+import type { Formatter, Translate } from "../format/formatter.js";
+import { ruleStatusKind } from "../marketplace/normalise.js";
+import { trxToSun } from "../tron/amounts.js";
+import { defaultDuration, ONE_TRANSFER } from "./presets.js";
+import type { PriceCache } from "./price-cache.js";
+import { resourceOptions } from "./request.js";
+
+export interface Runway {
+  /** Transfers the balance covers, and the price of one (SUN). */
+  transfers?: { count: bigint; priceSun: bigint };
+  /** The active rules' spend per day over the last week (SUN), and the days the balance lasts at it. */
+  rules?: { dailySun: bigint; days: bigint };
+}
+
+const DAY_MS = 86_400_000;
+/** "Recent": the firings of the last 7 days, spread over those 7 days. */
+export const RATE_WINDOW_DAYS = 7;
+
+async function transfers(client: MarketplaceClient, keyId: number, prices: PriceCache, balanceSun: bigint): Promise<Runway["transfers"]> {
+  const limits = resourceOptions(await client.orderOptions(), "energy");
+  const duration = limits && defaultDuration(limits.durations);
+  if (!duration) return undefined;
+  const priceSun = await prices.total(keyId, { resource: "energy", volume: ONE_TRANSFER.volume, duration }, client);
+  if (priceSun <= 0n) return undefined;
+  return { count: balanceSun > 0n ? balanceSun / priceSun : 0n, priceSun };
+}
+
+async function rules(client: MarketplaceClient, balanceSun: bigint, now: number): Promise<Runway["rules"]> {
+  const active = (await client.listRules()).filter((r) => ruleStatusKind(r.status) === "active");
+  if (active.length === 0) return undefined;
+  const since = now - RATE_WINDOW_DAYS * DAY_MS;
+  const fires = await Promise.all(active.map((r) => client.ruleFires(r.id)));
+  const spentSun = fires.flat().reduce((sum, f) => (Date.parse(f.createdAt) >= since ? sum + trxToSun(f.priceTrx) : sum), 0n);
+  const dailySun = spentSun / BigInt(RATE_WINDOW_DAYS);
+  if (dailySun <= 0n) return undefined;
+  return { dailySun, days: balanceSun > 0n ? balanceSun / dailySun : 0n };
+}
+
+/** Both parts, asked at once; a part whose calls fail is left out. */
+export async function readRunway(input: { client: MarketplaceClient; keyId: number; prices: PriceCache; balanceSun: bigint; now: number }): Promise<Runway> {
+  const [t, r] = await Promise.allSettled([transfers(input.client, input.keyId, input.prices, input.balanceSun), rules(input.client, input.balanceSun, input.now)]);
+  const runway: Runway = {};
+  if (t.status === "fulfilled" && t.value) runway.transfers = t.value;
+  if (r.status === "fulfilled" && r.value) runway.rules = r.value;
+  return runway;
+}
+
+/** The runway's lines (none when nothing could be had); for the balance card and the low-balance alert alike. */
+export function runwayLines(runway: Runway, t: Translate, fmt: Formatter): string[] {
+  const lines: string[] = [];
+  if (runway.transfers) {
+    const { count, priceSun } = runway.transfers;
+    lines.push(t("runway-transfers", { count: Number(count), countText: fmt.integer(count), price: fmt.trx(priceSun) }));
+  }
+  if (runway.rules) {
+    const { dailySun, days } = runway.rules;
+    lines.push(t("runway-rules", { days: Number(days), daysText: fmt.integer(days), daily: fmt.trx(dailySun) }));
+  }
+  return lines;
+}

@@ -1,0 +1,36 @@
+/**
+ * Where an order's card was last shown, by order id (kept in bot_storage): when the order settles
+ * the notifier edits that card through the outbox. A repository, not a cached key-value storage,
+ * because the notifier takes the place inside the transaction that records the event.
+ */
+import { eq } from "drizzle-orm";
+import { put } from "./kv-storage.js";
+import type { Conn } from "./db.js";
+
+export interface OrderCardPlace {
+  chatId: number;
+  messageId: number;
+}
+
+const keyOf = (orderId: string) => `order-card:${orderId}`;
+
+export function createOrderCardsRepo(conn: Conn) {
+  return {
+    /** The latest card shown wins. */
+    async remember(orderId: string, place: OrderCardPlace): Promise<void> {
+      await put(conn, keyOf(orderId), JSON.stringify(place));
+    },
+    async forget(orderId: string): Promise<void> {
+      await put(conn, keyOf(orderId), null);
+    },
+    /**
+     * The place, forgotten as it is read (one DELETE … RETURNING: every settled order asks, and a
+     * card is brought up to date once, by whichever replica takes it).
+     */
+    async take(orderId: string): Promise<OrderCardPlace | undefined> {
+      const { db, t } = conn;
+      const [row] = await db.delete(t.botStorage).where(eq(t.botStorage.key, keyOf(orderId))).returning({ value: t.botStorage.value });
+      return row ? (JSON.parse(row.value) as OrderCardPlace) : undefined;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Telegram update ids already handled (processed_updates). Telegram redelivers an update that was
+ * not answered in time, possibly to another replica: the first to record the id handles it.
+ */
+import { lt } from "drizzle-orm";
+import type { Conn } from "./db.js";
+
+export function createProcessedUpdatesRepo({ db, t }: Conn) {
+  const u = t.processedUpdates;
+  return {
+    /** True the first time `updateId` is seen. */
+    async markProcessed(updateId: number): Promise<boolean> {
+      return (await db.insert(u).values({ updateId }).onConflictDoNothing().returning({ id: u.updateId })).length > 0;
+    },
+    /** Forgets ids seen before `before` (ms): Telegram gives up redelivering after a day. */
+    async prune(before: number): Promise<number> {
+      return (await db.delete(u).where(lt(u.seenAt, before)).returning({ id: u.updateId })).length;
+    },
+  };
+}
+
+export type ProcessedUpdatesRepo = ReturnType<typeof createProcessedUpdatesRepo>;

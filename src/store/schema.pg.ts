@@ -1,0 +1,175 @@
+/**
+ * Every table of the bot, PostgreSQL dialect: the twin of schema.sqlite.ts (same tables, columns and
+ * nullability, kept in step by a unit test), so the repositories share one set of row types. Chat
+ * and user ids and millisecond times are bigint (64-bit) read as JS numbers (all are below 2^53).
+ */
+import { pgTable, text, integer, bigint, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
+
+const now = () => Date.now();
+/** Telegram ids and ms timestamps: 64-bit in the database, numbers in JS. */
+const big = (name: string) => bigint(name, { mode: "number" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: big("id").primaryKey(),
+    chatId: big("chat_id").notNull(),
+    language: text("language"),
+    blocked: boolean("blocked").notNull().default(false),
+    noticesEnabled: boolean("notices_enabled").notNull().default(true),
+    notifyFires: boolean("notify_fires").notNull().default(false),
+    balanceAlertSun: text("balance_alert_sun"),
+    balanceAlertTripped: boolean("balance_alert_tripped").notNull().default(false),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+    updatedAt: big("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("users_chat").on(t.chatId)],
+);
+
+export const botStorage = pgTable("bot_storage", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: big("updated_at").notNull().$defaultFn(now),
+});
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    sealedKey: text("sealed_key").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    missingScopes: text("missing_scopes").notNull().default("[]"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+    lastUsedAt: big("last_used_at"),
+  },
+  (t) => [index("api_keys_user").on(t.userId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    intentId: text("intent_id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id").notNull(),
+    chatId: big("chat_id").notNull(),
+    messageId: integer("message_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    state: text("state").notNull().default("pending"),
+    orderId: text("order_id"),
+    status: text("status"),
+    totalTrx: text("total_trx"),
+    txId: text("tx_id"),
+    lastError: text("last_error"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+    updatedAt: big("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency").on(t.idempotencyKey),
+    index("orders_order_id").on(t.orderId),
+    index("orders_status").on(t.state, t.status),
+  ],
+);
+
+export const recentAddresses = pgTable(
+  "recent_addresses",
+  {
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    usedAt: big("used_at").notNull().$defaultFn(now),
+    /** The user's name for the address (/addresses → Rename); null = none. A labelled address is never pruned. */
+    label: text("label"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+export const ruleSnapshots = pgTable("rule_snapshots", {
+  ruleId: text("rule_id").primaryKey(),
+  keyId: integer("key_id").notNull(),
+  userId: big("user_id").notNull(),
+  status: text("status").notNull(),
+  pauseReason: text("pause_reason"),
+  spentTrx: text("spent_trx").notNull().default("0"),
+  lastFireAt: text("last_fire_at"),
+  updatedAt: big("updated_at").notNull().$defaultFn(now),
+});
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id"),
+    routeToken: text("route_token").notNull(),
+    endpointId: text("endpoint_id"),
+    sealedSecret: text("sealed_secret"),
+    enabled: boolean("enabled").notNull().default(true),
+    lastEventAt: big("last_event_at"),
+    lastEventType: text("last_event_type"),
+    lastPingAt: big("last_ping_at"),
+    lastVerifiedAt: big("last_verified_at"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [uniqueIndex("webhook_endpoints_token").on(t.routeToken), index("webhook_endpoints_user").on(t.userId)],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    endpointRowId: integer("endpoint_row_id").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: big("received_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] })],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    chatId: big("chat_id").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    text: text("text").notNull(),
+    replyMarkup: text("reply_markup"),
+    /** Edit this message of the chat instead of sending a new one (an order card following its order). */
+    editMessageId: integer("edit_message_id"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: big("next_attempt_at").notNull().$defaultFn(now),
+    leaseUntil: big("lease_until"),
+    leaseOwner: text("lease_owner"),
+    lastError: text("last_error"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+    sentAt: big("sent_at"),
+  },
+  // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
+  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_chat").on(t.chatId, t.status)],
+);
+
+export const cronTicks = pgTable(
+  "cron_ticks",
+  {
+    job: text("job").notNull(),
+    slot: text("slot").notNull(),
+    owner: text("owner").notNull(),
+    claimedAt: big("claimed_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
+
+export const processedUpdates = pgTable(
+  "processed_updates",
+  {
+    updateId: big("update_id").primaryKey(),
+    seenAt: big("seen_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("processed_updates_seen").on(t.seenAt)],
+);

@@ -1,0 +1,171 @@
+/**
+ * The store's contract, held by both engines: SQLite always, PostgreSQL when TEST_DATABASE_URL is
+ * set (see test/support/pg-setup.ts). Each engine gets a fresh database (a schema of its own on PG).
+ */
+import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore, StoreMisuseError, type Store } from "../../src/store/index.js";
+import { createSealer } from "../../src/store/secrets.js";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
+
+const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
+
+describe.each(engines)("store contract on %s", (engine) => {
+  let database: TestDatabase;
+  let store: Store;
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    store = await openStore(database.location, createSealer([randomBytes(32)]));
+    for (const chat of [1, 2, 3]) await store.users.touch(chat, chat);
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const enqueue = (chatId: number, key: string) => store.outbox.enqueue({ chatId, dedupeKey: key, text: key });
+
+  it("says which engine it is", () => {
+    expect(store.dialect).toBe(engine);
+    expect(typeof store.connectDedicated).toBe(engine === "pg" ? "function" : "undefined");
+  });
+
+  it("outbox: a dedupe key is stored once; a chat that blocked the bot gets it as blocked", async () => {
+    expect(await enqueue(1, "k")).toBe(true);
+    expect(await enqueue(1, "k")).toBe(false);
+    await store.users.setBlockedByChat(2, true);
+    expect(await enqueue(2, "b")).toBe(true);
+    expect((await store.outbox.getByDedupeKey("b"))?.status).toBe("blocked");
+    expect(await store.outbox.pendingCount()).toBe(1);
+  });
+
+  it("outbox claim: per chat only the oldest pending row, chats in id order, skipChats and limit respected", async () => {
+    for (const key of ["1a", "2a", "1b", "3a", "2b"]) await enqueue(Number(key[0]), key);
+    const first = await store.outbox.claim({ owner: "r1", limit: 10, leaseMs: 30_000 });
+    expect(first.map((r) => r.dedupeKey)).toEqual(["1a", "2a", "3a"]);
+    expect(first.every((r) => r.leaseOwner === "r1" && r.leaseUntil !== null)).toBe(true);
+    // leased heads block their chats: nothing more to claim
+    expect(await store.outbox.claim({ owner: "r2", limit: 10, leaseMs: 30_000 })).toEqual([]);
+    expect(await store.outbox.markSent(first[0]!.id, "r1", Date.now())).toBe(true);
+    expect((await store.outbox.claim({ owner: "r1", limit: 10, leaseMs: 30_000, skipChats: [1] })).map((r) => r.dedupeKey)).toEqual([]);
+    expect((await store.outbox.claim({ owner: "r1", limit: 1, leaseMs: 30_000 })).map((r) => r.dedupeKey)).toEqual(["1b"]);
+  });
+
+  it("outbox claim: two claimers at once never take the same row or two rows of one chat", async () => {
+    for (let chat = 1; chat <= 3; chat++) for (let i = 0; i < 3; i++) await enqueue(chat, `${chat}:${i}`);
+    const [a, b] = await Promise.all([
+      store.outbox.claim({ owner: "a", limit: 10, leaseMs: 30_000 }),
+      store.outbox.claim({ owner: "b", limit: 10, leaseMs: 30_000 }),
+    ]);
+    const all = [...a, ...b];
+    expect(all.map((r) => r.dedupeKey).sort()).toEqual(["1:0", "2:0", "3:0"]);
+  });
+
+  it("outbox leases: settling checks the owner; a takeover releases a gone owner's rows at once", async () => {
+    await enqueue(1, "x");
+    await enqueue(2, "y");
+    const [x, y] = await store.outbox.claim({ owner: "old", limit: 10, leaseMs: 60_000 });
+    expect(await store.outbox.claim({ owner: "new", limit: 10, leaseMs: 60_000 })).toEqual([]);
+    expect(await store.outbox.releaseLeasesExcept("new")).toBe(2);
+    const again = await store.outbox.claim({ owner: "new", limit: 10, leaseMs: 60_000 });
+    expect(again.map((r) => r.id)).toEqual([x!.id, y!.id]);
+    // the old owner's late answer no longer settles a row it lost
+    expect(await store.outbox.markSent(x!.id, "old", Date.now())).toBe(false);
+    expect(await store.outbox.markFailed(y!.id, "old", "400")).toBe(false);
+    expect(await store.outbox.markSent(x!.id, "new", Date.now())).toBe(true);
+    expect(await store.outbox.markFailed(y!.id, "new", "400: bad")).toBe(true);
+    expect((await store.outbox.getByDedupeKey("y"))?.status).toBe("dead");
+    // a clean stop releases only its own leases
+    await enqueue(3, "z");
+    await store.outbox.claim({ owner: "new", limit: 10, leaseMs: 60_000 });
+    expect(await store.outbox.releaseLeasesOf("someone-else")).toBe(0);
+    expect(await store.outbox.releaseLeasesOf("new")).toBe(1);
+  });
+
+  it("outbox retry: back to pending, due later, not claimable before", async () => {
+    await enqueue(1, "r");
+    const [row] = await store.outbox.claim({ owner: "o", limit: 1, leaseMs: 60_000 });
+    expect(await store.outbox.retryAt(row!.id, "o", Date.now() + 60_000, "502", true)).toBe(true);
+    expect(await store.outbox.claim({ owner: "o", limit: 1, leaseMs: 60_000 })).toEqual([]);
+    expect(await store.outbox.nextDueAt()).toBeGreaterThan(Date.now());
+  });
+
+  it("transactions: bound repositories commit together, a throw rolls everything back", async () => {
+    await store.transaction(async (tx) => {
+      await tx.outbox.enqueue({ chatId: 1, dedupeKey: "t1", text: "t" });
+      await tx.users.update(1, { notifyFires: true });
+    });
+    expect(await store.outbox.getByDedupeKey("t1")).toBeDefined();
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.outbox.enqueue({ chatId: 1, dedupeKey: "t2", text: "t" });
+        await tx.users.update(1, { notifyFires: false });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await store.outbox.getByDedupeKey("t2")).toBeUndefined();
+    expect((await store.users.get(1))?.notifyFires).toBe(true);
+  });
+
+  it("after commit: a callback runs once the transaction's writes are visible, never after a rollback, at once outside one", async () => {
+    const seen: Array<Promise<unknown>> = [];
+    const look = (key: string) => () => void seen.push(store.outbox.getByDedupeKey(key));
+    await store.transaction(async (tx) => {
+      await tx.outbox.enqueue({ chatId: 1, dedupeKey: "c1", text: "t" });
+      store.afterCommit(look("c1"));
+      expect(seen).toHaveLength(0);
+    });
+    expect(seen).toHaveLength(1);
+    expect(await seen[0]).toMatchObject({ dedupeKey: "c1" });
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.outbox.enqueue({ chatId: 1, dedupeKey: "c2", text: "t" });
+        store.afterCommit(look("c2"));
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(seen).toHaveLength(1);
+    store.afterCommit(look("c1"));
+    expect(seen).toHaveLength(2);
+  });
+
+  it("transactions: the store's own repositories refuse to be used inside one", async () => {
+    await expect(store.transaction(() => store.outbox.enqueue({ chatId: 1, dedupeKey: "leak", text: "t" }))).rejects.toThrow(StoreMisuseError);
+    expect(await store.outbox.getByDedupeKey("leak")).toBeUndefined();
+  });
+
+  it("cron ticks: only the first claimer of a slot runs it", async () => {
+    const claims = await Promise.all(["a", "b", "c"].map((owner) => store.ticks.claim("orders", "2026-11-24T00:00:20Z", owner)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await store.ticks.claim("orders", "2026-11-24T00:00:40Z", "b")).toBe(true);
+    expect(await store.ticks.claim("rules", "2026-11-24T00:00:20Z", "b")).toBe(true);
+    expect(await store.ticks.prune(Date.now() + 1)).toBe(3);
+  });
+
+  it("processed updates: true the first time an update id is seen, pruned by age", async () => {
+    const seen = await Promise.all([store.updates.markProcessed(900_000_001), store.updates.markProcessed(900_000_001)]);
+    expect(seen.sort()).toEqual([false, true]);
+    expect(await store.updates.markProcessed(2 ** 40)).toBe(true);
+    expect(await store.updates.prune(Date.now() + 1)).toBe(2);
+    expect(await store.updates.markProcessed(900_000_001)).toBe(true);
+  });
+
+  it("order intents: previewed → placing by compare-and-set, once settled never again", async () => {
+    const intent = await store.orders.createIntent({ userId: 1, keyId: 1, chatId: 1, resource: "energy", targetAddress: "T", volume: 2n ** 60n, duration: "1d" });
+    expect(intent.volume).toBe(String(2n ** 60n));
+    const placing = await Promise.all([store.orders.markPlacing(intent.intentId), store.orders.markPlacing(intent.intentId)]);
+    expect(placing).toEqual([true, true]); // a retry of the same placement may go on (same Idempotency-Key)
+    await store.orders.markPlaced(intent.intentId, { orderId: "o1", status: "Created", totalTrx: "1", txId: null });
+    expect(await store.orders.markPlacing(intent.intentId)).toBe(false);
+    expect(await store.orders.markCancelled(intent.intentId)).toBe(false);
+    expect(await store.orders.abandonPlacing(intent.intentId, intent.updatedAt, "x")).toBe(false);
+    expect((await store.orders.getByOrderId("o1"))?.state).toBe("placed");
+  });
+
+  it("64-bit chat ids and millisecond times round-trip as numbers", async () => {
+    const big = 2 ** 40 + 7;
+    await store.users.touch(big, -big);
+    expect(await store.users.get(big)).toMatchObject({ id: big, chatId: -big });
+    expect(typeof (await store.users.get(big))!.createdAt).toBe("number");
+  });
+});
