@@ -13,6 +13,7 @@
 import { eq, sql } from "drizzle-orm";
 import { rememberBounded } from "./bounded-map.js";
 import { first, type Conn } from "./db.js";
+import { prepared } from "./prepared.js";
 import type { Engine } from "./engine.js";
 
 export interface KeyValueStorage<T> {
@@ -34,17 +35,22 @@ export interface KeyValueOptions {
 }
 
 /** Writes (or with null deletes) one bot_storage row: also for repositories kept in that table. */
-export async function put({ db, t }: Conn, key: string, json: string | null): Promise<void> {
-  if (json === null) await db.delete(t.botStorage).where(eq(t.botStorage.key, key));
+export async function put(conn: Conn, key: string, json: string | null): Promise<void> {
+  if (json === null) await prepared(conn, "kv_delete", ({ db, t: { botStorage: s } }) => db.delete(s).where(eq(s.key, sql.placeholder("key")))).execute({ key });
   else
-    await db
-      .insert(t.botStorage)
-      .values({ key, value: json, updatedAt: Date.now() })
-      .onConflictDoUpdate({ target: t.botStorage.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+    await prepared(conn, "kv_put", ({ db, t: { botStorage: s } }) =>
+      db
+        .insert(s)
+        .values({ key: sql.placeholder("key"), value: sql.placeholder("value"), updatedAt: sql.placeholder("at") })
+        .onConflictDoUpdate({ target: s.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } }),
+    ).execute({ key, value: json, at: Date.now() });
 }
 
-export async function get({ db, t }: Conn, key: string): Promise<string | null> {
-  return (await first(db.select({ value: t.botStorage.value }).from(t.botStorage).where(eq(t.botStorage.key, key)).limit(1)))?.value ?? null;
+export async function get(conn: Conn, key: string): Promise<string | null> {
+  const row = await first(
+    prepared(conn, "kv_get", ({ db, t: { botStorage: s } }) => db.select({ value: s.value }).from(s).where(eq(s.key, sql.placeholder("key"))).limit(1)).execute({ key }),
+  );
+  return row?.value ?? null;
 }
 
 export function createKeyValueStorage<T>(engine: Engine, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {

@@ -3,9 +3,10 @@
  * the notifier edits that card through the outbox. A repository, not a cached key-value storage,
  * because the notifier takes the place inside the transaction that records the event.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { put } from "./kv-storage.js";
 import type { Conn } from "./db.js";
+import { prepared } from "./prepared.js";
 
 export interface OrderCardPlace {
   chatId: number;
@@ -28,8 +29,9 @@ export function createOrderCardsRepo(conn: Conn) {
      * card is brought up to date once, by whichever replica takes it).
      */
     async take(orderId: string): Promise<OrderCardPlace | undefined> {
-      const { db, t } = conn;
-      const [row] = await db.delete(t.botStorage).where(eq(t.botStorage.key, keyOf(orderId))).returning({ value: t.botStorage.value });
+      const [row] = await prepared(conn, "order_card_take", ({ db, t: { botStorage: s } }) =>
+        db.delete(s).where(eq(s.key, sql.placeholder("key"))).returning({ value: s.value }),
+      ).execute({ key: keyOf(orderId) });
       return row ? (JSON.parse(row.value) as OrderCardPlace) : undefined;
     },
   };

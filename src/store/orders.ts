@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
+import { prepared } from "./prepared.js";
 
 export type OrderIntentRow = Tables["orders"]["$inferSelect"];
 export type IntentState = "previewed" | "placing" | "placed" | "rejected" | "cancelled";
@@ -32,7 +33,8 @@ export interface PlacedOrder {
   txId: string | null;
 }
 
-export function createOrdersRepo({ db, t }: Conn) {
+export function createOrdersRepo(conn: Conn) {
+  const { db, t } = conn;
   const o = t.orders;
   const byIntent = (intentId: string) => eq(o.intentId, intentId);
   const inState = (...states: IntentState[]) => inArray(o.state, states);
@@ -65,7 +67,8 @@ export function createOrdersRepo({ db, t }: Conn) {
       return first(db.select().from(o).where(byIntent(intentId)).limit(1));
     },
     getByOrderId(orderId: string): Promise<OrderIntentRow | undefined> {
-      return first(db.select().from(o).where(eq(o.orderId, orderId)).limit(1));
+      // asked for every settled order the receiver hears of
+      return first(prepared(conn, "order_by_order_id", ({ db }) => db.select().from(o).where(eq(o.orderId, sql.placeholder("orderId"))).limit(1)).execute({ orderId }));
     },
     /** The card that shows this intent (set once the preview message exists). */
     async setMessageId(intentId: string, messageId: number): Promise<void> {

@@ -9,6 +9,7 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, min, ne, notInArray, or, isNull, sql } from "drizzle-orm";
 import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { dbNowMs, first, type Conn, type Tables } from "./db.js";
+import { prepared } from "./prepared.js";
 
 export type OutboxRow = Tables["outbox"]["$inferSelect"];
 
@@ -40,7 +41,8 @@ export interface NoticeRecipient {
   noticesEnabled: boolean;
 }
 
-export function createOutboxRepo({ db, t, dialect }: Conn) {
+export function createOutboxRepo(conn: Conn) {
+  const { db, t, dialect } = conn;
   const o = t.outbox;
   const now = dbNowMs(dialect);
   const leasedBy = (id: number, owner: string) => and(eq(o.id, id), eq(o.leaseOwner, owner));
@@ -52,26 +54,38 @@ export function createOutboxRepo({ db, t, dialect }: Conn) {
     /** The user's notice settings (read for every notice); undefined for an unknown user. */
     recipient(userId: number): Promise<NoticeRecipient | undefined> {
       const u = t.users;
-      return first(db.select({ chatId: u.chatId, language: u.language, noticesEnabled: u.noticesEnabled }).from(u).where(eq(u.id, userId)).limit(1));
+      return first(
+        prepared(conn, "outbox_recipient", ({ db }) =>
+          db.select({ chatId: u.chatId, language: u.language, noticesEnabled: u.noticesEnabled }).from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1),
+        ).execute({ userId }),
+      );
     },
     /** Stores a notice once per dedupe key; false when that key was already enqueued. A chat that blocked the bot gets it as blocked (never sent). */
     async enqueue(notice: NewNotice, at = Date.now()): Promise<boolean> {
-      const u = t.users;
-      const blocked = db.select({ one: sql`1` }).from(u).where(and(eq(u.chatId, notice.chatId), eq(u.blocked, true)));
-      const rows = await db
-        .insert(o)
-        .values({
-          chatId: notice.chatId,
-          dedupeKey: notice.dedupeKey,
-          text: notice.text,
-          replyMarkup: notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup),
-          editMessageId: notice.editMessageId ?? null,
-          status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
-          nextAttemptAt: at,
-          createdAt: at,
-        })
-        .onConflictDoNothing({ target: o.dedupeKey })
-        .returning({ id: o.id });
+      const rows = await prepared(conn, "outbox_enqueue", ({ db, t: { users: u } }) => {
+        const blocked = db.select({ one: sql`1` }).from(u).where(and(eq(u.chatId, sql.placeholder("chatId")), eq(u.blocked, true)));
+        return db
+          .insert(o)
+          .values({
+            chatId: sql.placeholder("chatId"),
+            dedupeKey: sql.placeholder("dedupeKey"),
+            text: sql.placeholder("text"),
+            replyMarkup: sql.placeholder("replyMarkup"),
+            editMessageId: sql.placeholder("editMessageId"),
+            status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
+            nextAttemptAt: sql.placeholder("at"),
+            createdAt: sql.placeholder("at"),
+          })
+          .onConflictDoNothing({ target: o.dedupeKey })
+          .returning({ id: o.id });
+      }).execute({
+        chatId: notice.chatId,
+        dedupeKey: notice.dedupeKey,
+        text: notice.text,
+        replyMarkup: notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup),
+        editMessageId: notice.editMessageId ?? null,
+        at,
+      });
       return rows.length > 0;
     },
     /**

@@ -11,8 +11,9 @@
  */
 import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
+import { prepared } from "./prepared.js";
 import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
 
 export type WebhookEndpointRow = Tables["webhookEndpoints"]["$inferSelect"];
@@ -49,7 +50,8 @@ export const createWebhooksMemo = (withRoutes: boolean): WebhooksMemo => ({
   ...(withRoutes ? { routes: { byToken: new Map(), tokens: new Map() } } : {}),
 });
 
-export function createWebhooksRepo({ db, t }: Conn, sealer: Sealer, memo: WebhooksMemo) {
+export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMemo) {
+  const { db, t } = conn;
   const w = t.webhookEndpoints;
   const byId = (rowId: number) => eq(w.id, rowId);
   // Every write to a route's fields goes through this repo and forgets the row first; a
@@ -140,14 +142,20 @@ export function createWebhooksRepo({ db, t }: Conn, sealer: Sealer, memo: Webhoo
      * False for a replay. Call inside the transaction that also writes the event's notice.
      */
     async recordEvent(rowId: number, event: { eventId: string; type: string; payload: string }, now: number): Promise<boolean> {
-      const e = t.webhookEvents;
-      const stored = await db
-        .insert(e)
-        .values({ endpointRowId: rowId, eventId: event.eventId, type: event.type, payload: event.payload, receivedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: e.eventId });
+      const stored = await prepared(conn, "webhook_event_insert", ({ db, t: { webhookEvents: e } }) =>
+        db
+          .insert(e)
+          .values({ endpointRowId: sql.placeholder("rowId"), eventId: sql.placeholder("eventId"), type: sql.placeholder("type"), payload: sql.placeholder("payload"), receivedAt: sql.placeholder("now") })
+          .onConflictDoNothing()
+          .returning({ id: e.eventId }),
+      ).execute({ rowId, ...event, now });
       if (stored.length === 0) return false;
-      await db.update(w).set({ lastEventAt: now, lastVerifiedAt: now, lastEventType: event.type }).where(byId(rowId));
+      await prepared(conn, "webhook_endpoint_stamp", ({ db }) =>
+        db
+          .update(w)
+          .set({ lastEventAt: sql`${sql.placeholder("now")}`, lastVerifiedAt: sql`${sql.placeholder("now")}`, lastEventType: sql`${sql.placeholder("type")}` })
+          .where(eq(w.id, sql.placeholder("rowId"))),
+      ).execute({ rowId, type: event.type, now });
       return true;
     },
     /** Forgets the endpoint and its events (the marketplace side is deleted by the caller). Call inside a transaction. */
