@@ -110,6 +110,7 @@ duration-day = { $count ->
 
 # ── Errors (one sentence and the next step) ──
 error-internal = Something went wrong on my side. Please try again; if it keeps happening, /cancel and start over.
+error-restarting = I am restarting right now and could not finish that. Please send it again in a few seconds.
 error-no-key = You have not added a marketplace API key yet. Add one with /key to use this.
 error-insufficient-scope = This API key is not allowed to do that (its access level is too low). Create a key with <b>purchase</b> access (or <b>full</b> for webhooks) in the marketplace dashboard, then add it with /key.
 error-spend-limit = This key's daily spend limit is reached. It resets at 00:00 UTC, in { $hours } h { $minutes } min. You can raise the limit in the dashboard.

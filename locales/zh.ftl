@@ -101,6 +101,7 @@ duration-day = { $count } 天
 
 # ── 错误 ──
 error-internal = 我这边出了点问题。请重试；如果一直出现，请 /cancel 后重新开始。
+error-restarting = 我正在重启，没能完成这一步。请过几秒钟再发送一次。
 error-no-key = 您还没有添加市场 API 密钥。请用 /key 添加。
 error-insufficient-scope = 此 API 密钥无权执行该操作（访问级别过低）。请在市场控制台创建具有 <b>purchase</b> 权限（管理回调需 <b>full</b>）的密钥，然后用 /key 添加。
 error-spend-limit = 此密钥已达到每日消费上限。将于 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。可在控制台提高上限。

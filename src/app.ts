@@ -169,7 +169,11 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
-    cleanup.push(() => http.close());
+    cleanup.push(async () => {
+      const cutOff = await http.close();
+      // at most once: an update cut off here is not handled again (see once-per-update.ts)
+      if (cutOff > 0) logger.warn({ cutOff }, "shutdown: requests still being handled after the drain time were cut off");
+    });
     // a wildcard listen address is not one to connect to
     local.url = http.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])(?=:)/, "http://127.0.0.1");
     logger.info({ url: http.url }, "HTTP server listening");

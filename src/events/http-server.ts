@@ -20,8 +20,16 @@ export interface RawPostRoute {
 
 export interface HttpServer {
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (their handlers too, up to
+   * `drainMs`), then closes every connection. Resolves with how many raw-route handlers were still
+   * running when it gave up waiting.
+   */
+  close(drainMs?: number): Promise<number>;
 }
+
+/** How long a shutdown waits for requests in flight (main.ts exits regardless after 10 s). */
+export const DRAIN_MS = 5_000;
 
 export function createHttpApp(options: { healthy: () => boolean | Promise<boolean> }): Hono {
   const app = new Hono();
@@ -35,11 +43,16 @@ export function createHttpApp(options: { healthy: () => boolean | Promise<boolea
 export async function startHttpServer(app: Hono, host: string, port: number, rawPostRoutes: readonly RawPostRoute[] = []): Promise<HttpServer> {
   const honoListener = getRequestListener(app.fetch);
   const matches = (route: RawPostRoute, url: string) => (route.path.endsWith("/") ? url.startsWith(route.path) : url === route.path);
+  // Handlers in flight (an update still being handled, a delivery being committed): a shutdown
+  // waits for them before the store they write to is closed.
+  const running = new Set<Promise<unknown>>();
   const server = createServer((req, res) => {
     const url = req.url ?? "";
     const raw = req.method === "POST" ? rawPostRoutes.find((r) => matches(r, url)) : undefined;
-    if (raw) void raw.handle(req, res);
-    else void honoListener(req, res);
+    if (!raw) return void honoListener(req, res);
+    const handling = Promise.resolve(raw.handle(req, res)).catch(() => undefined);
+    running.add(handling);
+    void handling.finally(() => running.delete(handling));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -49,12 +62,18 @@ export async function startHttpServer(app: Hono, host: string, port: number, raw
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
-    // graceful: requests in flight finish (up to 5 s), idle keep-alive connections close at once
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
-      }),
+    // graceful: idle keep-alive connections close at once, requests in flight finish (up to drainMs)
+    async close(drainMs = DRAIN_MS) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs).unref()));
+      await Promise.race([Promise.allSettled([...running]), deadline]);
+      clearTimeout(timer);
+      const cutOff = running.size;
+      server.closeAllConnections();
+      await closed;
+      return cutOff;
+    },
   };
 }

@@ -14,7 +14,7 @@ import { eventTypeKind } from "../marketplace/normalise.js";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RawPostRoute } from "./http-server.js";
-import type { Repositories, Store } from "../store/index.js";
+import { StoreClosedError, type Repositories, type Store } from "../store/index.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
@@ -67,6 +67,7 @@ const answers = {
   invalidSignature: JSON.stringify({ error: "invalid signature" }),
   malformed: JSON.stringify({ error: "malformed event" }),
   internal: JSON.stringify({ error: "internal error" }),
+  shuttingDown: JSON.stringify({ error: "shutting down, deliver again" }),
 };
 
 function answer(res: ServerResponse, status: number, body: string, close = false): void {
@@ -159,6 +160,7 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
         await handle(req, res);
       } catch (err) {
         // Our own failure (database, sealing): a 5xx makes the marketplace deliver again later.
+        if (err instanceof StoreClosedError) return answer(res, 503, answers.shuttingDown);
         deps.logger.error({ err: errorFields(err) }, "webhook receiver failed");
         answer(res, 500, answers.internal);
       }

@@ -24,6 +24,9 @@ import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
 import { createProcessedUpdatesRepo } from "./processed-updates.js";
 import { createGroupCommit, type GroupCommit } from "./group-commit.js";
+import { StoreClosedError, StoreMisuseError } from "./errors.js";
+
+export { StoreClosedError, StoreMisuseError };
 
 export interface StoreLocation {
   /** SQLite file (the default engine). */
@@ -80,9 +83,6 @@ const DURABLE: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
   orders: ["createIntent", "markPlacing", "markPlaced"],
 };
 
-export class StoreMisuseError extends Error {
-  override readonly name = "StoreMisuseError";
-}
 
 export async function openStore(location: StoreLocation, sealer: Sealer, options: StoreOptions = {}) {
   const sqlite = location.databaseUrl ? undefined : openSqlite(location.databasePath);
@@ -94,9 +94,12 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     ...(dialect === "sqlite" ? { users: createUsersMemo(), apiKeys: new Map() } : {}),
   };
   const inTransaction = new AsyncLocalStorage<{ open: boolean; committed: Array<() => void> }>();
+  // set by close(): a handler still running at shutdown gets StoreClosedError, not a driver's error
+  let closed = false;
 
   const transaction = <R>(fn: (tx: Repositories) => Promise<R>, txOptions?: TransactionOptions): Promise<R> => {
     if (inTransaction.getStore()?.open) throw new StoreMisuseError("a transaction inside a transaction: use the repositories it was given");
+    if (closed) return Promise.reject(new StoreClosedError());
     let committed: Array<() => void> = [];
     const done = engine.transaction((conn) => {
       // a fresh list per attempt: what a rolled-back attempt asked for never runs
@@ -136,6 +139,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
       const own = atomic.includes(method) || durable.includes(method);
       guarded[method] = async (...args) => {
         if (inTransaction.getStore()?.open) throw new StoreMisuseError(`store.${name}.${method} inside a transaction: use the repositories it was given`);
+        if (closed) throw new StoreClosedError();
         if (own) {
           const bound = (tx: Repositories) => (tx[name] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
           return transaction(bound, { durable: durable.includes(method) });
@@ -152,7 +156,6 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   const conversations = createKeyValueStorage<unknown>(engine, "conversation:", options);
   const pendingKeyStorage = createKeyValueStorage<{ sealed: string; at: number }>(engine, "pending-key:", options);
   const pendingBuys = createKeyValueStorage<PendingBuy>(engine, "pending-buy:", options);
-  let closed = false;
 
   return {
     ...repositories,
@@ -184,8 +187,8 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     raw: { conn: engine.conn, sqlite: sqlite?.client },
     async close(): Promise<void> {
       if (closed) return;
-      closed = true;
       for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage]) await storage.close();
+      closed = true;
       await engine.close();
     },
   };

@@ -15,6 +15,7 @@ import { rememberBounded } from "./bounded-map.js";
 import { first, type Conn } from "./db.js";
 import { prepared } from "./prepared.js";
 import type { Engine } from "./engine.js";
+import { StoreClosedError } from "./errors.js";
 
 export interface KeyValueStorage<T> {
   read(key: string): Promise<T | undefined>;
@@ -55,17 +56,33 @@ export async function get(conn: Conn, key: string): Promise<string | null> {
 
 export function createKeyValueStorage<T>(engine: Engine, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {
   const parse = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as T));
-  if (engine.conn.dialect === "pg") {
-    const conn = engine.conn;
-    return {
-      read: async (key) => parse(await get(conn, prefix + key)),
-      write: (key, value) => put(conn, prefix + key, JSON.stringify(value)),
-      delete: (key) => put(conn, prefix + key, null),
-      flush: () => Promise.resolve(),
-      close: () => Promise.resolve(),
-    };
-  }
-  return createCachedStorage(engine, prefix, parse, options);
+  const conn = engine.conn;
+  const storage: KeyValueStorage<T> =
+    conn.dialect === "pg"
+      ? {
+          read: async (key) => parse(await get(conn, prefix + key)),
+          write: (key, value) => put(conn, prefix + key, JSON.stringify(value)),
+          delete: (key) => put(conn, prefix + key, null),
+          flush: () => Promise.resolve(),
+          close: () => Promise.resolve(),
+        }
+      : createCachedStorage(engine, prefix, parse, options);
+  // a handler still running at shutdown is told so, rather than left waiting or hitting a closed driver
+  let closed = false;
+  const whileOpen =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      closed ? Promise.reject(new StoreClosedError()) : fn(...args);
+  return {
+    read: whileOpen(storage.read),
+    write: whileOpen(storage.write),
+    delete: whileOpen(storage.delete),
+    flush: storage.flush,
+    async close() {
+      await storage.close();
+      closed = true;
+    },
+  };
 }
 
 function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {

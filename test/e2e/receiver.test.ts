@@ -216,3 +216,13 @@ describe("receiver: bad input never changes anything and never gets a 5xx", () =
     expect(n.h.logs.join("\n")).not.toContain(SECRET.slice(6));
   });
 });
+
+describe("receiver: shutting down", () => {
+  it("a delivery arriving after the store closed gets 503 (the marketplace delivers it again) and logs no error", async () => {
+    const { url } = await setUp();
+    await n.h.store.close();
+    const res = await post(url, filledEvent(), signed(filledEvent()));
+    expect(res.status).toBe(503);
+    expect(n.h.logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 50)).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import type { Formatter, Translate } from "../../format/formatter.js";
 import { spendLimitState } from "./spend-limit.js";
 import { escapeHtml } from "../../format/html.js";
 import { refusedOperation } from "./scope-operation.js";
+import { StoreClosedError } from "../../store/errors.js";
 
 export interface RenderedError {
   text: string;
@@ -28,6 +29,8 @@ export function renderError(err: unknown, t: Translate, now: number, fmt?: Forma
   if (err instanceof KeyUnreadableError) {
     return { text: t("error-key-unreadable"), keyboard: new InlineKeyboard().text(t("button-replace-key"), SharedButtons.addKey.pack()), expected: true };
   }
+  // cut off by a shutdown (a new replica or process takes over): sending it again works
+  if (err instanceof StoreClosedError) return { text: t("error-restarting"), expected: true };
   if (!(err instanceof MarketplaceError)) return { text: t("error-internal"), expected: false };
   if (err.isInsufficientScope) {
     const refused = refusedOperation(err);
