@@ -126,7 +126,7 @@ if ((wanted("replicas") || wanted("load-replicas") || wanted("latency")) && !(aw
     figures.loadReplicas = await realisticLoad("Realistic load, 2 replicas", { ...load, replicas: { count: 2, serverUrl: benchDatabaseUrl()! } }, "two bots on PostgreSQL behind the round-robin proxy");
   }
   if (wanted("latency")) {
-    console.log("notice latency: 10 events/s for 10 s, receiver's 200 → sendMessage at the fake Bot API; one process, then two replicas with the events at the follower…");
+    console.log("notice latency: 10 events/s for 20 s after 3 s of warm-up, receiver's 200 → sendMessage at the fake Bot API; one process, then two replicas with the events at the follower…");
     for (const replicas of [1, 2] as const) {
       const l = await benchNoticeLatency(replicas);
       figures[`latency${replicas}`] = l;

@@ -74,10 +74,10 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
     (...args: A): Promise<R> =>
       closed ? Promise.reject(new StoreClosedError()) : fn(...args);
   return {
-    read: whileOpen(storage.read),
-    write: whileOpen(storage.write),
-    delete: whileOpen(storage.delete),
-    flush: storage.flush,
+    read: whileOpen((key: string) => storage.read(key)),
+    write: whileOpen((key: string, value: T) => storage.write(key, value)),
+    delete: whileOpen((key: string) => storage.delete(key)),
+    flush: () => storage.flush(),
     async close() {
       await storage.close();
       closed = true;

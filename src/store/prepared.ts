@@ -16,7 +16,10 @@ const statements = new WeakMap<Conn, Map<string, unknown>>();
 /** The statement `name` on this connection, built by `build` the first time. Names are unique per query text. */
 export function prepared<Q>(conn: Conn, name: string, build: (conn: Conn) => { prepare(name: string): Q }): Q {
   let byName = statements.get(conn);
-  if (!byName) statements.set(conn, (byName = new Map()));
+  if (!byName) {
+    byName = new Map<string, unknown>();
+    statements.set(conn, byName);
+  }
   let statement = byName.get(name) as Q | undefined;
   if (statement === undefined) {
     statement = build(conn).prepare(name);
