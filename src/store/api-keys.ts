@@ -3,8 +3,9 @@
  * (last 4 characters) is ever shown; the plaintext exists only while a call is made.
  */
 import { rememberBounded } from "./bounded-map.js";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
+import { prepared } from "./prepared.js";
 import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
 
 export type ApiKeyRow = Tables["apiKeys"]["$inferSelect"];
@@ -15,7 +16,8 @@ const owner = (userId: number) => `api-key:${userId}`;
 /** SQLite only (one writer): userId → default key (null: none); every write drops the user's entry. */
 export type ApiKeysMemo = Map<number, ApiKeyRow | null>;
 
-export function createApiKeysRepo({ db, t }: Conn, sealer: Sealer, defaults?: ApiKeysMemo) {
+export function createApiKeysRepo(conn: Conn, sealer: Sealer, defaults?: ApiKeysMemo) {
+  const { db, t } = conn;
   const k = t.apiKeys;
   const forget = (userId: number) => defaults?.delete(userId);
   const ofUser = (userId: number, keyId: number) => and(eq(k.userId, userId), eq(k.id, keyId));
@@ -42,7 +44,10 @@ export function createApiKeysRepo({ db, t }: Conn, sealer: Sealer, defaults?: Ap
     async getDefault(userId: number): Promise<ApiKeyRow | undefined> {
       const cached = defaults?.get(userId);
       if (cached !== undefined) return cached ?? undefined;
-      const row = await first(db.select().from(k).where(eq(k.userId, userId)).orderBy(desc(k.isDefault), desc(k.id)).limit(1));
+      // asked by every keyed action (on PostgreSQL; on SQLite once per user until a key changes)
+      const row = await first(
+        prepared(conn, "api_key_default", ({ db }) => db.select().from(k).where(eq(k.userId, sql.placeholder("userId"))).orderBy(desc(k.isDefault), desc(k.id)).limit(1)).execute({ userId }),
+      );
       if (defaults) rememberBounded(defaults, userId, row ?? null, 50_000);
       return row;
     },
@@ -100,8 +105,11 @@ export function createApiKeysRepo({ db, t }: Conn, sealer: Sealer, defaults?: Ap
       await db.update(k).set({ missingScopes: JSON.stringify([...missing]) }).where(eq(k.id, keyId));
     },
     async touch(key: Pick<ApiKeyRow, "id" | "userId">, now: number): Promise<void> {
-      forget(key.userId);
-      await db.update(k).set({ lastUsedAt: now }).where(eq(k.id, key.id));
+      // the memo keeps the default key: its last use changes, nothing the memo is asked for
+      const cached = defaults?.get(key.userId);
+      if (cached && cached.id === key.id) defaults!.set(key.userId, { ...cached, lastUsedAt: now });
+      else forget(key.userId);
+      await prepared(conn, "api_key_touch", ({ db }) => db.update(k).set({ lastUsedAt: sql`${sql.placeholder("now")}` }).where(eq(k.id, sql.placeholder("keyId")))).execute({ keyId: key.id, now });
     },
     /** Every key with its owner, for watchers. */
     all(): Promise<ApiKeyRow[]> {

@@ -3,8 +3,9 @@
  * the bot asks for an address, and listed by /addresses. A user may give one a label; a labelled
  * address is kept however old it gets (only unlabelled ones beyond the newest KEPT are pruned).
  */
-import { and, desc, eq, isNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { first, type Conn } from "./db.js";
+import { prepared } from "./prepared.js";
 
 /** How many addresses are kept per user (more than are shown, so removals never leave gaps). */
 const KEPT = 10;
@@ -15,13 +16,16 @@ export interface SavedAddress {
   usedAt: number;
 }
 
-export function createRecentAddressesRepo({ db, t }: Conn) {
+export function createRecentAddressesRepo(conn: Conn) {
+  const { db, t } = conn;
   const r = t.recentAddresses;
   const own = (userId: number, address: string) => and(eq(r.userId, userId), eq(r.address, address));
   const columns = { address: r.address, label: r.label, usedAt: r.usedAt };
   /** Newest first, with labels. */
   const entries = (userId: number, limit = 100): Promise<SavedAddress[]> =>
-    db.select(columns).from(r).where(eq(r.userId, userId)).orderBy(desc(r.usedAt)).limit(limit);
+    prepared(conn, "recent_addresses", ({ db }) =>
+      db.select(columns).from(r).where(eq(r.userId, sql.placeholder("userId"))).orderBy(desc(r.usedAt)).limit(sql.placeholder("limit")),
+    ).execute({ userId, limit });
   return {
     /** Call inside a transaction (the store does so for callers outside one). */
     async remember(userId: number, address: string, at = Date.now()): Promise<void> {

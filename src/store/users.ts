@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { rememberBounded } from "./bounded-map.js";
 import { first, type Conn } from "./db.js";
+import { prepared } from "./prepared.js";
 import type { Tables } from "./db.js";
 
 export type UserRow = Tables["users"]["$inferSelect"];
@@ -20,7 +21,9 @@ export interface UsersMemo {
 
 export const createUsersMemo = (): UsersMemo => ({ known: new Map(), languages: new Map() });
 
-export function createUsersRepo({ db, t }: Conn, memo?: UsersMemo) {
+export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
+  const { db, t } = conn;
+  const u = t.users;
   const isKnown = (userId: number, chatId: number | undefined) =>
     memo?.known.has(userId) === true && (chatId === undefined || memo.known.get(userId) === chatId);
 
@@ -31,22 +34,29 @@ export function createUsersRepo({ db, t }: Conn, memo?: UsersMemo) {
      */
     async touch(userId: number, chatId: number | undefined): Promise<void> {
       if (isKnown(userId, chatId)) return;
-      const insert = db.insert(t.users).values({ id: userId, chatId: chatId ?? userId });
-      if (chatId === undefined) await insert.onConflictDoNothing();
-      else
-        await insert.onConflictDoUpdate({
-          target: t.users.id,
-          set: { chatId, blocked: false, updatedAt: Date.now() },
-          setWhere: sql`${t.users.chatId} <> ${chatId} or ${t.users.blocked}`,
-        });
+      // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known)
+      const userIdP = sql.placeholder("userId");
+      if (chatId === undefined) {
+        await prepared(conn, "user_touch", ({ db }) => db.insert(u).values({ id: userIdP, chatId: userIdP }).onConflictDoNothing()).execute({ userId });
+      } else {
+        const chatIdP = sql`${sql.placeholder("chatId")}`;
+        await prepared(conn, "user_touch_chat", ({ db }) =>
+          db
+            .insert(u)
+            .values({ id: userIdP, chatId: sql.placeholder("chatId") })
+            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${sql.placeholder("now")}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` }),
+        ).execute({ userId, chatId, now: Date.now() });
+      }
       if (memo) remember(memo.known, userId, chatId ?? (await repo.get(userId))?.chatId ?? userId);
     },
     get(userId: number): Promise<UserRow | undefined> {
-      return first(db.select().from(t.users).where(eq(t.users.id, userId)).limit(1));
+      return first(prepared(conn, "user_get", ({ db }) => db.select().from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1)).execute({ userId }));
     },
     async getLanguage(userId: number): Promise<string | null | undefined> {
       if (memo?.languages.has(userId)) return memo.languages.get(userId);
-      const row = await first(db.select({ language: t.users.language }).from(t.users).where(eq(t.users.id, userId)).limit(1));
+      const row = await first(
+        prepared(conn, "user_language", ({ db }) => db.select({ language: u.language }).from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1)).execute({ userId }),
+      );
       return memo ? remember(memo.languages, userId, row?.language) : row?.language;
     },
     async setLanguage(userId: number, language: string): Promise<void> {
