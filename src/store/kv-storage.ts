@@ -19,6 +19,8 @@ import { StoreClosedError } from "./errors.js";
 
 export interface KeyValueStorage<T> {
   read(key: string): Promise<T | undefined>;
+  /** Reads and deletes, as one step: of two callers at once (on any replica) only one gets the value. */
+  take(key: string): Promise<T | undefined>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
   /** Writes what is queued now. */
@@ -47,6 +49,14 @@ export async function put(conn: Conn, key: string, json: string | null): Promise
     ).execute({ key, value: json, at: Date.now() });
 }
 
+/** Deletes one bot_storage row and returns what it held: one statement, so only one caller ever gets it. */
+export async function takeRow(conn: Conn, key: string): Promise<string | null> {
+  const [row] = await prepared(conn, "kv_take", ({ db, t: { botStorage: s } }) => db.delete(s).where(eq(s.key, sql.placeholder("key"))).returning({ value: s.value })).execute({
+    key,
+  });
+  return row?.value ?? null;
+}
+
 export async function get(conn: Conn, key: string): Promise<string | null> {
   const row = await first(
     prepared(conn, "kv_get", ({ db, t: { botStorage: s } }) => db.select({ value: s.value }).from(s).where(eq(s.key, sql.placeholder("key"))).limit(1)).execute({ key }),
@@ -61,6 +71,7 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
     conn.dialect === "pg"
       ? {
           read: async (key) => parse(await get(conn, prefix + key)),
+          take: async (key) => parse(await takeRow(conn, prefix + key)),
           write: (key, value) => put(conn, prefix + key, JSON.stringify(value)),
           delete: (key) => put(conn, prefix + key, null),
           flush: () => Promise.resolve(),
@@ -75,6 +86,7 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
       closed ? Promise.reject(new StoreClosedError()) : fn(...args);
   return {
     read: whileOpen((key: string) => storage.read(key)),
+    take: whileOpen((key: string) => storage.take(key)),
     write: whileOpen((key: string, value: T) => storage.write(key, value)),
     delete: whileOpen((key: string) => storage.delete(key)),
     flush: () => storage.flush(),
@@ -129,15 +141,25 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
       }
     });
 
+  const readJson = async (key: string): Promise<string | null> => {
+    let json = pending.has(key) ? pending.get(key) : cache.get(key);
+    if (json === undefined) {
+      await engine.idle(); // not inside someone else's open transaction (one connection)
+      json = await get(engine.conn, prefix + key);
+      // a write queued meanwhile is newer than what was read
+      json = pending.has(key) ? pending.get(key)! : remember(key, json);
+    }
+    return json;
+  };
+
   return {
-    async read(key) {
-      let json = pending.has(key) ? pending.get(key) : cache.get(key);
-      if (json === undefined) {
-        await engine.idle(); // not inside someone else's open transaction (one connection)
-        json = await get(engine.conn, prefix + key);
-        // a write queued meanwhile is newer than what was read
-        json = pending.has(key) ? pending.get(key)! : remember(key, json);
-      }
+    read: async (key) => parse(await readJson(key)),
+    async take(key) {
+      await readJson(key);
+      // checked and marked deleted in one synchronous step: a second take finds it gone
+      const json = pending.has(key) ? pending.get(key)! : (cache.get(key) ?? null);
+      if (json === null) return undefined;
+      await enqueue(key, null);
       return parse(json);
     },
     write: (key, value) => enqueue(key, JSON.stringify(value)),

@@ -3,10 +3,8 @@
  * the notifier edits that card through the outbox. A repository, not a cached key-value storage,
  * because the notifier takes the place inside the transaction that records the event.
  */
-import { eq, sql } from "drizzle-orm";
-import { put } from "./kv-storage.js";
+import { put, takeRow } from "./kv-storage.js";
 import type { Conn } from "./db.js";
-import { prepared } from "./prepared.js";
 
 export interface OrderCardPlace {
   chatId: number;
@@ -29,10 +27,8 @@ export function createOrderCardsRepo(conn: Conn) {
      * card is brought up to date once, by whichever replica takes it).
      */
     async take(orderId: string): Promise<OrderCardPlace | undefined> {
-      const [row] = await prepared(conn, "order_card_take", ({ db, t: { botStorage: s } }) =>
-        db.delete(s).where(eq(s.key, sql.placeholder("key"))).returning({ value: s.value }),
-      ).execute({ key: keyOf(orderId) });
-      return row ? (JSON.parse(row.value) as OrderCardPlace) : undefined;
+      const value = await takeRow(conn, keyOf(orderId));
+      return value === null ? undefined : (JSON.parse(value) as OrderCardPlace);
     },
   };
 }

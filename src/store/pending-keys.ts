@@ -17,8 +17,7 @@ export function createPendingKeysRepo(storage: KeyValueStorage<{ sealed: string;
     },
     /** The key, once; undefined when there is none, or it waited too long. */
     async take(userId: number, now: number): Promise<string | undefined> {
-      const held = await storage.read(String(userId));
-      await storage.delete(String(userId));
+      const held = await storage.take(String(userId));
       if (!held || now - held.at > PENDING_KEY_TTL_MS) return undefined;
       try {
         return sealer.open(held.sealed, owner(userId));

@@ -134,6 +134,17 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.outbox.getByDedupeKey("leak")).toBeUndefined();
   });
 
+  it("pending keys: a pasted key is taken once, even by two takers at the same moment", async () => {
+    const now = Date.now();
+    await store.pendingKeys.hold(1, "sbx_full_AbCdEfGhIjKlMnOpQrStUv", now);
+    const taken = await Promise.all([store.pendingKeys.take(1, now), store.pendingKeys.take(1, now)]);
+    expect(taken.filter((k) => k !== undefined)).toEqual(["sbx_full_AbCdEfGhIjKlMnOpQrStUv"]);
+    expect(await store.pendingKeys.take(1, now)).toBeUndefined();
+    // one past its time is gone too
+    await store.pendingKeys.hold(2, "sbx_full_AbCdEfGhIjKlMnOpQrStUv", now - 11 * 60_000);
+    expect(await store.pendingKeys.take(2, now)).toBeUndefined();
+  });
+
   it("cron ticks: only the first claimer of a slot runs it", async () => {
     const claims = await Promise.all(["a", "b", "c"].map((owner) => store.ticks.claim("orders", "2026-11-24T00:00:20Z", owner)));
     expect(claims.filter(Boolean)).toHaveLength(1);
