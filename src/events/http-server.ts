@@ -68,7 +68,10 @@ export async function startHttpServer(app: Hono, host: string, port: number, raw
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs).unref()));
-      await Promise.race([Promise.allSettled([...running]), deadline]);
+      let timedOut = false;
+      void deadline.then(() => (timedOut = true));
+      // a request whose headers were still arriving when close began starts its handler later: wait for it too
+      while (running.size > 0 && !timedOut) await Promise.race([Promise.allSettled([...running]), deadline]);
       clearTimeout(timer);
       const cutOff = running.size;
       server.closeAllConnections();

@@ -94,12 +94,16 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     ...(dialect === "sqlite" ? { users: createUsersMemo(), apiKeys: new Map() } : {}),
   };
   const inTransaction = new AsyncLocalStorage<{ open: boolean; committed: Array<() => void> }>();
-  // set by close(): a handler still running at shutdown gets StoreClosedError, not a driver's error
-  let closed = false;
+  // set by close(): a handler still running at shutdown gets StoreClosedError, not a driver's error,
+  // whether it calls after close() began or was already waiting for the connection then
+  let closing: Promise<void> | undefined;
+  const whenClosed = (err: unknown): never => {
+    throw closing ? new StoreClosedError() : err;
+  };
 
   const transaction = <R>(fn: (tx: Repositories) => Promise<R>, txOptions?: TransactionOptions): Promise<R> => {
     if (inTransaction.getStore()?.open) throw new StoreMisuseError("a transaction inside a transaction: use the repositories it was given");
-    if (closed) return Promise.reject(new StoreClosedError());
+    if (closing) return Promise.reject(new StoreClosedError());
     let committed: Array<() => void> = [];
     const done = engine.transaction((conn) => {
       // a fresh list per attempt: what a rolled-back attempt asked for never runs
@@ -115,7 +119,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     return done.then((result) => {
       for (const run of committed) run();
       return result;
-    });
+    }, whenClosed);
   };
 
   /**
@@ -139,13 +143,17 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
       const own = atomic.includes(method) || durable.includes(method);
       guarded[method] = async (...args) => {
         if (inTransaction.getStore()?.open) throw new StoreMisuseError(`store.${name}.${method} inside a transaction: use the repositories it was given`);
-        if (closed) throw new StoreClosedError();
+        if (closing) throw new StoreClosedError();
         if (own) {
           const bound = (tx: Repositories) => (tx[name] as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
           return transaction(bound, { durable: durable.includes(method) });
         }
-        while (engine.busy) await engine.idle();
-        return fn(...args);
+        try {
+          while (engine.busy) await engine.idle();
+          return await fn(...args);
+        } catch (err) {
+          return whenClosed(err);
+        }
       };
     }
     return guarded as unknown as Repositories[K];
@@ -185,11 +193,14 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     connectDedicated: engine.connectDedicated?.bind(engine),
     /** For tests and operator tools only, never for features: the connection, and SQLite's client. */
     raw: { conn: engine.conn, sqlite: sqlite?.client },
-    async close(): Promise<void> {
-      if (closed) return;
-      for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage]) await storage.close();
-      closed = true;
-      await engine.close();
+    /** Writes what the key-value storages have queued, waits for an open transaction, then closes. Idempotent. */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage]) await storage.close();
+        await engine.idle();
+        await engine.close();
+      })();
+      return closing;
     },
   };
 }

@@ -83,7 +83,11 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
   const whileOpen =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
-      closed ? Promise.reject(new StoreClosedError()) : fn(...args);
+      closed
+        ? Promise.reject(new StoreClosedError())
+        : fn(...args).catch((err: unknown) => {
+            throw closed ? new StoreClosedError() : err;
+          });
   return {
     read: whileOpen((key: string) => storage.read(key)),
     take: whileOpen((key: string) => storage.take(key)),
@@ -155,9 +159,10 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
   return {
     read: async (key) => parse(await readJson(key)),
     async take(key) {
-      await readJson(key);
-      // checked and marked deleted in one synchronous step: a second take finds it gone
-      const json = pending.has(key) ? pending.get(key)! : (cache.get(key) ?? null);
+      const read = await readJson(key);
+      // checked and marked deleted in one synchronous step: a second take finds it gone (what was
+      // read stands in only if the cache has dropped the key since)
+      const json = pending.has(key) ? pending.get(key)! : cache.has(key) ? cache.get(key)! : read;
       if (json === null) return undefined;
       await enqueue(key, null);
       return parse(json);
@@ -170,7 +175,7 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
       closed = true;
       if (retry) clearTimeout(retry);
       // whatever could not be written is lost with the process anyway: do not leave callers hanging
-      for (const w of waiting.splice(0)) w.reject(new Error("store closed before this write was committed"));
+      for (const w of waiting.splice(0)) w.reject(new StoreClosedError());
     },
   };
 }

@@ -5,6 +5,7 @@
  * current schema, so a database can hold several installs (or test runs) side by side.
  * Commits are durable by PostgreSQL's default (synchronous_commit = on): `durable` needs nothing.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -12,6 +13,9 @@ import * as schema from "./schema.pg.js";
 import { migrationsDirs } from "../paths.js";
 import type { Conn, Db } from "./db.js";
 import type { Engine } from "./engine.js";
+
+/** How long closing waits for the queries in flight. */
+const CLOSE_DRAIN_MS = 5_000;
 
 /** The advisory lock id migrations run under (any constant the bot alone uses). */
 const MIGRATION_LOCK = 7_215_001;
@@ -42,7 +46,13 @@ export async function openPg(url: string, poolMax: number): Promise<Engine> {
         return false;
       }
     },
-    close: () => pool.end(),
+    async close() {
+      // pg-pool's end() leaves a query still waiting for a client unanswered forever: let the
+      // queries in flight finish first (the store refuses new ones once it is closing)
+      const deadline = Date.now() + CLOSE_DRAIN_MS;
+      while ((pool.waitingCount > 0 || pool.idleCount < pool.totalCount) && Date.now() < deadline) await delay(10);
+      await pool.end();
+    },
     async connectDedicated() {
       const client = new pg.Client(settings);
       await client.connect();

@@ -4,6 +4,9 @@
  * Building a drizzle query and having SQLite prepare it costs several times what running it does;
  * a prepared statement takes its values through `sql.placeholder` (drizzle's prepared statements).
  *
+ * A prepared insert must give every time column its value through a placeholder: a column's
+ * `$defaultFn` runs when the statement is built, so its default would be the first call's time forever.
+ *
  * On SQLite the store's one connection also runs its transactions, so each statement is prepared
  * once per store. On PostgreSQL a transaction has a connection of its own and a statement prepared
  * on the pool would run outside it: statements are kept per Conn (the pool's, or one transaction's),

@@ -13,8 +13,12 @@ export function createProcessedUpdatesRepo(conn: Conn) {
     /** True the first time `updateId` is seen. */
     async markProcessed(updateId: number): Promise<boolean> {
       const rows = await prepared(conn, "update_mark_processed", ({ db }) =>
-        db.insert(u).values({ updateId: sql.placeholder("updateId") }).onConflictDoNothing().returning({ id: u.updateId }),
-      ).execute({ updateId });
+        db
+          .insert(u)
+          .values({ updateId: sql.placeholder("updateId"), seenAt: sql.placeholder("now") })
+          .onConflictDoNothing()
+          .returning({ id: u.updateId }),
+      ).execute({ updateId, now: Date.now() });
       return rows.length > 0;
     },
     /** Forgets ids seen before `before` (ms): Telegram gives up redelivering after a day. */

@@ -36,16 +36,20 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
       if (isKnown(userId, chatId)) return;
       // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known)
       const userIdP = sql.placeholder("userId");
+      const nowP = sql.placeholder("now");
+      const now = Date.now();
       if (chatId === undefined) {
-        await prepared(conn, "user_touch", ({ db }) => db.insert(u).values({ id: userIdP, chatId: userIdP }).onConflictDoNothing()).execute({ userId });
+        await prepared(conn, "user_touch", ({ db }) =>
+          db.insert(u).values({ id: userIdP, chatId: userIdP, createdAt: nowP, updatedAt: nowP }).onConflictDoNothing(),
+        ).execute({ userId, now });
       } else {
         const chatIdP = sql`${sql.placeholder("chatId")}`;
         await prepared(conn, "user_touch_chat", ({ db }) =>
           db
             .insert(u)
-            .values({ id: userIdP, chatId: sql.placeholder("chatId") })
-            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${sql.placeholder("now")}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` }),
-        ).execute({ userId, chatId, now: Date.now() });
+            .values({ id: userIdP, chatId: sql.placeholder("chatId"), createdAt: nowP, updatedAt: nowP })
+            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${nowP}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` }),
+        ).execute({ userId, chatId, now });
       }
       if (memo) remember(memo.known, userId, chatId ?? (await repo.get(userId))?.chatId ?? userId);
     },

@@ -105,6 +105,11 @@ describe("credential shapes", () => {
     expect(looksLikeCredential("sbx_purchase_FdN_dBiVokJizke_bQtKzfLk")).toBe(true); // base64url: `_` and no digit
     expect(looksLikeCredential("sbx_full_-xQ_vWkLmNoPqRsTuVwXyZab")).toBe(true);
     expect(looksLikeCredential("my_favourite_addresses_list")).toBe(false);
+    expect(looksLikeCredential("sk_live_UdXlKjOLZjbGDIqTQOfKMble")).toBe(true);
+    // labels people give, mixed case with underscores and no digit
+    expect(looksLikeCredential("cold_Storage_Wallet_Main")).toBe(false);
+    expect(looksLikeCredential("wallet_MyBinanceAccount")).toBe(false);
+    expect(looksLikeCredential("my_Exchange_Withdrawals")).toBe(false);
     expect(looksLikeCredential(ADDRESS)).toBe(false);
     expect(looksLikeCredential("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toBe(false); // a typo'd address stays an answer
     expect(looksLikeCredential("3f1c2a7e-9b4d-4c1e-8a2f-5d6e7f8a9b0c")).toBe(false);

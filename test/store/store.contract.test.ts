@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore, StoreMisuseError, type Store } from "../../src/store/index.js";
+import { openStore, StoreClosedError, StoreMisuseError, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
 
@@ -145,6 +145,24 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.pendingKeys.take(2, now)).toBeUndefined();
   });
 
+  it("closing: a write queued before close is kept; every call after close began gets StoreClosedError; close twice is one close", async () => {
+    const queued = store.sessions.write("1", { at: "before close" });
+    const closing = store.close();
+    const again = store.close();
+    await expect(store.users.get(1)).rejects.toBeInstanceOf(StoreClosedError);
+    await expect(store.transaction((tx) => tx.users.get(1))).rejects.toBeInstanceOf(StoreClosedError);
+    await queued;
+    await Promise.all([closing, again]);
+    await expect(store.sessions.read("1")).rejects.toBeInstanceOf(StoreClosedError);
+    await expect(store.sessions.write("1", {})).rejects.toBeInstanceOf(StoreClosedError);
+    const reopened = await openStore(database.location, createSealer([randomBytes(32)]));
+    try {
+      expect(await reopened.sessions.read("1")).toEqual({ at: "before close" });
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it("cron ticks: only the first claimer of a slot runs it", async () => {
     const claims = await Promise.all(["a", "b", "c"].map((owner) => store.ticks.claim("orders", "2026-11-24T00:00:20Z", owner)));
     expect(claims.filter(Boolean)).toHaveLength(1);
@@ -159,6 +177,22 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.updates.markProcessed(2 ** 40)).toBe(true);
     expect(await store.updates.prune(Date.now() + 1)).toBe(2);
     expect(await store.updates.markProcessed(900_000_001)).toBe(true);
+  });
+
+  it("processed updates and users: each row is stamped with the time of its own write, not the first one's", async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await store.updates.markProcessed(1);
+    await store.users.touch(41, 41);
+    await sleep(30);
+    const between = Date.now();
+    await sleep(30);
+    await store.updates.markProcessed(2);
+    await store.users.touch(42, undefined);
+    // only the older id is pruned: the newer one's time is its own
+    expect(await store.updates.prune(between)).toBe(1);
+    expect(await store.updates.markProcessed(2)).toBe(false);
+    expect((await store.users.get(41))!.createdAt).toBeLessThan(between);
+    expect((await store.users.get(42))!.createdAt).toBeGreaterThan(between);
   });
 
   it("order intents: previewed → placing by compare-and-set, once settled never again", async () => {

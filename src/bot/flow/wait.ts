@@ -19,15 +19,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_SECRETS = [/^(0x)?[0-9a-f]{40}$/i, /^[0-9a-f]{64}$/i, /^(bc1|tb1|ltc1)[0-9a-z]{20,}$/i, /^[\w-]+(\.[\w-]+)+\/\S*$/];
 
 /**
- * A prefixed random token (`sbx_purchase_…`, `sk_live_…`): a random tail may hold no digit at all,
- * so mixed case is what marks it as random; base64url tails also hold `_` and `-`.
+ * A key under a prefix known to mark secrets (the sandbox's `sbx_<scope>_…`, the common
+ * `sk_live_…` style): its random tail may hold no digit at all (base64url: letters, `_` and `-`).
+ * Other digit-less text is not taken for a key: "cold_Storage_Wallet_Main" is a label.
  */
-const PREFIXED_TOKEN = /^[a-z]{2,}(?:_[a-z]+)*_(?=[\w-]*[a-z])(?=[\w-]*[A-Z])[\w-]{16,}$/;
+const KNOWN_KEY_PREFIX = /^(?:sbx_(?:read|purchase|full)|[sr]k_(?:live|test))_[\w-]{16,}$/;
 
 /** A single long token mixing letters and digits (not an address, id or URL), or a whsec_ secret. */
 export function looksLikeCredential(text: string): boolean {
   const t = text.trim();
-  if (/^whsec_/i.test(t) || PREFIXED_TOKEN.test(t)) return true;
+  if (/^whsec_/i.test(t) || KNOWN_KEY_PREFIX.test(t)) return true;
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
