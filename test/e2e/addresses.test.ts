@@ -52,6 +52,24 @@ describe("/addresses", () => {
     await say("  Основной  ");
     await nextShown(h, /теперь называется <b>Основной<\/b>/);
     expect((await h.store.recentAddresses.get(USER, main!))?.label).toBe("Основной");
+    // a name made of words, digits and underscores is a name, not a pasted secret
+    await tap(/Назад/);
+    await nextShown(h, /<b>Основной<\/b>/);
+    await tap(new RegExp(`Основной · ${shortAddress(main!)}|1\\. `));
+    await nextShown(h, /Основной/);
+    await tap(/Переименовать/);
+    await nextShown(h, /Пришлите название/);
+    await say("Binance_withdrawals_2024");
+    await nextShown(h, /теперь называется <b>Binance_withdrawals_2024<\/b>/);
+    expect((await h.store.recentAddresses.get(USER, main!))?.label).toBe("Binance_withdrawals_2024");
+    await tap(/Назад/);
+    await nextShown(h, /Binance_withdrawals_2024/);
+    await tap(/Binance_withdrawals_2024/);
+    await nextShown(h, /Binance_withdrawals_2024/);
+    await tap(/Переименовать/);
+    await nextShown(h, /Пришлите название/);
+    await say("Основной");
+    await nextShown(h, /теперь называется <b>Основной<\/b>/);
 
     // the same name for another address is refused
     await tap(/Назад/);

@@ -110,6 +110,9 @@ describe("credential shapes", () => {
     expect(looksLikeCredential("cold_Storage_Wallet_Main")).toBe(false);
     expect(looksLikeCredential("wallet_MyBinanceAccount")).toBe(false);
     expect(looksLikeCredential("my_Exchange_Withdrawals")).toBe(false);
+    expect(looksLikeCredential("Binance_withdrawals_2024")).toBe(false);
+    expect(looksLikeCredential("main-wallet-2026-11-24")).toBe(false);
+    expect(looksLikeCredential("mk_live_4f9a1c7e2b8d")).toBe(true); // a part mixing letters and digits
     expect(looksLikeCredential(ADDRESS)).toBe(false);
     expect(looksLikeCredential("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u")).toBe(false); // a typo'd address stays an answer
     expect(looksLikeCredential("3f1c2a7e-9b4d-4c1e-8a2f-5d6e7f8a9b0c")).toBe(false);

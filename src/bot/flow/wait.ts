@@ -25,14 +25,20 @@ const NOT_SECRETS = [/^(0x)?[0-9a-f]{40}$/i, /^[0-9a-f]{64}$/i, /^(bc1|tb1|ltc1)
  */
 const KNOWN_KEY_PREFIX = /^(?:sbx_(?:read|purchase|full)|[sr]k_(?:live|test))_[\w-]{16,}$/;
 
-/** A single long token mixing letters and digits (not an address, id or URL), or a whsec_ secret. */
+/**
+ * Words joined by `_` or `-`, each all letters or all digits ("Binance_withdrawals_2024"): a label
+ * or a name, not a random token, whose parts mix letters and digits.
+ */
+const JOINED_WORDS = /^(?:[A-Za-z]+|\d+)(?:[_-](?:[A-Za-z]+|\d+))+$/;
+
+/** A single long token mixing letters and digits (not an address, id, URL or joined words), or a key under a known prefix. */
 export function looksLikeCredential(text: string): boolean {
   const t = text.trim();
   if (/^whsec_/i.test(t) || KNOWN_KEY_PREFIX.test(t)) return true;
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
-  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || JOINED_WORDS.test(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 
