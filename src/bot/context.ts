@@ -47,6 +47,8 @@ export interface BotDeps {
  */
 export interface SessionData {
   blog?: Array<{ messageId: number; slug: string; locale: string }>;
+  /** A flow refused for the default key's access level, with its answers so far: picking another key resumes it. */
+  gated?: { flow: string; args?: unknown };
 }
 
 export interface DepsFlavor {

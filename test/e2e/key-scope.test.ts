@@ -44,6 +44,33 @@ describe("a flow the default key cannot complete", () => {
     expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(other.id);
   });
 
+  it("/buy with an address, then another key: the flow resumes with the address kept", async () => {
+    const { accountId } = await givenRefusedDefault();
+    const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;
+    await h.store.apiKeys.add(USER, { apiKey: purchase, label: "交易" });
+    const address = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+    await say(`/buy ${address}`);
+    await nextShown(h, /不能下单/);
+    await tap(/使用 交易/);
+    const step = String((await nextShown(h, /购买多少/)).payload.text);
+    expect(step).toContain(address);
+  });
+
+  it("a whole /buy one-liner, then another key: straight to the preview with every answer", async () => {
+    const { accountId } = await givenRefusedDefault();
+    const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;
+    await h.store.apiKeys.add(USER, { apiKey: purchase, label: "交易" });
+    const address = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+    await say(`/buy ${address} 1`);
+    await nextShown(h, /不能下单/);
+    expect(h.tg.callsOf("sendMessage").some((c) => /预览/.test(String(c.payload.text)))).toBe(false);
+    await tap(/使用 交易/);
+    const preview = String((await nextShown(h, /预览/)).payload.text);
+    expect(preview).toContain(address);
+  });
+
   it("/refill with no other key that may: says so and offers adding one", async () => {
     await givenRefusedDefault();
     await say("/refill");

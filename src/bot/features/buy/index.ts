@@ -42,8 +42,8 @@ export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void
     await replyWithError(ctx, new NoApiKeyError());
     return;
   }
-  // a default key known unable to buy says so now, not at Confirm
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION))) return;
+  // a default key known unable to buy says so now, not at Confirm (picking another key resumes with `args`)
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, args))) return;
   // A new /buy (or a buy button) replaces whatever flow was going on.
   await enterFlow(ctx, BUY_CONVERSATION, args);
 }
@@ -69,7 +69,7 @@ async function answerSettled(ctx: BotContext, state: IntentState): Promise<void>
 }
 
 buyFeature.command("buy", async (ctx) => {
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION))) return;
+  // the key's access level is checked where the one-liner enters the flow or shows a preview, with its answers
   await runOneLiner(ctx, ctx.match, enterBuy);
 });
 

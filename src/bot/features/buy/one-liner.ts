@@ -16,7 +16,8 @@ import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
 import { checkVolume, matchDuration, parseBuyArgs, parseTransferCount, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
 import { rememberPendingBuy } from "./pending.js";
 import { sendPreviewCard } from "./preview.js";
-import type { BuyFlowArgs } from "./flow.js";
+import { BUY_CONVERSATION, type BuyFlowArgs } from "./flow.js";
+import { defaultKeyMay } from "../keys/scope-gate.js";
 
 /** How the one-liner goes on when a step is left to ask: the flow, or (resuming) a button to it. */
 export type AskRest = (ctx: BotContext, args: BuyFlowArgs) => Promise<void>;
@@ -94,6 +95,8 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
     return explainAndAsk(t("buy-duration-unknown", { value: escapeHtml((durationText ?? "").slice(0, 32)), allowed }), given);
   }
   const request: BuyRequest = { resource, address, volume, duration };
+  // a default key known unable to buy says so before the preview; another key resumes with every answer
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: { ...given, duration } } satisfies BuyFlowArgs))) return;
   await ctx.conversation.exitAll();
   await sendPreviewCard(ctx, request);
 }

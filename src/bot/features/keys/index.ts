@@ -78,7 +78,12 @@ keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   if (!key || !GATED_FLOWS.includes(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
   await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
-  await enterFlow(ctx, flow);
+  // the answers the user had given when the flow was refused (scope-gate.ts), if it was this flow
+  const session = await ctx.session;
+  const gated = session.gated;
+  delete session.gated;
+  if (gated?.flow === flow && gated.args !== undefined) await enterFlow(ctx, flow, gated.args);
+  else await enterFlow(ctx, flow);
 });
 
 keysFeature.callbackQuery(KeyButtons.makeDefault.pattern, async (ctx) => {

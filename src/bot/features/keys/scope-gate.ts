@@ -34,9 +34,10 @@ export function knownUnable(key: Pick<ApiKeyRow, "missingScopes">, scope: Scope)
 /**
  * True when the user's default key may do `operation` (or there is no key: the flow says so
  * itself). Otherwise answers with why and the user's other keys that may, each a button that makes
- * it the default and starts `flow` (a conversation id) again; false.
+ * it the default and starts `flow` (a conversation id) again with `args` (the answers given so far,
+ * kept in the session: a button's payload cannot carry them); false.
  */
-export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, flow: string): Promise<boolean> {
+export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, flow: string, args?: unknown): Promise<boolean> {
   if (!ctx.from) return true;
   const keys = ctx.deps.store.apiKeys;
   const current = await keys.getDefault(ctx.from.id);
@@ -44,6 +45,8 @@ export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, 
   if (!current || !knownUnable(current, scope)) return true;
   const t: Translate = (k, v) => ctx.t(k, v);
   const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id && !knownUnable(k, scope));
+  const session = await ctx.session;
+  session.gated = args === undefined ? { flow } : { flow, args };
   const lines = [t("keys-default-cannot", { fingerprint: escapeHtml(fingerprintText(current)), operation: t(`keys-scope-op-${operation}`), scope })];
   const keyboard = new InlineKeyboard();
   if (others.length > 0) {
