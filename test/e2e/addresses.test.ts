@@ -113,6 +113,15 @@ describe("/addresses", () => {
     await tap(`7. ${shortAddress(addresses[6]!)}`);
     await nextShown(h, /без названия/);
     await tap(/Забыть/);
+    await nextShown(h, /Забыть .*\?/);
+    expect(labels()).toEqual(["🗑 Да, забыть", "Оставить"]);
+    // Keep it: back to the card, nothing forgotten
+    await tap("Оставить");
+    await nextShown(h, /без названия/);
+    expect(await h.store.recentAddresses.get(USER, addresses[6]!)).toBeDefined();
+    await tap(/Забыть/);
+    await nextShown(h, /Забыть .*\?/);
+    await tap("🗑 Да, забыть");
     await nextShown(h, /забыт/);
     expect(await h.store.recentAddresses.get(USER, addresses[6]!)).toBeUndefined();
     expect(labels()).not.toContain(`7. ${shortAddress(addresses[6]!)}`);

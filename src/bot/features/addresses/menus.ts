@@ -1,6 +1,7 @@
 /**
  * /addresses as cards that change in place: the list (five to a page, a row per address, ◀️ ▶️ from
- * the one paging helper), and an address's card with Buy, Check, Rename, Forget and Back. The list's
+ * the one paging helper), an address's card with Buy, Check, Rename, Forget and Back, and Forget's
+ * confirmation (a name the user gave would be lost with it). The list's
  * buttons carry their page; a row and the card carry `<address>.<page>`, so a list that changed
  * since it was drawn can never open or forget another address. Install `addressesMenu` only.
  */
@@ -73,13 +74,22 @@ const addressCardMenu = createCardMenu("adrc").dynamic((ctx, range) => {
     .text({ text: ctx.t("addresses-button-check"), payload }, onAddress((ctx, entry) => showAddressCheck(ctx, entry.address, { asNew: true })))
     .row()
     .text({ text: ctx.t("addresses-button-rename"), payload }, onAddress((ctx, entry) => enterFlow(ctx, RENAME_ADDRESS_CONVERSATION, entry.address)))
-    .text({ text: ctx.t("addresses-button-forget"), payload }, onAddress(forget))
+    .text({ text: ctx.t("addresses-button-forget"), payload }, onAddress(askForget))
     .row()
     .text({ text: ctx.t("button-back"), payload }, (ctx) => showAddresses(ctx, subject.page));
 });
 
-// One menu tree, so that each can be drawn from the other's handler (a menu tap reaches only its own tree).
-addressesMenu.register(addressCardMenu);
+const forgetMenu = createCardMenu("adrf").dynamic((ctx, range) => {
+  const subject = parseCardSubject(payloadOf(ctx));
+  if (!subject) return;
+  const payload = cardSubject(subject.address, subject.page);
+  range
+    .text({ text: ctx.t("addresses-button-forget-yes"), payload }, onAddress(forget))
+    .text({ text: ctx.t("addresses-button-keep"), payload }, onAddress(showCard));
+});
+
+// One menu tree, so that each can be drawn from the others' handlers (a menu tap reaches only its own tree).
+addressesMenu.register([addressCardMenu, forgetMenu]);
 
 /** A page of the list, with a note above it (what just changed); an empty list offers buying. */
 export async function showAddresses(ctx: BotContext, requested = 1, options: ShowOptions & { note?: string } = {}): Promise<void> {
@@ -100,6 +110,12 @@ async function showCard(ctx: BotContext, entry: SavedAddress, page: number): Pro
   const [check] = await liveChecks(ctx, [entry.address]);
   setSubject(ctx, cardSubject(entry.address, page));
   await showView(ctx, { text: renderAddressCard(entry, check ?? null, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: addressCardMenu });
+}
+
+async function askForget(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {
+  setSubject(ctx, cardSubject(entry.address, page));
+  const text = ctx.t(entry.label ? "addresses-forget-confirm-named" : "addresses-forget-confirm", { name: escapeHtml(addressChoiceText(entry)) });
+  await showView(ctx, { text, keyboard: forgetMenu });
 }
 
 async function forget(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {
