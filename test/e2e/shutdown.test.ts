@@ -137,7 +137,8 @@ it("an update still waiting after the drain time is cut off; its user is asked t
   void deliver(server, tg, check!);
   await waitUntil(() => marketplace.received() > 0);
   void deliver(server, tg, help!);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // nothing outside shows an update waiting behind another: give the request time to reach the bot
+  await new Promise((resolve) => setTimeout(resolve, 500));
 
   expect(await server.close(200)).toBe(2);
   await store.close();
