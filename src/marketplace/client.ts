@@ -109,7 +109,8 @@ export interface PreviewFiringQuery {
 
 export interface PublicClient {
   checkAddress(address: string, options?: CallOptions): Promise<AddressCheck>;
-  blogPost(slug: string, locale?: string, options?: CallOptions): Promise<BlogPost>;
+  /** Kept a few minutes: a long post is read page by page, each page a tap. */
+  blogPost(slug: string, locale?: string, options?: CachedCallOptions): Promise<BlogPost>;
 }
 
 export interface MarketplaceClient extends PublicClient {
@@ -149,6 +150,8 @@ export interface MarketplaceClient extends PublicClient {
 export interface OptionsCaches {
   orderOptions: TtlCache<OrderOptions>;
   ruleOptions: TtlCache<AutomationOptions>;
+  /** Blog posts by language and slug (public: not per key). */
+  blogPosts: TtlCache<BlogPost>;
 }
 
 /**
@@ -213,9 +216,11 @@ function abortedWith<T>(signal: AbortSignal): Promise<T> {
 
 export class PublicApi implements PublicClient {
   readonly #http: HttpTransport;
+  readonly #posts: TtlCache<BlogPost>;
 
-  constructor(http: HttpTransport) {
+  constructor(http: HttpTransport, caches: Pick<OptionsCaches, "blogPosts">) {
     this.#http = http;
+    this.#posts = caches.blogPosts;
   }
 
   checkAddress(address: string, options: CallOptions = {}): Promise<AddressCheck> {
@@ -229,15 +234,13 @@ export class PublicApi implements PublicClient {
     });
   }
 
-  async blogPost(slug: string, locale?: string, options: CallOptions = {}): Promise<BlogPost> {
-    return send(this.#http, blogPostSchema, {
-      method: "GET",
-      path: `/blog/posts/${pathSegment(slug)}`,
-      query: { locale },
-      replay: "safe",
-      expectJson: true,
-      signal: options.signal,
-    });
+  blogPost(slug: string, locale?: string, options: CachedCallOptions = {}): Promise<BlogPost> {
+    const key = `${locale ?? ""}/${slug}`;
+    if (options.fresh) this.#posts.delete(key);
+    const shared = this.#posts.get(key, () =>
+      send(this.#http, blogPostSchema, { method: "GET", path: `/blog/posts/${pathSegment(slug)}`, query: { locale }, replay: "safe", expectJson: true }),
+    );
+    return untilAborted(shared, options.signal);
   }
 }
 
@@ -249,7 +252,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
   readonly #caches: OptionsCaches;
 
   constructor(http: HttpTransport, apiKey: string, caches: OptionsCaches, cacheKey: string) {
-    super(http);
+    super(http, caches);
     if (!isUsableHeaderValue(apiKey)) {
       // The key itself is never part of the message.
       throw new RangeError("the API key is empty or contains characters not allowed in an HTTP header");

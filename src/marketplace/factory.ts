@@ -5,7 +5,7 @@
 import { TtlCache } from "./cache.js";
 import { KeyedApi, PublicApi, type MarketplaceClient, type OptionsCaches, type PublicClient } from "./client.js";
 import { HttpTransport, type RetryPolicy, type Timeouts } from "./http.js";
-import type { AutomationOptions, OrderOptions } from "./schemas.js";
+import type { AutomationOptions, BlogPost, OrderOptions } from "./schemas.js";
 
 export interface MarketplaceOptions {
   /** Where the API lives, e.g. "https://market.example" (paths /api/v1/... are appended). */
@@ -33,6 +33,10 @@ export interface Marketplace {
 }
 
 export const DEFAULT_OPTIONS_TTL_MS = 60_000;
+/** Blog posts change rarely; a reader paging through one should not fetch it again for each page. */
+const BLOG_POST_TTL_MS = 5 * 60_000;
+/** At most this many posts kept (a long post is about 100 KB). */
+const BLOG_POSTS_KEPT = 50;
 
 /**
  * For calls a person in the chat is waiting on: a marketplace that hangs gets a clear answer
@@ -51,14 +55,16 @@ export function createMarketplace(options: MarketplaceOptions): Marketplace {
   const caches: OptionsCaches = {
     orderOptions: new TtlCache<OrderOptions>(ttl, now),
     ruleOptions: new TtlCache<AutomationOptions>(ttl, now),
+    blogPosts: new TtlCache<BlogPost>(BLOG_POST_TTL_MS, now, BLOG_POSTS_KEPT),
   };
-  const publicClient = new PublicApi(http);
+  const publicClient = new PublicApi(http, caches);
   return {
     forKey: (apiKey) => new KeyedApi(http, apiKey, caches, TtlCache.keyFor(apiKey)),
     public: publicClient,
     close: async () => {
       caches.orderOptions.clear();
       caches.ruleOptions.clear();
+      caches.blogPosts.clear();
       await http.close();
     },
   };

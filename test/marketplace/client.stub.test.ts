@@ -526,6 +526,43 @@ describe("options cache", () => {
     }
   });
 
+  it("keeps a blog post a few minutes by language and slug (a reader pages through it), not a failure", async () => {
+    let now = 1_000_000;
+    const local = createMarketplace({ baseUrl: stub.url, retry: { ...FAST_RETRY, attempts: 1 }, now: () => now });
+    const post = {
+      slug: "what-is-energy",
+      title: "What is energy",
+      excerpt: "…",
+      coverImageUrl: null,
+      categorySlug: "basics",
+      categoryName: "Basics",
+      contentJson: "{}",
+      publishedAt: "2026-11-01T00:00:00Z",
+      metaTitle: null,
+      metaDescription: null,
+      isTranslated: true,
+    };
+    stub.handle((req, res) => (req.path.includes("missing") ? sendJson(res, 404, { error: { code: "not_found", message: "no" } }) : sendJson(res, 200, post)));
+    try {
+      await local.public.blogPost("what-is-energy", "en");
+      await local.public.blogPost("what-is-energy", "en");
+      await local.forKey("key-d-0004").blogPost("what-is-energy", "en"); // keyed clients share it
+      expect(stub.requests).toHaveLength(1);
+      await local.public.blogPost("what-is-energy", "ru"); // another language: its own entry
+      expect(stub.requests).toHaveLength(2);
+      await expect(local.public.blogPost("missing", "en")).rejects.toBeInstanceOf(MarketplaceError);
+      await expect(local.public.blogPost("missing", "en")).rejects.toBeInstanceOf(MarketplaceError);
+      expect(stub.requests).toHaveLength(4);
+      now += 5 * 60_000 + 1;
+      await local.public.blogPost("what-is-energy", "en");
+      expect(stub.requests).toHaveLength(5);
+      await local.public.blogPost("what-is-energy", "en", { fresh: true });
+      expect(stub.requests).toHaveLength(6);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("does not cache failures", async () => {
     const local = createMarketplace({ baseUrl: stub.url, retry: { ...FAST_RETRY, attempts: 1 } });
     stub.handle((_req, res, i) => (i === 0 ? sendJson(res, 500, {}) : sendJson(res, 200, ruleOptions)));
