@@ -47,8 +47,11 @@ export interface BotDeps {
  */
 export interface SessionData {
   blog?: Array<{ messageId: number; slug: string; locale: string }>;
-  /** A flow refused for the default key's access level, with its answers so far: picking another key resumes it. */
-  gated?: { flow: string; args?: unknown };
+  /**
+   * The latest flow refused for the default key's access level, with its answers so far and the
+   * message that offered other keys: picking a key there (soon enough) resumes it.
+   */
+  gated?: { flow: string; args?: unknown; messageId: number; at: number };
 }
 
 export interface DepsFlavor {

@@ -57,6 +57,22 @@ describe("a flow the default key cannot complete", () => {
     expect(step).toContain(address);
   });
 
+  it("two refusals: only the latest offer resumes its answers; the earlier one starts afresh", async () => {
+    const { accountId } = await givenRefusedDefault();
+    const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;
+    await h.store.apiKeys.add(USER, { apiKey: purchase, label: "交易" });
+    const first = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+    const second = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
+
+    await say(`/buy ${first}`);
+    const firstOffer = (await nextShown(h, /不能下单/)).response as { result: { message_id: number } };
+    await say(`/buy ${second}`);
+    await nextShown(h, /不能下单/);
+    // the earlier offer: the flow starts from its first step, with neither address
+    await h.tg.tapButton({ userId: USER, messageId: firstOffer.result.message_id, text: /使用 交易/, languageCode: "zh" });
+    await nextShown(h, /您想购买什么/);
+  });
+
   it("a whole /buy one-liner, then another key: straight to the preview with every answer", async () => {
     const { accountId } = await givenRefusedDefault();
     const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;

@@ -25,11 +25,20 @@ const NOT_SECRETS = [/^(0x)?[0-9a-f]{40}$/i, /^[0-9a-f]{64}$/i, /^(bc1|tb1|ltc1)
  */
 const KNOWN_KEY_PREFIX = /^(?:sbx_(?:read|purchase|full)|[sr]k_(?:live|test))_[\w-]{16,}$/;
 
+/** A part of a name: a word ("Binance", "USDT"), a number, a word with a number ("TRC20", "2FA", "v2"). */
+const NAME_PART = /^(?:(?:[A-Z]?[a-z]+|[A-Z]+)\d*|\d+(?:[A-Z]?[a-z]+|[A-Z]+)?)$/;
+const WORD = /^(?:[A-Z]?[a-z]{2,}|[A-Z]{3,})\d*$/;
+
 /**
- * Words joined by `_` or `-`, each all letters or all digits ("Binance_withdrawals_2024"): a label
- * or a name, not a random token, whose parts mix letters and digits.
+ * Words joined by `_`, `-` or `.` ("Binance_withdrawals_2024", "Kraken-USDT-TRC20-payouts"): a
+ * label or a name. Random tokens have parts that mix case and digits at random, and rarely two
+ * real-looking words of three letters or more; grouped capitals and digits ("ABCD-1234-EFGH") are
+ * how licence-style keys are written, so a name needs a lowercase letter.
  */
-const JOINED_WORDS = /^(?:[A-Za-z]+|\d+)(?:[_-](?:[A-Za-z]+|\d+))+$/;
+function isJoinedWords(text: string): boolean {
+  const parts = text.split(/[_.-]+/).filter((p) => p.length > 0);
+  return /[a-z]/.test(text) && parts.length >= 2 && parts.every((p) => NAME_PART.test(p)) && parts.filter((p) => WORD.test(p)).length >= 2;
+}
 
 /** A single long token mixing letters and digits (not an address, id, URL or joined words), or a key under a known prefix. */
 export function looksLikeCredential(text: string): boolean {
@@ -38,7 +47,7 @@ export function looksLikeCredential(text: string): boolean {
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
-  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || JOINED_WORDS.test(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || isJoinedWords(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

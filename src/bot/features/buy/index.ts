@@ -42,8 +42,9 @@ export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void
     await replyWithError(ctx, new NoApiKeyError());
     return;
   }
-  // a default key known unable to buy says so now, not at Confirm (picking another key resumes with `args`)
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, args))) return;
+  // a default key known unable to buy says so now, not at Confirm (picking another key resumes with
+  // the answers, in a message of its own: not in place of the card that was being changed)
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: args.given, previous: args.previous } satisfies BuyFlowArgs))) return;
   // A new /buy (or a buy button) replaces whatever flow was going on.
   await enterFlow(ctx, BUY_CONVERSATION, args);
 }
@@ -202,13 +203,15 @@ buyFeature.callbackQuery(BuyCard.changeStep.pattern, async (ctx) => {
   const { intent: intentId, step } = BuyCard.changeStep.unpack(ctx.callbackQuery.data)!;
   const intent = await ownIntent(ctx, intentId);
   if (!intent || !isBuyStep(step)) return;
+  const previous = answersOf(requestOfIntent(intent));
+  const given: BuyAnswers = { ...previous };
+  delete given[step];
+  // checked before the card is cancelled: a refused change leaves the card as it was
+  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given, previous } satisfies BuyFlowArgs))) return;
   if (!await ctx.deps.store.orders.markCancelled(intent.intentId)) {
     await answerSettled(ctx, (await ctx.deps.store.orders.get(intent.intentId))!.state as IntentState);
     return;
   }
-  const previous = answersOf(requestOfIntent(intent));
-  const given: BuyAnswers = { ...previous };
-  delete given[step];
   await ctx.answerCallbackQuery();
   await enterBuy(ctx, { given, previous, inPlace: true });
 });

@@ -13,6 +13,7 @@ import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, L
 import { showKeys } from "./menus.js";
 import { fingerprintText } from "./views.js";
 import { showView } from "../../ui/view.js";
+import { takeGatedArgs } from "./scope-gate.js";
 import { enterFlow } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { BUY_CONVERSATION } from "../buy/flow.js";
@@ -78,11 +79,9 @@ keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   if (!key || !GATED_FLOWS.includes(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
   await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
-  // the answers the user had given when the flow was refused (scope-gate.ts), if it was this flow
-  const session = await ctx.session;
-  const gated = session.gated;
-  delete session.gated;
-  if (gated?.flow === flow && gated.args !== undefined) await enterFlow(ctx, flow, gated.args);
+  // the answers the user had given when the flow was refused with this message (scope-gate.ts)
+  const args = await takeGatedArgs(ctx, flow, ctx.callbackQuery.message?.message_id);
+  if (args !== undefined) await enterFlow(ctx, flow, args);
   else await enterFlow(ctx, flow);
 });
 

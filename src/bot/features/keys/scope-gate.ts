@@ -45,8 +45,6 @@ export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, 
   if (!current || !knownUnable(current, scope)) return true;
   const t: Translate = (k, v) => ctx.t(k, v);
   const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id && !knownUnable(k, scope));
-  const session = await ctx.session;
-  session.gated = args === undefined ? { flow } : { flow, args };
   const lines = [t("keys-default-cannot", { fingerprint: escapeHtml(fingerprintText(current)), operation: t(`keys-scope-op-${operation}`), scope })];
   const keyboard = new InlineKeyboard();
   if (others.length > 0) {
@@ -57,8 +55,25 @@ export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, 
     keyboard.text(t("button-add-key"), SharedButtons.addKey.pack()).row();
   }
   keyboard.text(t("button-my-keys"), SharedButtons.listKeys.pack());
-  await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+  const sent = await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+  const session = await ctx.session;
+  session.gated = { flow, ...(args === undefined ? {} : { args }), messageId: sent.message_id, at: ctx.deps.now() };
   return false;
+}
+
+/** How long a refused flow's answers wait for the user to pick another key. */
+export const GATED_TTL_MS = 60 * 60_000;
+
+/**
+ * The answers of the refused `flow` whose offer the user tapped in `messageId`, taken once (the
+ * entry is cleared whatever it held): undefined for another message, another flow, or too late.
+ */
+export async function takeGatedArgs(ctx: BotContext, flow: string, messageId: number | undefined): Promise<unknown> {
+  const session = await ctx.session;
+  const gated = session.gated;
+  delete session.gated;
+  const fits = gated && gated.flow === flow && gated.messageId === messageId && ctx.deps.now() - gated.at < GATED_TTL_MS;
+  return fits ? gated.args : undefined;
 }
 
 /**
