@@ -97,7 +97,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos): Notifier {
     const place = await orderCards.take(order.id);
     const user = place && (await outbox.recipient(userId));
     if (!place || !user) return;
-    const card = renderSettledCard(order, kind, localeFor(user.language));
+    const card = renderSettledCard(order, kind, localeFor(user.language), place.order);
     const added = await outbox.enqueue(
       { chatId: place.chatId, editMessageId: place.messageId, dedupeKey: NoticeKeys.orderCard(order.id, place.chatId), text: card.text, replyMarkup: card.replyMarkup },
       deps.now(),

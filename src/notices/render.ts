@@ -14,6 +14,7 @@ import type { Shortfall } from "../rules/pricing.js";
 import type { EventOrder } from "../events/event-payload.js";
 import { TRON_ADDRESS_SHAPE } from "../tron/address.js";
 import { runwayLines, type Runway } from "../orders/runway.js";
+import { renderOrderCard, settledOrder, type CardSnapshot } from "../orders/card.js";
 
 export interface Notice {
   text: string;
@@ -57,11 +58,18 @@ function orderButtons(order: EventOrder, t: Translate): InlineKeyboard {
 
 /**
  * An order card left open in the chat, brought up to date when its order settles: what happened
- * (the notice's own lines), with the order's card and Buy again under it.
+ * (the notice's first line) above the card as it was shown, with the new status and transaction,
+ * and Order / Buy again under it. A place kept without the order (before this was stored) gets the
+ * notice's own lines.
  */
-export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale): Notice {
+export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale, shown?: CardSnapshot): Notice {
   const notice = kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l);
-  return { text: notice.text, replyMarkup: orderButtons(order, l.t) };
+  if (!shown) return { text: notice.text, replyMarkup: orderButtons(order, l.t) };
+  // what happened, then the card as it was shown with the order's new status and transaction
+  const status = order.status ?? (kind === "filled" ? "Filled" : "Failed");
+  const headline = notice.text.split("\n")[0]!;
+  const card = renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
+  return { text: `${headline}\n\n${card}`, replyMarkup: orderButtons(order, l.t) };
 }
 
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {

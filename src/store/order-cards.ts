@@ -5,10 +5,13 @@
  */
 import { put, takeRow } from "./kv-storage.js";
 import type { Conn } from "./db.js";
+import type { CardSnapshot } from "../orders/card.js";
 
 export interface OrderCardPlace {
   chatId: number;
   messageId: number;
+  /** The order as the card showed it: the settled card is drawn from it (absent for places kept before). */
+  order?: CardSnapshot;
 }
 
 const keyOf = (orderId: string) => `order-card:${orderId}`;

@@ -170,6 +170,10 @@ describe("buy again and cards that follow their order", () => {
     await n.watch.orders.tick();
     const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("订单已完成"));
     expect(text(edited)).toContain(`<code>${address}</code>`);
+    // the whole card, brought up to date: its id, its new status, its transaction
+    expect(text(edited)).toContain(`<code>${orderId}</code>`);
+    expect(text(edited)).toMatch(/状态：✅/);
+    expect(text(edited)).toContain("Tronscan");
     const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("订单已完成"));
     const noticeId = (notice.response as { result: { message_id: number } }).result.message_id;
     expect(hh.tg.buttons(USER, noticeId).map((b) => b.callbackData)).toEqual([
@@ -211,12 +215,15 @@ describe("a card whose order fails", () => {
     await hh.tg.waitForCall("editMessageText", (p) => p.message_id === listId && String(p.text).includes(orderId));
     // (remembered once the edit has been answered)
     await waitUntil(async () => (await cardOf(hh.store, orderId))?.messageId === listId || undefined);
-    expect(await cardOf(hh.store, orderId)).toEqual({ chatId: USER, messageId: listId });
+    expect(await cardOf(hh.store, orderId)).toMatchObject({ chatId: USER, messageId: listId, order: { id: orderId, status: "Created" } });
 
     await hh.sandbox.control.settleOrders();
     await n.watch.orders.tick();
     const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === listId && String(p.text).includes("Заказ не выполнен"));
-    expect(text(edited)).toContain("возвращено на ваш баланс");
+    expect(text(edited)).toMatch(/возвращен[оы] на ваш баланс/);
+    // the card itself, now failed: no "total charged" on it
+    expect(text(edited)).toContain(`<code>${orderId}</code>`);
+    expect(text(edited)).toMatch(/❌/);
     expect(hh.tg.buttons(USER, listId).map((b) => b.callbackData)).toEqual([
       SharedButtons.openOrder.pack({ id: orderId }),
       SharedButtons.buyAgain.pack({ order: orderId }),

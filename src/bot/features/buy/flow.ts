@@ -22,7 +22,8 @@ import type { PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
 import { addressByLabel } from "../addresses/views.js";
-import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, resourceLabel, volumeKeyboard } from "./views.js";
+import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
+import { resourceLabel } from "../../../orders/card.js";
 
 export const BUY_CONVERSATION = "buy";
 

@@ -10,10 +10,11 @@ import { trxToSun } from "../../../tron/amounts.js";
 import { RESOURCES, type BuyAnswers, type BuyRequest, type Resource, type VolumePreset } from "../../../orders/request.js";
 import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { resourceLabel } from "../../../orders/card.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { addressChoiceText } from "../addresses/views.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { code, escapeHtml } from "../../../format/html.js";
+import { code } from "../../../format/html.js";
 
 export interface PreviewMoney {
   priceSun: bigint;
@@ -32,9 +33,6 @@ export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activatio
   return { priceSun, activationSun, totalSun, balanceSun, afterSun: balanceSun - totalSun };
 }
 
-export function resourceLabel(resource: string, t: Translate): string {
-  return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : escapeHtml(resource);
-}
 
 export function renderOrderPreview(
   input: { request: BuyRequest; preview: OrderPreview; intentId: string },

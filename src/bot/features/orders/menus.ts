@@ -15,7 +15,8 @@ import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks, pageWindow, type PageWindow } from "../../ui/paging.js";
 import { showView, type ShowOptions, type Shown } from "../../ui/view.js";
 import { buyAgain } from "../buy/index.js";
-import { orderButtonLabel, renderOrderCard, renderOrdersPage } from "./views.js";
+import { orderButtonLabel, renderOrdersPage } from "./views.js";
+import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
 
 export const PAGE_SIZE = 5;
 
@@ -129,7 +130,9 @@ async function rememberCardPlace(ctx: BotContext, order: Order, shown: Shown): P
   const cards = ctx.deps.store.orderCards;
   const message = ctx.callbackQuery?.message;
   if (orderStatusKind(order.status) !== "created") await cards.forget(order.id);
-  else if ((shown === "edited" || shown === "unchanged") && message) await cards.remember(order.id, { chatId: message.chat.id, messageId: message.message_id });
+  else if ((shown === "edited" || shown === "unchanged") && message) {
+    await cards.remember(order.id, { chatId: message.chat.id, messageId: message.message_id, order: toSnapshot(order) });
+  }
 }
 
 /** GET /orders/{id} (also updates the stored row when the order was placed here) and its card. */
