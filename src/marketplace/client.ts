@@ -235,7 +235,7 @@ export class PublicApi implements PublicClient {
   }
 
   blogPost(slug: string, locale?: string, options: CachedCallOptions = {}): Promise<BlogPost> {
-    const key = `${locale ?? ""}/${slug}`;
+    const key = JSON.stringify([locale ?? null, slug]);
     if (options.fresh) this.#posts.delete(key);
     const shared = this.#posts.get(key, () =>
       send(this.#http, blogPostSchema, { method: "GET", path: `/blog/posts/${pathSegment(slug)}`, query: { locale }, replay: "safe", expectJson: true }),

@@ -6,7 +6,7 @@
 import { untilUtcMidnight } from "../format/utc-day.js";
 import { kindIcon, kindLabel } from "../rules/labels.js";
 import { InlineKeyboard } from "grammy";
-import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
+import { orderStatusKind, type AutomationRule, type RuleFiring } from "../marketplace/index.js";
 import type { Formatter, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
@@ -64,12 +64,20 @@ function orderButtons(order: EventOrder, t: Translate): InlineKeyboard {
  */
 export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale, shown?: CardSnapshot): Notice {
   const notice = kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l);
-  if (!shown) return { text: notice.text, replyMarkup: orderButtons(order, l.t) };
+  const buttons = orderButtons(order, l.t);
+  if (!shown) return { text: notice.text, replyMarkup: buttons };
+  // the event's status where it says the same as the event (else a failure shown as "Expired"
+  // would read as unknown and still charged on the card)
+  const status = order.status !== undefined && orderStatusKind(order.status) === kind ? order.status : kind === "filled" ? "Filled" : "Failed";
+  let card: string;
+  try {
+    card = renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
+  } catch {
+    // a stored order that cannot be read again must not fail the settlement it is written in
+    return { text: notice.text, replyMarkup: buttons };
+  }
   // what happened, then the card as it was shown with the order's new status and transaction
-  const status = order.status ?? (kind === "filled" ? "Filled" : "Failed");
-  const headline = notice.text.split("\n")[0]!;
-  const card = renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
-  return { text: `${headline}\n\n${card}`, replyMarkup: orderButtons(order, l.t) };
+  return { text: `${notice.text.split("\n")[0]!}\n\n${card}`, replyMarkup: buttons };
 }
 
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {

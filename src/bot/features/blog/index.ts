@@ -1,7 +1,8 @@
 /**
  * /blog <slug>: a post in the user's language (English when there is none), cover photo first,
  * then the text in ONE message read page by page with ◀️ ▶️ (a long post would otherwise arrive as
- * dozens of messages). A page turn fetches the post again: it is public, and may have changed.
+ * dozens of messages). A page turn asks the marketplace client for the post again, which keeps a
+ * post for a few minutes (a reader turning pages does not fetch it each time).
  */
 import { InlineKeyboard, Composer } from "grammy";
 import type { BotContext } from "../../context.js";
