@@ -58,12 +58,9 @@ export const NoticeKeys = {
 type NoticeRepos = Pick<Repositories, "outbox" | "orderCards">;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
-  return notifierOn(deps, () => deps.store);
-}
-
-function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos): Notifier {
+  // one per notifier, shared by the transaction-bound ones `in(tx)` makes for each delivery
   const locales = new Map<string, NoticeLocale>();
-  function localeFor(language: string | null): NoticeLocale {
+  const localeFor = (language: string | null): NoticeLocale => {
     const locale = language ?? deps.defaultLocale;
     let l = locales.get(locale);
     if (!l) {
@@ -71,8 +68,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos): Notifier {
       locales.set(locale, l);
     }
     return l;
-  }
+  };
+  return notifierOn(deps, () => deps.store, localeFor);
+}
 
+function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (language: string | null) => NoticeLocale): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
   async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
     const outbox = repos().outbox;
@@ -108,7 +108,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos): Notifier {
   return {
     /** The same notifier, writing through a transaction's repositories. */
     in(tx: NoticeRepos): Notifier {
-      return notifierOn(deps, () => tx);
+      return notifierOn(deps, () => tx, localeFor);
     },
     async orderFilled(userId: number, order: EventOrder): Promise<boolean> {
       await updateCard(userId, order, "filled");

@@ -40,9 +40,14 @@ function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
     : t("notice-order-what", { ...vars, duration: fmt.duration(order.duration, t) });
 }
 
+/** The first line of a settled order's notice: "✅ Order filled: 131,000 energy for 1 hour". */
+function orderHeadline(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale): string {
+  return l.t(kind === "filled" ? "notice-order-filled" : "notice-order-failed", { what: orderWhat(order, l) });
+}
+
 export function renderOrderFilled(order: EventOrder, l: NoticeLocale): Notice {
   const { t, fmt } = l;
-  const lines = [t("notice-order-filled", { what: orderWhat(order, l) })];
+  const lines = [orderHeadline(order, "filled", l)];
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
   if (order.totalTrx) lines.push(t("notice-line-charged", { amount: code(fmt.trx(order.totalTrx)) }));
   if (order.txId) lines.push(t("notice-line-tx", { tx: code(order.txId), url: escapeHtml(tronscanTxUrl(order.txId)) }));
@@ -63,26 +68,28 @@ function orderButtons(order: EventOrder, t: Translate): InlineKeyboard {
  * notice's own lines.
  */
 export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale, shown?: CardSnapshot): Notice {
-  const notice = kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l);
-  const buttons = orderButtons(order, l.t);
-  if (!shown) return { text: notice.text, replyMarkup: buttons };
+  const replyMarkup = orderButtons(order, l.t);
+  const card = shown && settledCardText(order, kind, l, shown);
+  if (card === undefined) return { text: (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)).text, replyMarkup };
+  return { text: `${orderHeadline(order, kind, l)}\n\n${card}`, replyMarkup };
+}
+
+/** The card as it was shown, with the order's new status and transaction; undefined when the stored order cannot be read. */
+function settledCardText(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale, shown: CardSnapshot): string | undefined {
   // the event's status where it says the same as the event (else a failure shown as "Expired"
   // would read as unknown and still charged on the card)
   const status = order.status !== undefined && orderStatusKind(order.status) === kind ? order.status : kind === "filled" ? "Filled" : "Failed";
-  let card: string;
   try {
-    card = renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
+    return renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
   } catch {
-    // a stored order that cannot be read again must not fail the settlement it is written in
-    return { text: notice.text, replyMarkup: buttons };
+    // a stored order that cannot be read must not fail the settlement it is written in
+    return undefined;
   }
-  // what happened, then the card as it was shown with the order's new status and transaction
-  return { text: `${notice.text.split("\n")[0]!}\n\n${card}`, replyMarkup: buttons };
 }
 
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
   const { t, fmt } = l;
-  const lines = [t("notice-order-failed", { what: orderWhat(order, l) })];
+  const lines = [orderHeadline(order, "failed", l)];
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
   lines.push(order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown"));
   return { text: lines.join("\n"), replyMarkup: buyAfterFailure(order, t) };

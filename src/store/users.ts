@@ -21,6 +21,10 @@ export interface UsersMemo {
 
 export const createUsersMemo = (): UsersMemo => ({ known: new Map(), languages: new Map() });
 
+/** The values the prepared touch statements take. */
+const USER_ID = sql.placeholder("userId");
+const NOW = sql.placeholder("now");
+
 export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
   const { db, t } = conn;
   const u = t.users;
@@ -35,21 +39,19 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
     async touch(userId: number, chatId: number | undefined): Promise<void> {
       if (isKnown(userId, chatId)) return;
       // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known)
-      const userIdP = sql.placeholder("userId");
-      const nowP = sql.placeholder("now");
       const now = Date.now();
       if (chatId === undefined) {
         await prepared(conn, "user_touch", ({ db }) =>
-          db.insert(u).values({ id: userIdP, chatId: userIdP, createdAt: nowP, updatedAt: nowP }).onConflictDoNothing(),
+          db.insert(u).values({ id: USER_ID, chatId: USER_ID, createdAt: NOW, updatedAt: NOW }).onConflictDoNothing(),
         ).execute({ userId, now });
       } else {
-        const chatIdP = sql`${sql.placeholder("chatId")}`;
-        await prepared(conn, "user_touch_chat", ({ db }) =>
-          db
+        await prepared(conn, "user_touch_chat", ({ db }) => {
+          const chatIdP = sql`${sql.placeholder("chatId")}`;
+          return db
             .insert(u)
-            .values({ id: userIdP, chatId: sql.placeholder("chatId"), createdAt: nowP, updatedAt: nowP })
-            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${nowP}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` }),
-        ).execute({ userId, chatId, now });
+            .values({ id: USER_ID, chatId: sql.placeholder("chatId"), createdAt: NOW, updatedAt: NOW })
+            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${NOW}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` });
+        }).execute({ userId, chatId, now });
       }
       if (memo) remember(memo.known, userId, chatId ?? (await repo.get(userId))?.chatId ?? userId);
     },
