@@ -23,16 +23,17 @@ const DAY_MS = 86_400_000;
 /** "Recent": the firings of the last 7 days, spread over those 7 days. */
 export const RATE_WINDOW_DAYS = 7;
 
-async function transfers(client: MarketplaceClient, keyId: number, prices: PriceCache, balanceSun: bigint): Promise<Runway["transfers"]> {
+async function transfers(client: MarketplaceClient, keyId: number, prices: PriceCache, balance: Promise<bigint>): Promise<Runway["transfers"]> {
   const limits = resourceOptions(await client.orderOptions(), "energy");
   const duration = limits && defaultDuration(limits.durations);
   if (!duration) return undefined;
   const priceSun = await prices.total(keyId, { resource: "energy", volume: ONE_TRANSFER.volume, duration }, client);
   if (priceSun <= 0n) return undefined;
+  const balanceSun = await balance;
   return { count: balanceSun > 0n ? balanceSun / priceSun : 0n, priceSun };
 }
 
-async function rules(client: MarketplaceClient, balanceSun: bigint, now: number): Promise<Runway["rules"]> {
+async function rules(client: MarketplaceClient, balance: Promise<bigint>, now: number): Promise<Runway["rules"]> {
   const active = (await client.listRules()).filter((r) => ruleStatusKind(r.status) === "active");
   if (active.length === 0) return undefined;
   const since = now - RATE_WINDOW_DAYS * DAY_MS;
@@ -40,12 +41,20 @@ async function rules(client: MarketplaceClient, balanceSun: bigint, now: number)
   const spentSun = fires.flat().reduce((sum, f) => (Date.parse(f.createdAt) >= since ? sum + trxToSun(f.priceTrx) : sum), 0n);
   const dailySun = spentSun / BigInt(RATE_WINDOW_DAYS);
   if (dailySun <= 0n) return undefined;
+  const balanceSun = await balance;
   return { dailySun, days: balanceSun > 0n ? balanceSun / dailySun : 0n };
 }
 
-/** Both parts, asked at once; a part whose calls fail is left out. */
-export async function readRunway(input: { client: MarketplaceClient; keyId: number; prices: PriceCache; balanceSun: bigint; now: number }): Promise<Runway> {
-  const [t, r] = await Promise.allSettled([transfers(input.client, input.keyId, input.prices, input.balanceSun), rules(input.client, input.balanceSun, input.now)]);
+/**
+ * Both parts, asked at once; a part whose calls fail is left out. The balance may still be on its
+ * way (the balance card asks for it at the same time): the prices and the spend do not depend on
+ * it, so the card waits for the slowest call, not for the sum of them.
+ */
+export async function readRunway(input: { client: MarketplaceClient; keyId: number; prices: PriceCache; balanceSun: bigint | Promise<bigint>; now: number }): Promise<Runway> {
+  const balance = Promise.resolve(input.balanceSun);
+  // a part that ends before it needs the balance leaves a failed balance unread: it is the caller's to report
+  balance.catch(() => undefined);
+  const [t, r] = await Promise.allSettled([transfers(input.client, input.keyId, input.prices, balance), rules(input.client, balance, input.now)]);
   const runway: Runway = {};
   if (t.status === "fulfilled" && t.value) runway.transfers = t.value;
   if (r.status === "fulfilled" && r.value) runway.rules = r.value;

@@ -22,8 +22,12 @@ async function showBalance(ctx: BotContext, refresh: boolean): Promise<void> {
       ctx.deps,
       userId,
       async (client, key) => {
-        const balance = await client.balance();
-        const runway = await readRunway({ client, keyId: key.id, prices: ctx.deps.prices, balanceSun: trxToSun(balance.trx), now: ctx.deps.now() });
+        // the runway's calls do not need the balance: all of them are asked at once
+        const asked = client.balance();
+        const [balance, runway] = await Promise.all([
+          asked,
+          readRunway({ client, keyId: key.id, prices: ctx.deps.prices, balanceSun: asked.then((b) => trxToSun(b.trx)), now: ctx.deps.now() }),
+        ]);
         return { balance, runway };
       },
       { needs: "read" },

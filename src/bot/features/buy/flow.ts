@@ -98,20 +98,27 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   }
   const target = address;
 
-  // What the address has now, shown once above the next question (the flow goes on without it).
-  let noted = false;
-  const withNote = async (ask: string): Promise<string> => {
-    if (noted) return ask;
-    noted = true;
-    const check = await effect(() => ctx.deps.marketplace.public.checkAddress(target).catch(() => null));
-    return `${addressNote(target, check, t, current.fmt)}\n\n${ask}`;
-  };
-
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
   let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
   let duration = given.duration !== undefined && limits.durations.includes(given.duration) ? given.duration : undefined;
+
+  // What the address has now, shown once above the next question (the flow goes on without it),
+  // asked together with the presets' prices: one round trip to the marketplace, not two.
+  const presetsWanted = volume === undefined && resource === "energy";
+  const [check, priced] =
+    volume === undefined || duration === undefined
+      ? await effect(() =>
+          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, userId, target) : []]),
+        )
+      : [null, []];
+  let noted = false;
+  const withNote = (ask: string): string => {
+    if (noted) return ask;
+    noted = true;
+    return `${addressNote(target, check, t, current.fmt)}\n\n${ask}`;
+  };
+
   if (volume === undefined) {
-    const priced = resource === "energy" ? await effect(() => loadPresets(ctx.deps, userId, target)) : [];
     const previousVolume = previous.volume !== undefined ? BigInt(previous.volume) : undefined;
     let keyboard: InlineKeyboard;
     if (priced.length > 0) {
@@ -126,7 +133,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     }
     const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
     const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
-    await flow.ask(current, await withNote(ask), keyboard);
+    await flow.ask(current, withNote(ask), keyboard);
     while (volume === undefined) {
       const reply = await flow.wait({ buttons: VOLUME_BUTTONS });
       current = reply.ctx;
@@ -145,7 +152,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // ── Duration ──
   if (duration === undefined) {
     const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
-    await flow.ask(current, await withNote(ask), durationKeyboard(limits, previous, t, current.fmt));
+    await flow.ask(current, withNote(ask), durationKeyboard(limits, previous, t, current.fmt));
     while (duration === undefined) {
       const reply = await flow.waitForButton(BuyStep.duration.pattern);
       current = reply.ctx;
