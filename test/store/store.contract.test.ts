@@ -134,6 +134,28 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.outbox.getByDedupeKey("leak")).toBeUndefined();
   });
 
+  it("transactions: misuse is caught in a transaction still open after another one ended, and never outside one", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = store.transaction(async (tx) => {
+      await gate;
+      await tx.outbox.enqueue({ chatId: 1, dedupeKey: "first", text: "t" });
+    });
+    // open meanwhile (on SQLite it waits for its turn); it misuses the store once the first has ended
+    const second = store.transaction(async () => {
+      await first;
+      await store.outbox.enqueue({ chatId: 1, dedupeKey: "leak", text: "t" });
+    });
+    release();
+    await first;
+    await expect(second).rejects.toThrow(StoreMisuseError);
+    expect(await store.outbox.getByDedupeKey("leak")).toBeUndefined();
+    // outside every transaction the same call is what it should be
+    expect(await store.outbox.enqueue({ chatId: 1, dedupeKey: "after", text: "t" })).toBe(true);
+    // and a transaction opened after all of them ended still knows its own code
+    await expect(store.transaction(() => store.transaction(() => Promise.resolve()))).rejects.toThrow(StoreMisuseError);
+  });
+
   it("pending keys: a pasted key is taken once, even by two takers at the same moment", async () => {
     const now = Date.now();
     await store.pendingKeys.hold(1, "sbx_full_AbCdEfGhIjKlMnOpQrStUv", now);
