@@ -125,18 +125,11 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
           scope.open = false;
         }
       });
-    }, txOptions);
-    return done.then(
-      (result) => {
-        transactionEnded();
-        for (const run of committed) run();
-        return result;
-      },
-      (err: unknown) => {
-        transactionEnded();
-        return whenClosed(err);
-      },
-    );
+    }, txOptions).finally(transactionEnded);
+    return done.then((result) => {
+      for (const run of committed) run();
+      return result;
+    }, whenClosed);
   };
 
   /**
