@@ -245,7 +245,8 @@ describe("runway", () => {
     const dailySun = fires.reduce((sum, f) => sum + trxToSun(f.priceTrx), 0n) / 7n;
 
     await h.tg.sendText({ ...ZH, text: "/balance" });
-    const card = text(await nextShown(h, /您的余额/));
+    // on the card, or added to it in place when the runway came after the balance
+    const card = text(await nextShown(h, /您的余额[\s\S]*约够/));
     // 1 transfer for 1 hour on the sandbox: 4.29 TRX
     expect(card).toContain(`（每笔 4.29 TRX），约够 ${balanceSun / trxToSun("4.29")} 笔 USDT 转账`);
     expect(card).toContain(`约够 ${balanceSun / dailySun} 天`);

@@ -19,6 +19,12 @@ export interface View<C extends Context = Context> {
 
 export type Shown = "edited" | "sent" | "unchanged" | "answered";
 
+export interface ShownView {
+  shown: Shown;
+  /** The chat message the view is in now (none for a message sent through inline mode, or when nothing could be shown). */
+  messageId?: number;
+}
+
 export interface ShowOptions {
   /** Send a new message even for a tap (the tapped message stays as it is). */
   asNew?: boolean;
@@ -32,10 +38,11 @@ export interface ShowOptions {
 
 export { isNotModified };
 
-export async function showView<C extends Context>(ctx: C, view: View<C>, options: ShowOptions = {}): Promise<Shown> {
+export async function showView<C extends Context>(ctx: C, view: View<C>, options: ShowOptions = {}): Promise<ShownView> {
   const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};
   const tap = ctx.callbackQuery;
   let shown: Shown | undefined;
+  let messageId: number | undefined;
   const target = options.messageId !== undefined && ctx.chat ? { chatId: ctx.chat.id, messageId: options.messageId } : undefined;
   if (target || (tap && !options.asNew && (tap.message || tap.inline_message_id))) {
     try {
@@ -47,14 +54,15 @@ export async function showView<C extends Context>(ctx: C, view: View<C>, options
       else if (!(err instanceof GrammyError)) throw err;
       // otherwise the message cannot be edited any more: a new one below
     }
+    if (shown !== undefined) messageId = target ? target.messageId : tap?.message?.message_id;
   }
   if (shown === undefined && ctx.chat) {
-    await ctx.reply(view.text, extra);
+    messageId = (await ctx.reply(view.text, extra)).message_id;
     shown = "sent";
   }
   if (tap) {
     const text = shown === "unchanged" ? (options.unchanged ?? options.toast) : options.toast;
     await ctx.answerCallbackQuery(text ? { text } : undefined);
   }
-  return shown ?? "answered";
+  return { shown: shown ?? "answered", ...(messageId !== undefined ? { messageId } : {}) };
 }

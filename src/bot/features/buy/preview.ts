@@ -75,8 +75,7 @@ export async function requoteInPlace(ctx: BotContext, intent: OrderIntentRow, no
     await replyWithError(ctx, err, { edit: true });
     return;
   }
-  const shown = await showView(ctx, card);
-  const messageId = ctx.callbackQuery?.message?.message_id;
-  // A card that could not be edited went out as a new message whose id showView does not give.
-  if (shown !== "sent" && messageId !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, messageId);
+  // the tapped card, or a new message where it could not be edited
+  const { messageId } = await showView(ctx, card);
+  if (messageId !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, messageId);
 }

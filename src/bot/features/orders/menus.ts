@@ -13,7 +13,7 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks, pageWindow, type PageWindow } from "../../ui/paging.js";
-import { showView, type ShowOptions, type Shown } from "../../ui/view.js";
+import { showView, type ShowOptions, type ShownView } from "../../ui/view.js";
 import { buyAgain } from "../buy/index.js";
 import { orderButtonLabel, renderOrdersPage } from "./views.js";
 import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
@@ -123,15 +123,13 @@ export async function showOrderCard(ctx: BotContext, order: Order, page: number,
 
 /**
  * An order still being delivered: where its card is, so the notifier can bring the card up to date
- * when the order settles (the latest card shown wins). A card sent as a new message has an id
- * showView does not give; those are the rare edits that failed.
+ * when the order settles (the latest card shown wins).
  */
-async function rememberCardPlace(ctx: BotContext, order: Order, shown: Shown): Promise<void> {
+async function rememberCardPlace(ctx: BotContext, order: Order, { messageId }: ShownView): Promise<void> {
   const cards = ctx.deps.store.orderCards;
-  const message = ctx.callbackQuery?.message;
   if (orderStatusKind(order.status) !== "created") await cards.forget(order.id);
-  else if ((shown === "edited" || shown === "unchanged") && message) {
-    await cards.remember(order.id, { chatId: message.chat.id, messageId: message.message_id, order: toSnapshot(order) });
+  else if (messageId !== undefined && ctx.chat) {
+    await cards.remember(order.id, { chatId: ctx.chat.id, messageId, order: toSnapshot(order) });
   }
 }
 
