@@ -16,7 +16,8 @@ import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
 import { startSandbox } from "../src/sandbox/index.js";
 import { createSealer } from "../src/store/secrets.js";
 import { openStore } from "../src/store/index.js";
-import { freePort, startBotProcess, type BotProcess } from "./lib/bot-process.js";
+import { cpuMsOf, freePort, startBotProcess, type BotProcess } from "./lib/bot-process.js";
+import { startChild } from "./lib/child.js";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../test/support/round-robin-proxy.js";
 import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
 import type { StoreLocation } from "../src/store/index.js";
@@ -33,6 +34,8 @@ export interface LoadOptions {
   marketplaceDelayMs: number;
   /** Several bot processes on PostgreSQL (the server's URL) behind a proxy; one on SQLite when unset. */
   replicas?: { count: number; serverUrl: string };
+  /** The baseline instead of the bot: a bare grammY bot answering each update with one call (bench/servers/bare-webhook.ts). */
+  bare?: boolean;
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -70,9 +73,9 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const chats = await seedChats(location, secretsKey, options.chats, sandbox.control);
   let side: TelegramSide | undefined;
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
-  const ports = await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
+  const ports = options.bare ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
   const proxy: RoundRobinProxy | undefined = options.replicas ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : undefined;
-  const bots: BotProcess[] = ports.map((port, i) =>
+  const bots: Array<Pick<BotProcess, "cpuMs" | "errors" | "stop">> = ports.map((port, i) =>
     startBotProcess({
       NODE_ENV: "production",
       BOT_TOKEN: TOKEN,
@@ -88,6 +91,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       LOG_LEVEL: "warn",
     }),
   );
+  if (options.bare) bots.push(await bareBot(tg.apiRoot));
   const bot = {
     cpuMs: () => bots.reduce((sum, b) => sum + b.cpuMs(), 0),
     errors: () => {
@@ -178,6 +182,19 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     if (databaseUrl) await dropDatabase(options.replicas!.serverUrl, databaseUrl);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The baseline's process, measured as the bot's are. */
+async function bareBot(apiRoot: string): Promise<Pick<BotProcess, "cpuMs" | "errors" | "stop">> {
+  const child = await startChild<{ url: string }>("bare-webhook", { BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: apiRoot });
+  return {
+    cpuMs: () => cpuMsOf(child.child.pid!),
+    errors: () => ({ count: 0, samples: [] }),
+    stop: async () => {
+      await child.stop();
+      return null;
+    },
+  };
 }
 
 /** Half the chats belong to users with a marketplace key, stored as the bot stores one added with /key. */

@@ -34,16 +34,10 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
     count++;
     if (samples.length < 5) samples.push(line.slice(0, 400));
   });
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
   return {
     child,
     errors: () => ({ count, samples }),
-    cpuMs: () => {
-      // /proc/<pid>/stat: the fields after the command name; utime and stime are the 14th and 15th
-      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
-    },
+    cpuMs: () => cpuMsOf(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
@@ -51,6 +45,15 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, read from /proc. */
+export function cpuMsOf(pid: number): number {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  // /proc/<pid>/stat: the fields after the command name; utime and stime are the 14th and 15th
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
 }
 
 export function freePort(): Promise<number> {
