@@ -10,6 +10,9 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { startHoldingProxy, type HoldingProxy } from "../support/holding-proxy.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { textOf } from "../support/payload.js";
+import { waitUntil } from "../support/wait.js";
+import { RUNWAY_WAIT } from "../../src/bot/features/balance/index.js";
+import { SIGN_OF_LIFE_MS } from "../../src/bot/ui/feedback.js";
 
 const USER = 5401;
 
@@ -24,12 +27,13 @@ afterEach(async () => {
   h = proxy = through = undefined;
 });
 
-async function start(): Promise<Harness> {
+/** `lateMs`: how long the chat may wait for a late runway (long by default: the test decides when it comes). */
+async function start(lateMs = 60_000): Promise<Harness> {
   let sandboxUrl = "";
   proxy = await startHoldingProxy(() => sandboxUrl, /\/orders\/preview/);
   const marketplace = createMarketplace({ baseUrl: proxy.url, retry: { attempts: 1 } });
   through = marketplace;
-  h = await startHarness({ extendDeps: (deps) => ({ ...deps, marketplace }) });
+  h = await startHarness({ extendDeps: (deps) => ({ ...deps, marketplace, runwayWait: { lateMs } }) });
   sandboxUrl = h.sandbox.url;
   return h;
 }
@@ -42,8 +46,8 @@ describe("/balance with a slow runway", () => {
     const card = await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("Your balance"));
     expect(textOf(card.payload)).toContain("250.00 TRX");
     expect(textOf(card.payload)).not.toMatch(/USDT transfers?/);
-    // the price was asked, and is still held
-    expect(proxy!.held()).toBe(1);
+    // the price is asked (once the order options are in), and held
+    await waitUntil(() => proxy!.held() === 1 || undefined, { message: "the price was not asked" });
     const messageId = (card.response as { result: { message_id: number } }).result.message_id;
 
     proxy!.release();
@@ -55,16 +59,37 @@ describe("/balance with a slow runway", () => {
     expect(harness.tg.buttons(USER, messageId).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal.r"]);
   });
 
-  it("a runway that stays away leaves the card as it is and the chat free; Refresh then completes it", async () => {
+  it("a late edit Telegram refuses leaves the card as it is: no second card, no error", async () => {
     const harness = await start();
+    await harness.givenUserWithKey(USER, { trx: "250" });
+    await harness.tg.sendText({ userId: USER, text: "/balance" });
+    await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("Your balance"));
+    harness.tg.failNext("editMessageText", { code: 400, description: "Bad Request: message to edit not found" });
+    proxy!.release();
+    await harness.tg.waitForCall("editMessageText");
+    // the chat's next update is handled once the balance's is done
+    await harness.tg.sendText({ userId: USER, text: "/help" });
+    await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("/balance"));
+    const sent = harness.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER).map((c) => textOf(c.payload));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain("Your balance");
+  });
+
+  it("waits for a late runway less long than the chat takes to look busy", () => {
+    expect(RUNWAY_WAIT.lateMs).toBeLessThan(SIGN_OF_LIFE_MS);
+    expect(RUNWAY_WAIT.graceMs).toBeLessThan(RUNWAY_WAIT.lateMs);
+  });
+
+  it("a runway that stays away leaves the card as it is and the chat free; Refresh then completes it", async () => {
+    const harness = await start(200);
     await harness.givenUserWithKey(USER, { trx: "250" });
     await harness.tg.sendText({ userId: USER, text: "/balance" });
     const card = await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("Your balance"));
     const messageId = (card.response as { result: { message_id: number } }).result.message_id;
+    await waitUntil(() => proxy!.held() === 1 || undefined, { message: "the price was not asked" });
     // the chat's next update is handled although the price is still held
     await harness.tg.sendText({ userId: USER, text: "/help" });
     await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("/balance"), 5_000);
-    expect(proxy!.held()).toBe(1);
     expect(harness.tg.callsOf("editMessageText").filter((c) => c.payload.message_id === messageId)).toHaveLength(0);
 
     // Refresh edits the card once, complete (the price it waits for is the one still held)

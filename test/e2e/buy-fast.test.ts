@@ -235,7 +235,8 @@ describe("a card whose order fails", () => {
 
 describe("runway", () => {
   it("(zh) the balance card says how many USDT transfers the balance covers at the 1-hour price, and how many days the active rules last", async () => {
-    h = await startHarness();
+    // however late the runway comes on a busy machine, it is added to the card (see balance-first.test.ts)
+    h = await startHarness({ extendDeps: (deps) => ({ ...deps, runwayWait: { lateMs: 60_000 } }) });
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "100", scope: "full" });
     const client = h.marketplace.forKey(apiKey);
     const rule = await client.createRenewal({ targetAddress: freshAddress(), volume: 65_000n });

@@ -82,7 +82,8 @@ async function start(pair: [RegExp, RegExp]): Promise<Harness> {
   proxy = await pairingProxy(() => sandboxUrl, pair);
   const marketplace = createMarketplace({ baseUrl: proxy.url, retry: { attempts: 1 } });
   through = marketplace;
-  h = await startHarness({ extendDeps: (deps) => ({ ...deps, marketplace }) });
+  // the balance card waits for its runway as long as it takes: here it is asked, not timed
+  h = await startHarness({ extendDeps: (deps) => ({ ...deps, marketplace, runwayWait: { lateMs: 60_000 } }) });
   sandboxUrl = h.sandbox.url;
   return h;
 }
