@@ -19,6 +19,7 @@ import { createHttpApp, startHttpServer, type RawPostRoute } from "./events/http
 import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
 import type { UserFromGetMe } from "grammy/types";
 import { receiverRoute } from "./events/receiver.js";
+import { createEventBacklog } from "./events/backlog.js";
 import { createNotifier } from "./notices/notifier.js";
 import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
@@ -165,7 +166,9 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
 
     const webhookPath = telegramWebhookPath(config.botToken);
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
-    const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, signature: config.webhookSignature, logger, now })];
+    // events that arrive while the outbox is full wait in the store; the leader applies them as it drains
+    const backlog = createEventBacklog({ store, notifier, logger, now });
+    const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, backlog, signature: config.webhookSignature, logger, now })];
     if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
@@ -187,6 +190,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         () => createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger, owner: `${config.instanceId}/${randomUUID()}` }),
         currentSender,
       ),
+      () => backlog.start(),
       async () => {
         const watchers = createWatchers(
           { store, marketplace, notifier, logger, now, prices, concurrency: config.watch.concurrency },

@@ -13,9 +13,10 @@ import { createLogger } from "../../src/logger.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createNotifier } from "../../src/notices/notifier.js";
 import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
+import { createEventBacklog } from "../../src/events/backlog.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
 import { serveCommands } from "../lib/child.js";
-import { count } from "drizzle-orm";
+import { count, isNull } from "drizzle-orm";
 
 const dir = mkdtempSync(join(tmpdir(), "bench-recv-"));
 const store = await openStore(
@@ -29,9 +30,13 @@ await store.webhooks.setEndpointId(endpoint.id, randomUUID());
 await store.webhooks.setSecret(endpoint, secret);
 
 const notifier = createNotifier({ store, translator: createNoticeTranslator("en"), defaultLocale: "en", now: Date.now });
+// as on a replica that is not the leader: events that wait for room in the outbox stay stored
+// (nothing sends here, so nothing would make room)
+const backlog = createEventBacklog({ store, notifier, logger: createLogger({ level: "silent" }), now: Date.now });
 const receiver = receiverRoute({
   store,
   notifier,
+  backlog,
   signature: { scheme: "standard", header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536 },
   logger: createLogger({ level: "silent" }),
   now: Date.now,
@@ -43,6 +48,7 @@ serveCommands({
   stored: async () => ({
     events: (await db.select({ n: count() }).from(t.webhookEvents))[0]!.n,
     notices: (await db.select({ n: count() }).from(t.outbox))[0]!.n,
+    waiting: (await db.select({ n: count() }).from(t.webhookEvents).where(isNull(t.webhookEvents.appliedAt)))[0]!.n,
   }),
 });
 process.on("SIGTERM", () => {

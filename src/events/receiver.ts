@@ -4,13 +4,13 @@
  * the raw body with that endpoint's secret and the timestamp tolerance (401), the JSON (400); then
  * the event, its notice and the endpoint's stamps are written together in one transaction
  * (on SQLite shared with the deliveries of the same loop turn: group commit), deduplicated by event id (a
- * replay is acknowledged with 200 and changes nothing), and committed before the 200.
+ * replay is acknowledged with 200 and changes nothing), and committed before the 200. When the
+ * outbox is full (backlog.ts), the event is stored without its notice and the backlog applies it later.
  * Bad input never gets a 5xx.
  *
  * It is a raw node:http route in front of Hono (like the Telegram webhook): every delivery passes
  * here, and Hono's Request conversion and body limit would cost more than verifying and storing it.
  */
-import { eventTypeKind } from "../marketplace/normalise.js";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RawPostRoute } from "./http-server.js";
@@ -18,7 +18,8 @@ import { StoreClosedError, type Repositories, type Store } from "../store/index.
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
-import { recordSettlement } from "../notices/settlement.js";
+import { applyEvent } from "./apply-event.js";
+import { chatHasRoom, outboxFull, type EventBacklog } from "./backlog.js";
 import { verifySignature, type HeaderLookup, type SignatureSettings } from "./signatures.js";
 import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
 import type { EndpointRoute } from "../store/webhooks.js";
@@ -29,13 +30,12 @@ export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
   readonly store: Store;
   readonly notifier: Notifier;
+  /** Where an event goes when the outbox is full. */
+  backlog: EventBacklog;
   signature: SignatureSettings & { maxBodyBytes: number };
   logger: Logger;
   now: () => number;
 }
-
-/** A ping within this long after the bot asked for one is reported by the waiting /webhook flow, not pushed. */
-export const REQUESTED_PING_WINDOW_MS = 120_000;
 
 const PREFIX = "/hooks/";
 const ROUTE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -87,6 +87,7 @@ function headerLookup(req: IncomingMessage): HeaderLookup {
 
 interface Delivery {
   notifier: Notifier;
+  backlog: EventBacklog;
   row: EndpointRoute;
   eventId: string;
   event: MarketplaceEvent;
@@ -94,21 +95,38 @@ interface Delivery {
   now: number;
 }
 
-/** Writes the event and what it causes; false for a replayed event id. Runs inside a transaction. */
-async function applyDelivery(tx: Repositories, { notifier, row, eventId, event, raw, now }: Delivery): Promise<boolean> {
-  if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw }, now))) return false;
-  const kind = eventTypeKind(event.type);
-  if ((kind === "filled" || kind === "failed") && event.order) await recordSettlement(tx, notifier, row.userId, event.order, kind);
-  const requested = row.lastPingAt !== null && now - row.lastPingAt < REQUESTED_PING_WINDOW_MS;
-  if (kind === "ping" && !requested) await notifier.in(tx).webhookPing(row.userId, row.id, eventId);
-  return true;
+type Outcome = "applied" | "waiting" | "duplicate";
+
+/**
+ * What one transaction learnt about room in the outbox (a group commit's deliveries share it):
+ * whether the whole outbox is full, asked once; and the endpoints one of whose events waits, so
+ * their later events wait behind it without asking again.
+ */
+interface Room {
+  full: Promise<boolean>;
+  waiting: Set<number>;
+}
+const rooms = new WeakMap<Repositories, Room>();
+
+/** Stores the event and, when the outbox has room, what it causes. Runs inside a transaction. */
+async function applyDelivery(tx: Repositories, { notifier, backlog, row, eventId, event, raw, now }: Delivery): Promise<Outcome> {
+  let room = rooms.get(tx);
+  if (!room) rooms.set(tx, (room = { full: outboxFull(tx, backlog.room), waiting: new Set() }));
+  const applyNow = !room.waiting.has(row.id) && !(await room.full) && (await chatHasRoom(tx, row, backlog.room));
+  if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw, applied: applyNow }, now))) return "duplicate";
+  if (!applyNow) {
+    room.waiting.add(row.id);
+    return "waiting";
+  }
+  await applyEvent(tx, notifier, { endpoint: row, eventId, event, receivedAt: now });
+  return "applied";
 }
 
 /** The receiver as a raw POST route for every path under /hooks/. */
 export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
   // Deliveries in the same loop turn share one commit (each still whole: event + notice + stamps).
   // One group per store: tests swap stores on restart.
-  const groups = new WeakMap<Store, GroupCommit<Delivery, boolean>>();
+  const groups = new WeakMap<Store, GroupCommit<Delivery, Outcome>>();
   const commit = (store: Store, delivery: Delivery) => {
     let group = groups.get(store);
     if (!group) {
@@ -148,9 +166,10 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
     if (!event) return answer(res, 400, answers.malformed);
     const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
-    const fresh = await commit(store, { notifier: deps.notifier, row, eventId, event, raw, now });
-    if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, duplicate: !fresh }, "webhook event");
-    answer(res, 200, fresh ? answers.ok : answers.duplicate);
+    const outcome = await commit(store, { notifier: deps.notifier, backlog: deps.backlog, row, eventId, event, raw, now });
+    if (outcome === "waiting") deps.backlog.wake();
+    if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, outcome }, "webhook event");
+    answer(res, 200, outcome === "duplicate" ? answers.duplicate : answers.ok);
   }
 
   return {

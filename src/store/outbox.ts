@@ -165,6 +165,26 @@ export function createOutboxRepo(conn: Conn) {
     listForChat(chatId: number): Promise<OutboxRow[]> {
       return db.select().from(o).where(eq(o.chatId, chatId)).orderBy(o.id);
     },
+    /** Whether `limit` or more notices wait to be sent (counts no further than that). */
+    async holdsAtLeast(limit: number): Promise<boolean> {
+      const row = await first(
+        prepared(conn, "outbox_holds_at_least", ({ db }) =>
+          db.select({ id: o.id }).from(o).where(eq(o.status, "pending")).limit(1).offset(sql.placeholder("skip")),
+        ).execute({ skip: Math.max(0, limit - 1) }),
+      );
+      return row !== undefined;
+    },
+    /** How many notices wait to be sent to the chat, counting no further than `upTo`. */
+    async pendingForChat(chatId: number, upTo: number): Promise<number> {
+      const rows = await prepared(conn, "outbox_pending_for_chat", ({ db }) =>
+        db
+          .select({ id: o.id })
+          .from(o)
+          .where(and(eq(o.chatId, sql.placeholder("chatId")), eq(o.status, "pending")))
+          .limit(sql.placeholder("upTo")),
+      ).execute({ chatId, upTo });
+      return rows.length;
+    },
     async pendingCount(): Promise<number> {
       return (await first(db.select({ n: count() }).from(o).where(eq(o.status, "pending"))))?.n ?? 0;
     },

@@ -5,6 +5,8 @@
  */
 import { pgTable, text, integer, bigint, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
 
+import { sql } from "drizzle-orm";
+
 const now = () => Date.now();
 /** Telegram ids and ms timestamps: 64-bit in the database, numbers in JS. */
 const big = (name: string) => bigint(name, { mode: "number" });
@@ -127,8 +129,10 @@ export const webhookEvents = pgTable(
     type: text("type").notNull(),
     payload: text("payload").notNull(),
     receivedAt: big("received_at").notNull().$defaultFn(now),
+    // when its notice and order updates were written; null while it waits for room in the outbox (events/backlog.ts)
+    appliedAt: big("applied_at"),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
 );
 
 export const outbox = pgTable(

@@ -6,6 +6,8 @@
  */
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import { sql } from "drizzle-orm";
+
 const now = () => Date.now();
 
 export const users = sqliteTable(
@@ -133,8 +135,10 @@ export const webhookEvents = sqliteTable(
     type: text("type").notNull(),
     payload: text("payload").notNull(),
     receivedAt: integer("received_at").notNull().$defaultFn(now),
+    // when its notice and order updates were written; null while it waits for room in the outbox (events/backlog.ts)
+    appliedAt: integer("applied_at"),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
 );
 
 /**

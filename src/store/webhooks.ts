@@ -11,7 +11,7 @@
  */
 import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
 import { prepared } from "./prepared.js";
 import { countReseal, reseal, type ResealCount, type Sealer } from "./secrets.js";
@@ -31,6 +31,13 @@ const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(
 
 /** What the receiver needs of an endpoint to route, verify and apply a delivery. */
 export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret" | "lastPingAt">;
+
+/** A stored event not applied yet (see events/backlog.ts). */
+export interface WaitingEvent {
+  eventId: string;
+  payload: string;
+  receivedAt: number;
+}
 
 interface OpenedSecret {
   userId: number;
@@ -138,17 +145,25 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
       await db.update(w).set({ lastEventAt: now }).where(byId(rowId));
     },
     /**
-     * Stores a verified event once per (endpoint, event id) and stamps the endpoint.
-     * False for a replay. Call inside the transaction that also writes the event's notice.
+     * Stores a verified event once per (endpoint, event id) and stamps the endpoint. `applied`: its
+     * notice is written in this same transaction; otherwise it waits (see `waiting`). False for a replay.
      */
-    async recordEvent(rowId: number, event: { eventId: string; type: string; payload: string }, now: number): Promise<boolean> {
+    async recordEvent(rowId: number, event: { eventId: string; type: string; payload: string; applied: boolean }, now: number): Promise<boolean> {
+      const { applied, ...fields } = event;
       const stored = await prepared(conn, "webhook_event_insert", ({ db, t: { webhookEvents: e } }) =>
         db
           .insert(e)
-          .values({ endpointRowId: sql.placeholder("rowId"), eventId: sql.placeholder("eventId"), type: sql.placeholder("type"), payload: sql.placeholder("payload"), receivedAt: sql.placeholder("now") })
+          .values({
+            endpointRowId: sql.placeholder("rowId"),
+            eventId: sql.placeholder("eventId"),
+            type: sql.placeholder("type"),
+            payload: sql.placeholder("payload"),
+            receivedAt: sql.placeholder("now"),
+            appliedAt: sql.placeholder("appliedAt"),
+          })
           .onConflictDoNothing()
           .returning({ id: e.eventId }),
-      ).execute({ rowId, ...event, now });
+      ).execute({ rowId, ...fields, now, appliedAt: applied ? now : null });
       if (stored.length === 0) return false;
       await prepared(conn, "webhook_endpoint_stamp", ({ db }) =>
         db
@@ -157,6 +172,50 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
           .where(eq(w.id, sql.placeholder("rowId"))),
       ).execute({ rowId, type: event.type, now });
       return true;
+    },
+    /** Whether an event of this endpoint waits to be applied (a later one must wait behind it). */
+    async hasWaiting(endpointRowId: number): Promise<boolean> {
+      const row = await first(
+        prepared(conn, "webhook_events_has_waiting", ({ db, t: { webhookEvents: e } }) =>
+          db
+            .select({ id: e.eventId })
+            .from(e)
+            .where(and(eq(e.endpointRowId, sql.placeholder("endpointRowId")), isNull(e.appliedAt)))
+            .limit(1),
+        ).execute({ endpointRowId }),
+      );
+      return row !== undefined;
+    },
+    /** Up to `limit` endpoints with events waiting to be applied, with what applying needs of them. */
+    endpointsWithWaiting(limit: number): Promise<Array<Pick<WebhookEndpointRow, "id" | "userId" | "lastPingAt">>> {
+      const e = t.webhookEvents;
+      return db
+        .selectDistinct({ id: w.id, userId: w.userId, lastPingAt: w.lastPingAt })
+        .from(e)
+        .innerJoin(w, eq(w.id, e.endpointRowId))
+        .where(isNull(e.appliedAt))
+        .orderBy(w.id)
+        .limit(limit);
+    },
+    /** Up to `limit` of the endpoint's events waiting to be applied, oldest first. */
+    waiting(endpointRowId: number, limit: number): Promise<WaitingEvent[]> {
+      const e = t.webhookEvents;
+      return db
+        .select({ eventId: e.eventId, payload: e.payload, receivedAt: e.receivedAt })
+        .from(e)
+        .where(and(eq(e.endpointRowId, endpointRowId), isNull(e.appliedAt)))
+        .orderBy(asc(e.receivedAt), asc(e.eventId))
+        .limit(limit);
+    },
+    /** Marks a waiting event applied; false if it already was (by another replica). */
+    async markApplied(endpointRowId: number, eventId: string, now: number): Promise<boolean> {
+      const e = t.webhookEvents;
+      const rows = await db
+        .update(e)
+        .set({ appliedAt: now })
+        .where(and(eq(e.endpointRowId, endpointRowId), eq(e.eventId, eventId), isNull(e.appliedAt)))
+        .returning({ id: e.eventId });
+      return rows.length > 0;
     },
     /** Forgets the endpoint and its events (the marketplace side is deleted by the caller). Call inside a transaction. */
     async remove(userId: number, rowId: number): Promise<boolean> {

@@ -185,6 +185,34 @@ describe.each(engines)("store contract on %s", (engine) => {
     }
   });
 
+  it("events waiting for the outbox: listed per endpoint oldest first, applied once by compare-and-set; counts stop at their limit", async () => {
+    const endpoint = await store.webhooks.ensureForUser(1, null);
+    const record = (eventId: string, applied: boolean, at: number) => store.webhooks.recordEvent(endpoint.id, { eventId, type: "order.filled", payload: "{}", applied }, at);
+    expect(await record("e1", true, 1_000)).toBe(true);
+    expect(await store.webhooks.hasWaiting(endpoint.id)).toBe(false);
+    expect(await record("e3", false, 3_000)).toBe(true);
+    expect(await record("e2", false, 2_000)).toBe(true);
+    expect(await record("e2", false, 4_000)).toBe(false); // a replay stays one event
+    expect(await store.webhooks.hasWaiting(endpoint.id)).toBe(true);
+    expect(await store.webhooks.endpointsWithWaiting(10)).toEqual([{ id: endpoint.id, userId: 1, lastPingAt: null }]);
+    expect((await store.webhooks.waiting(endpoint.id, 10)).map((e) => [e.eventId, e.receivedAt])).toEqual([["e2", 2_000], ["e3", 3_000]]);
+    expect((await store.webhooks.waiting(endpoint.id, 1)).map((e) => e.eventId)).toEqual(["e2"]);
+
+    const [a, b] = await Promise.all([store.webhooks.markApplied(endpoint.id, "e2", 5_000), store.webhooks.markApplied(endpoint.id, "e2", 5_000)]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(await store.webhooks.markApplied(endpoint.id, "e1", 5_000)).toBe(false); // applied when it arrived
+    expect(await store.webhooks.markApplied(endpoint.id, "e3", 6_000)).toBe(true);
+    expect(await store.webhooks.hasWaiting(endpoint.id)).toBe(false);
+    expect(await store.webhooks.endpointsWithWaiting(10)).toEqual([]);
+
+    for (const key of ["1a", "1b", "1c", "2a"]) await enqueue(Number(key[0]), key);
+    expect(await store.outbox.pendingForChat(1, 2)).toBe(2);
+    expect(await store.outbox.pendingForChat(1, 10)).toBe(3);
+    expect(await store.outbox.pendingForChat(3, 10)).toBe(0);
+    expect(await store.outbox.holdsAtLeast(4)).toBe(true);
+    expect(await store.outbox.holdsAtLeast(5)).toBe(false);
+  });
+
   it("cron ticks: only the first claimer of a slot runs it", async () => {
     const claims = await Promise.all(["a", "b", "c"].map((owner) => store.ticks.claim("orders", "2026-11-24T00:00:20Z", owner)));
     expect(claims.filter(Boolean)).toHaveLength(1);

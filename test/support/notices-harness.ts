@@ -8,6 +8,7 @@ import { createHttpApp, startHttpServer, type HttpServer } from "../../src/event
 import { receiverRoute, type ReceiverDeps } from "../../src/events/receiver.js";
 import type { SignatureSettings } from "../../src/events/signatures.js";
 import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
+import { createEventBacklog, type EventBacklog, type OutboxRoom } from "../../src/events/backlog.js";
 import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createOrdersWatcher } from "../../src/watch/orders.js";
@@ -30,6 +31,8 @@ export interface NoticesHarnessOptions {
   pingWaitMs?: number;
   /** Leave PUBLIC_URL unset in the bot. */
   noPublicUrl?: boolean;
+  /** When the outbox counts as full for the receiver (default OUTBOX_ROOM). */
+  backlogRoom?: OutboxRoom;
   /** Run as on the embedded sandbox (no PUBLIC_URL): /webhook creates the endpoint, delivering to the receiver. */
   embeddedSandbox?: boolean;
 }
@@ -38,6 +41,8 @@ export interface NoticesHarness {
   h: Harness;
   receiver: HttpServer;
   notifier: Notifier;
+  /** Events that waited for room in the outbox; drained as on the leader (started with the harness). */
+  backlog: EventBacklog;
   sender: Sender;
   watch: {
     orders: ReturnType<typeof createOrdersWatcher>;
@@ -52,7 +57,7 @@ export interface NoticesHarness {
 
 export async function startNoticesHarness(options: NoticesHarnessOptions = {}): Promise<NoticesHarness> {
   // Filled in below; everything reads them through `live` when used.
-  const late: { h?: Harness; notifier?: Notifier; sender?: Sender } = {};
+  const late: { h?: Harness; notifier?: Notifier; sender?: Sender; backlog?: EventBacklog } = {};
   const live = {
     get store(): Store {
       return late.h!.store;
@@ -65,19 +70,15 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     },
   };
   const signature = { scheme: "standard" as const, header: "X-Webhook-Signature", toleranceSeconds: 300, maxBodyBytes: 65_536, ...options.signature };
-  const receiverDeps: ReceiverDeps = {
-    get store() {
-      return live.store;
-    },
-    get notifier() {
-      return live.notifier;
-    },
-    get logger() {
-      return live.logger;
+  /** `extra` with live's getters added (an object spread would read them once). */
+  const withLive = <T extends object>(extra: T) => Object.defineProperties(extra, Object.getOwnPropertyDescriptors(live)) as T & typeof live;
+  const receiverDeps: ReceiverDeps = withLive({
+    get backlog() {
+      return late.backlog!;
     },
     signature,
     now: options.receiverNow ?? (() => Date.now()),
-  };
+  });
   const receiver = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [receiverRoute(receiverDeps)]);
 
   const h = await startHarness({
@@ -103,6 +104,9 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     onEnqueued: () => late.sender?.wake(),
   });
   late.notifier = notifier;
+  const backlog = createEventBacklog(withLive({ now: () => Date.now(), drainEveryMs: 100, ...(options.backlogRoom ? { room: options.backlogRoom } : {}) }));
+  late.backlog = backlog;
+  const stopBacklog = await backlog.start();
   const tg = h.tg;
   const senders: Sender[] = [];
   const newSender = (overrides: Partial<SenderOptions> = {}) => {
@@ -148,11 +152,13 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     h,
     receiver,
     notifier,
+    backlog,
     sender,
     watch: { orders: createOrdersWatcher(watchDeps), rules: createRulesWatcher(watchDeps), balance: createBalanceWatcher(watchDeps) },
     newSender,
     hookUrl: (routeToken) => `${receiver.url}/hooks/${routeToken}`,
     async stop() {
+      await stopBacklog();
       for (const s of senders) await s.stop();
       await receiver.close();
       await h.stop();

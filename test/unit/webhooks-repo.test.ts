@@ -41,7 +41,7 @@ describe("webhooks repo caches", () => {
 
     // stamps of deliveries do not touch the route
     await w.markUnverified(row.id, 5000);
-    expect(await w.recordEvent(row.id, { eventId: "e1", type: "webhook.ping", payload: "{}" }, 6000)).toBe(true);
+    expect(await w.recordEvent(row.id, { eventId: "e1", type: "webhook.ping", payload: "{}", applied: true }, 6000)).toBe(true);
     expect(await w.routeFor(row.routeToken)).toMatchObject({ sealedSecret: sealed, lastPingAt: 1234 });
 
     await w.setEndpointId(row.id, "0b1e2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d");

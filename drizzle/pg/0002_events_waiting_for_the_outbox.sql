@@ -1,0 +1,4 @@
+ALTER TABLE "webhook_events" ADD COLUMN "applied_at" bigint;--> statement-breakpoint
+-- events stored before this migration were applied when they arrived
+UPDATE "webhook_events" SET "applied_at" = "received_at";--> statement-breakpoint
+CREATE INDEX "webhook_events_waiting" ON "webhook_events" USING btree ("endpoint_row_id","received_at") WHERE "webhook_events"."applied_at" is null;

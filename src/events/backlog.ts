@@ -1,0 +1,126 @@
+/**
+ * Events that wait for room in the outbox. Telegram takes at most 30 notices a second overall and
+ * one a second per chat, so when notices already queue for longer than that, writing one more at
+ * once only makes the marketplace wait longer for its 200 (and redeliver when it gives up). Then
+ * the receiver stores the event durably, answers, and leaves applying it (its notice, its order
+ * row and card: apply-event.ts) to this backlog, which the leader drains as the sender makes room:
+ * each endpoint's events in the order they arrived, each applied once (marked in the transaction
+ * that writes its notice), and those that waited through a crash applied when the leader starts.
+ *
+ * The outbox counts as full for a chat when `perChat` notices wait for it (about that many seconds
+ * of its sends), and for everyone when `total` wait (that many ÷ 30 seconds). An event whose
+ * endpoint has events waiting waits too, so nothing overtakes them.
+ */
+import type { Repositories, Store } from "../store/index.js";
+import type { Notifier } from "../notices/notifier.js";
+import type { Logger } from "../logger.js";
+import { errorFields } from "../logger.js";
+import { applyEvent } from "./apply-event.js";
+import { parseEvent } from "./event-payload.js";
+
+export interface OutboxRoom {
+  total: number;
+  perChat: number;
+}
+
+export const OUTBOX_ROOM: OutboxRoom = { total: 300, perChat: 10 };
+
+/** The events applied in one drain transaction at most. */
+const DRAIN_BATCH = 200;
+/** How often the leader looks for room while events wait (the sender does not report its sends). */
+const DRAIN_EVERY_MS = 1_000;
+
+/** Whether the whole outbox is full (once per receiver transaction: see receiver.ts). */
+export function outboxFull(tx: Repositories, room: OutboxRoom): Promise<boolean> {
+  return tx.outbox.holdsAtLeast(room.total);
+}
+
+/** Whether a new event of this endpoint may be applied now (the whole outbox known not to be full). */
+export async function chatHasRoom(tx: Repositories, endpoint: { id: number; userId: number }, room: OutboxRoom): Promise<boolean> {
+  if (await tx.webhooks.hasWaiting(endpoint.id)) return false;
+  const recipient = await tx.outbox.recipient(endpoint.userId);
+  return !recipient || (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) < room.perChat;
+}
+
+export interface EventBacklogDeps {
+  /** Read on every use (tests swap the store on restart). */
+  readonly store: Store;
+  notifier: Notifier;
+  logger: Logger;
+  now: () => number;
+  room?: OutboxRoom;
+  drainEveryMs?: number;
+}
+
+export interface EventBacklog {
+  readonly room: OutboxRoom;
+  /** Drains soon, if this replica is draining (the leader); a receiver calls it after storing an event that waits. */
+  wake(): void;
+  /** The leader's duty: drains at once (events that waited through a restart) and then whenever woken or every second. */
+  start(): Promise<() => Promise<void>>;
+}
+
+export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
+  const room = deps.room ?? OUTBOX_ROOM;
+  let draining = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  /** One transaction: applies waiting events, endpoint by endpoint, while their chats and the outbox have room. */
+  const drainOnce = () =>
+    deps.store.transaction(async (tx) => {
+      if (await outboxFull(tx, room)) return 0;
+      let applied = 0;
+      for (const endpoint of await tx.webhooks.endpointsWithWaiting(DRAIN_BATCH)) {
+        const recipient = await tx.outbox.recipient(endpoint.userId);
+        const chatRoom = recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : DRAIN_BATCH;
+        if (chatRoom <= 0) continue;
+        for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(chatRoom, DRAIN_BATCH - applied))) {
+          // marked first, in the transaction that writes what it causes: once, even if two leaders overlap
+          if (!(await tx.webhooks.markApplied(endpoint.id, waiting.eventId, deps.now()))) continue;
+          const event = parseEvent(waiting.payload);
+          if (event) await applyEvent(tx, deps.notifier, { endpoint, eventId: waiting.eventId, event, receivedAt: waiting.receivedAt });
+          applied++;
+        }
+        if (applied >= DRAIN_BATCH) break;
+      }
+      return applied;
+    });
+
+  const drain = async () => {
+    do {
+      again = false;
+      try {
+        // a full batch means there may be more that fits
+        while ((await drainOnce()) === DRAIN_BATCH && draining);
+      } catch (err) {
+        if (draining) deps.logger.error({ err: errorFields(err) }, "applying waiting webhook events failed; tried again in a second");
+      }
+    } while (again && draining);
+  };
+
+  const wake = () => {
+    if (!draining) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain().finally(() => (running = undefined));
+  };
+
+  return {
+    room,
+    wake,
+    start() {
+      draining = true;
+      wake();
+      const timer = setInterval(wake, deps.drainEveryMs ?? DRAIN_EVERY_MS);
+      timer.unref();
+      return Promise.resolve(async () => {
+        draining = false;
+        clearInterval(timer);
+        await running;
+      });
+    },
+  };
+}
