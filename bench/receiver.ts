@@ -15,6 +15,8 @@ export interface ReceiverFigures {
   /** Events the receiver committed, and the deliveries it answered 2xx (warm-up included): nothing acknowledged may be lost. */
   stored: number;
   answered: number;
+  /** Of the stored events, those left waiting for room in the outbox (nothing sends in this benchmark). */
+  waiting: number;
 }
 
 type Info = { url: string; path: string; secret: string };
@@ -56,6 +58,7 @@ function signedEvent(secret: string) {
 /** `databaseUrl`: the receiver on PostgreSQL (a database of its own there) instead of SQLite. */
 export async function benchReceiver(seconds = 10, connections = 50, databaseUrl?: string): Promise<ReceiverFigures> {
   let stored = 0;
+  let waiting = 0;
   const compared = await compareWithBaseline<Info>({
     baseline: "bare-http",
     candidate: "receiver",
@@ -64,8 +67,8 @@ export async function benchReceiver(seconds = 10, connections = 50, databaseUrl?
     connections,
     makeRequest: (info) => signedEvent(info.secret),
     afterwards: async (receiver) => {
-      stored = (await receiver.ask<{ events: number }>("stored")).events;
+      ({ events: stored, waiting } = await receiver.ask<{ events: number; waiting: number }>("stored"));
     },
   });
-  return { receiver: compared.candidate, baseline: compared.baseline, ratio: compared.ratio, stored, answered: compared.candidateAnswered };
+  return { receiver: compared.candidate, baseline: compared.baseline, ratio: compared.ratio, stored, answered: compared.candidateAnswered, waiting };
 }

@@ -30,6 +30,7 @@ function receiverRows(benchmark: string, r: ReceiverFigures, target: boolean): R
     { benchmark, figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: target ? "≥ 0.50" : "—", met: target ? r.ratio >= 0.5 : null },
     { benchmark, figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
     { benchmark, figure: "events stored / 2xx answered", value: `${r.stored} / ${r.answered}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.answered && r.receiver.errors === 0 },
+    { benchmark, figure: "events written with their notice / left waiting for room in the outbox", value: `${r.stored - r.waiting} / ${r.waiting}`, baseline: "—", target: "—", met: null },
   ];
 }
 

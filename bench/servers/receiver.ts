@@ -1,7 +1,8 @@
 /**
  * The marketplace event receiver for benchmark 1: the real route on the project's HTTP server,
  * a store (SQLite, or PostgreSQL at BENCH_RECEIVER_DATABASE_URL) with one endpoint whose secret is
- * known, each order.filled event verified, deduplicated and committed with its notice in one transaction.
+ * known, each order.filled event verified, deduplicated and committed durably: with its notice while
+ * the outbox has room, stored waiting once 10 notices wait for the endpoint's one chat (nothing sends here).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

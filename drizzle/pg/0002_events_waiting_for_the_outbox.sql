@@ -1,4 +1,2 @@
-ALTER TABLE "webhook_events" ADD COLUMN "applied_at" bigint;--> statement-breakpoint
--- events stored before this migration were applied when they arrived
-UPDATE "webhook_events" SET "applied_at" = "received_at";--> statement-breakpoint
+ALTER TABLE "webhook_events" ADD COLUMN "applied_at" bigint DEFAULT 0;--> statement-breakpoint
 CREATE INDEX "webhook_events_waiting" ON "webhook_events" USING btree ("endpoint_row_id","received_at") WHERE "webhook_events"."applied_at" is null;

@@ -24,6 +24,8 @@ export interface StoredEvent {
 export async function applyEvent(tx: Repositories, notifier: Notifier, { endpoint, eventId, event, receivedAt }: StoredEvent): Promise<void> {
   const kind = eventTypeKind(event.type);
   if ((kind === "filled" || kind === "failed") && event.order) await recordSettlement(tx, notifier, endpoint.userId, event.order, kind);
-  const requested = endpoint.lastPingAt !== null && receivedAt - endpoint.lastPingAt < REQUESTED_PING_WINDOW_MS;
+  // asked for before it arrived (an event applied later may find a newer request stamped since)
+  const sinceAsked = endpoint.lastPingAt === null ? -1 : receivedAt - endpoint.lastPingAt;
+  const requested = sinceAsked >= 0 && sinceAsked < REQUESTED_PING_WINDOW_MS;
   if (kind === "ping" && !requested) await notifier.in(tx).webhookPing(endpoint.userId, endpoint.id, eventId);
 }

@@ -12,6 +12,7 @@
  * endpoint has events waiting waits too, so nothing overtakes them.
  */
 import type { Repositories, Store } from "../store/index.js";
+import type { WebhookEndpointRow } from "../store/webhooks.js";
 import type { Notifier } from "../notices/notifier.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
@@ -25,7 +26,7 @@ export interface OutboxRoom {
 
 export const OUTBOX_ROOM: OutboxRoom = { total: 300, perChat: 10 };
 
-/** The events applied in one drain transaction at most. */
+/** The events applied in one drain at most (the next comes a second later). */
 const DRAIN_BATCH = 200;
 /** How often the leader looks for room while events wait (the sender does not report its sends). */
 const DRAIN_EVERY_MS = 1_000;
@@ -54,67 +55,65 @@ export interface EventBacklogDeps {
 
 export interface EventBacklog {
   readonly room: OutboxRoom;
-  /** Drains soon, if this replica is draining (the leader); a receiver calls it after storing an event that waits. */
-  wake(): void;
-  /** The leader's duty: drains at once (events that waited through a restart) and then whenever woken or every second. */
+  /**
+   * The leader's duty: drains at once (events that waited through a restart), then every second.
+   * Nobody wakes it sooner: an event waits only while about ten seconds of notices queue ahead of it.
+   */
   start(): Promise<() => Promise<void>>;
 }
 
 export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
   const room = deps.room ?? OUTBOX_ROOM;
-  let draining = false;
-  let running: Promise<void> | undefined;
-  let again = false;
+  const log = deps.logger.child({ component: "event-backlog" });
 
-  /** One transaction: applies waiting events, endpoint by endpoint, while their chats and the outbox have room. */
-  const drainOnce = () =>
+  /**
+   * One endpoint's waiting events, oldest first, as many as its chat has room for, in one
+   * transaction: an event that cannot be applied holds up its own endpoint only (and is logged).
+   */
+  const drainEndpoint = (endpoint: Pick<WebhookEndpointRow, "id" | "userId" | "lastPingAt">, limit: number) =>
     deps.store.transaction(async (tx) => {
-      if (await outboxFull(tx, room)) return 0;
+      const recipient = await tx.outbox.recipient(endpoint.userId);
+      const chatRoom = recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : limit;
       let applied = 0;
-      for (const endpoint of await tx.webhooks.endpointsWithWaiting(DRAIN_BATCH)) {
-        const recipient = await tx.outbox.recipient(endpoint.userId);
-        const chatRoom = recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : DRAIN_BATCH;
-        if (chatRoom <= 0) continue;
-        for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(chatRoom, DRAIN_BATCH - applied))) {
-          // marked first, in the transaction that writes what it causes: once, even if two leaders overlap
-          if (!(await tx.webhooks.markApplied(endpoint.id, waiting.eventId, deps.now()))) continue;
-          const event = parseEvent(waiting.payload);
-          if (event) await applyEvent(tx, deps.notifier, { endpoint, eventId: waiting.eventId, event, receivedAt: waiting.receivedAt });
-          applied++;
-        }
-        if (applied >= DRAIN_BATCH) break;
+      for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(chatRoom, limit))) {
+        // marked first, in the transaction that writes what it causes: once, even if two leaders overlap
+        if (!(await tx.webhooks.markApplied(endpoint.id, waiting.eventId, deps.now()))) continue;
+        applied++;
+        const event = parseEvent(waiting.payload);
+        if (event) await applyEvent(tx, deps.notifier, { endpoint, eventId: waiting.eventId, event, receivedAt: waiting.receivedAt });
+        else log.warn({ endpoint: endpoint.id, eventId: waiting.eventId }, "a stored webhook event no longer parses; marked applied without a notice");
       }
       return applied;
     });
 
   const drain = async () => {
-    do {
-      again = false;
+    let applied = 0;
+    if (await deps.store.outbox.holdsAtLeast(room.total)) return;
+    for (const endpoint of await deps.store.webhooks.endpointsWithWaiting(DRAIN_BATCH)) {
       try {
-        // a full batch means there may be more that fits
-        while ((await drainOnce()) === DRAIN_BATCH && draining);
+        applied += await drainEndpoint(endpoint, DRAIN_BATCH - applied);
       } catch (err) {
-        if (draining) deps.logger.error({ err: errorFields(err) }, "applying waiting webhook events failed; tried again in a second");
+        log.error({ err: errorFields(err), endpoint: endpoint.id }, "applying a waiting webhook event failed; tried again in a second");
       }
-    } while (again && draining);
-  };
-
-  const wake = () => {
-    if (!draining) return;
-    if (running) {
-      again = true;
-      return;
+      if (applied >= DRAIN_BATCH || (await deps.store.outbox.holdsAtLeast(room.total))) return;
     }
-    running = drain().finally(() => (running = undefined));
   };
 
   return {
     room,
-    wake,
     start() {
-      draining = true;
-      wake();
-      const timer = setInterval(wake, deps.drainEveryMs ?? DRAIN_EVERY_MS);
+      let running: Promise<void> | undefined;
+      let draining = true;
+      const tick = () => {
+        if (running || !draining) return;
+        running = drain()
+          .catch((err: unknown) => {
+            if (draining) log.error({ err: errorFields(err) }, "looking for waiting webhook events failed; tried again in a second");
+          })
+          .finally(() => (running = undefined));
+      };
+      tick();
+      const timer = setInterval(tick, deps.drainEveryMs ?? DRAIN_EVERY_MS);
       timer.unref();
       return Promise.resolve(async () => {
         draining = false;

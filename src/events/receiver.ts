@@ -167,7 +167,6 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
     const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
     const outcome = await commit(store, { notifier: deps.notifier, backlog: deps.backlog, row, eventId, event, raw, now });
-    if (outcome === "waiting") deps.backlog.wake();
     if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, outcome }, "webhook event");
     answer(res, 200, outcome === "duplicate" ? answers.duplicate : answers.ok);
   }

@@ -129,8 +129,10 @@ export const webhookEvents = pgTable(
     type: text("type").notNull(),
     payload: text("payload").notNull(),
     receivedAt: big("received_at").notNull().$defaultFn(now),
-    // when its notice and order updates were written; null while it waits for room in the outbox (events/backlog.ts)
-    appliedAt: big("applied_at"),
+    // when its notice and order updates were written; null while it waits for room in the outbox
+    // (events/backlog.ts). 0: applied as it arrived, by a version that did not record when (the
+    // default, so a replica still on that version never leaves an event waiting)
+    appliedAt: big("applied_at").default(0),
   },
   (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
 );

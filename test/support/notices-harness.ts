@@ -33,6 +33,8 @@ export interface NoticesHarnessOptions {
   noPublicUrl?: boolean;
   /** When the outbox counts as full for the receiver (default OUTBOX_ROOM). */
   backlogRoom?: OutboxRoom;
+  /** Drain waiting events as the leader does (default true). */
+  startBacklog?: boolean;
   /** Run as on the embedded sandbox (no PUBLIC_URL): /webhook creates the endpoint, delivering to the receiver. */
   embeddedSandbox?: boolean;
 }
@@ -106,7 +108,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   late.notifier = notifier;
   const backlog = createEventBacklog(withLive({ now: () => Date.now(), drainEveryMs: 100, ...(options.backlogRoom ? { room: options.backlogRoom } : {}) }));
   late.backlog = backlog;
-  const stopBacklog = await backlog.start();
+  const stopBacklog = options.startBacklog === false ? () => Promise.resolve() : await backlog.start();
   const tg = h.tg;
   const senders: Sender[] = [];
   const newSender = (overrides: Partial<SenderOptions> = {}) => {
