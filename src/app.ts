@@ -168,7 +168,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const secretToken = telegramSecretToken(config.botToken, config.telegramWebhookSecret);
     // events that arrive while the outbox is full wait in the store; the leader applies them as it drains
     const backlog = createEventBacklog({ store, notifier, logger, now });
-    const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, backlog, signature: config.webhookSignature, logger, now })];
+    const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, room: backlog.room, signature: config.webhookSignature, logger, now })];
     if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);

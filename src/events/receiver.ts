@@ -19,7 +19,7 @@ import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
 import { applyEvent } from "./apply-event.js";
-import { chatHasRoom, outboxFull, type EventBacklog } from "./backlog.js";
+import { chatHasRoom, outboxFull, type OutboxRoom } from "./backlog.js";
 import { verifySignature, type HeaderLookup, type SignatureSettings } from "./signatures.js";
 import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
 import type { EndpointRoute } from "../store/webhooks.js";
@@ -30,8 +30,8 @@ export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
   readonly store: Store;
   readonly notifier: Notifier;
-  /** Where an event goes when the outbox is full. */
-  backlog: EventBacklog;
+  /** When the outbox counts as full, so that an event is stored to wait (backlog.ts). */
+  room: OutboxRoom;
   signature: SignatureSettings & { maxBodyBytes: number };
   logger: Logger;
   now: () => number;
@@ -87,7 +87,7 @@ function headerLookup(req: IncomingMessage): HeaderLookup {
 
 interface Delivery {
   notifier: Notifier;
-  backlog: EventBacklog;
+  room: OutboxRoom;
   row: EndpointRoute;
   eventId: string;
   event: MarketplaceEvent;
@@ -102,20 +102,20 @@ type Outcome = "applied" | "waiting" | "duplicate";
  * whether the whole outbox is full, asked once; and the endpoints one of whose events waits, so
  * their later events wait behind it without asking again.
  */
-interface Room {
+interface Learnt {
   full: Promise<boolean>;
   waiting: Set<number>;
 }
-const rooms = new WeakMap<Repositories, Room>();
+const learnt = new WeakMap<Repositories, Learnt>();
 
 /** Stores the event and, when the outbox has room, what it causes. Runs inside a transaction. */
-async function applyDelivery(tx: Repositories, { notifier, backlog, row, eventId, event, raw, now }: Delivery): Promise<Outcome> {
-  let room = rooms.get(tx);
-  if (!room) rooms.set(tx, (room = { full: outboxFull(tx, backlog.room), waiting: new Set() }));
-  const applyNow = !room.waiting.has(row.id) && !(await room.full) && (await chatHasRoom(tx, row, backlog.room));
+async function applyDelivery(tx: Repositories, { notifier, room, row, eventId, event, raw, now }: Delivery): Promise<Outcome> {
+  let known = learnt.get(tx);
+  if (!known) learnt.set(tx, (known = { full: outboxFull(tx, room), waiting: new Set() }));
+  const applyNow = !known.waiting.has(row.id) && !(await known.full) && (await chatHasRoom(tx, row, room));
   if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw, applied: applyNow }, now))) return "duplicate";
   if (!applyNow) {
-    room.waiting.add(row.id);
+    known.waiting.add(row.id);
     return "waiting";
   }
   await applyEvent(tx, notifier, { endpoint: row, eventId, event, receivedAt: now });
@@ -166,7 +166,7 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
     if (!event) return answer(res, 400, answers.malformed);
     const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
-    const outcome = await commit(store, { notifier: deps.notifier, backlog: deps.backlog, row, eventId, event, raw, now });
+    const outcome = await commit(store, { notifier: deps.notifier, room: deps.room, row, eventId, event, raw, now });
     if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, outcome }, "webhook event");
     answer(res, 200, outcome === "duplicate" ? answers.duplicate : answers.ok);
   }

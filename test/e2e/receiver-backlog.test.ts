@@ -10,6 +10,7 @@ import { count, isNull } from "drizzle-orm";
 import { filledEvent, signedHeaders } from "../support/marketplace-events.js";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
 import { createEventBacklog } from "../../src/events/backlog.js";
+import { waitUntil } from "../support/wait.js";
 
 const ALICE = 5101;
 const BOB = 5102;
@@ -47,14 +48,6 @@ const filledNoticesTo = (chatId: number) =>
 /** Which of this test's orders a notice is about (its buttons carry the order id). */
 const orderOf = (payload: unknown) => [1, 2, 3, 4, 5].find((i) => JSON.stringify(payload).includes(orderId(i)));
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("receiver: events that wait for room in the outbox", () => {
   it("a chat with notices already waiting: later events are answered at once and notified as the sender makes room, in order, once each", async () => {
     n = await startNoticesHarness({ backlogRoom: { total: 50, perChat: 2 } });
@@ -68,7 +61,7 @@ describe("receiver: events that wait for room in the outbox", () => {
     expect(await deliver(url, 4)).toEqual({ status: 200, body: { ok: true, duplicate: true } });
 
     await n.sender.start();
-    await until(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, "every event applied and sent");
+    await waitUntil(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, message: "every event applied and sent" });
     expect(filledNoticesTo(ALICE).map((c) => orderOf(c.payload))).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -89,14 +82,14 @@ describe("receiver: events that wait for room in the outbox", () => {
     await n.h.restart();
     expect(await waitingEvents()).toBe(2);
     await n.sender.start();
-    await until(async () => (await n.h.store.outbox.pendingCount()) === 0, "the first three notices sent");
+    await waitUntil(async () => (await n.h.store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, message: "the first three notices sent" });
     expect(await waitingEvents()).toBe(2); // nobody drains yet
 
     // the leader's duty after the restart: its first drain (at start) applies both; the next would come a minute later
     const backlog = createEventBacklog({ store: n.h.store, notifier: n.notifier, logger: n.h.deps.logger, now: Date.now, room: { total: 3, perChat: 2 }, drainEveryMs: 60_000 });
     const stop = await backlog.start();
     try {
-      await until(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, "the waiting events applied and sent");
+      await waitUntil(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, message: "the waiting events applied and sent" });
     } finally {
       await stop();
     }

@@ -8,7 +8,7 @@ import { createHttpApp, startHttpServer, type HttpServer } from "../../src/event
 import { receiverRoute, type ReceiverDeps } from "../../src/events/receiver.js";
 import type { SignatureSettings } from "../../src/events/signatures.js";
 import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
-import { createEventBacklog, type EventBacklog, type OutboxRoom } from "../../src/events/backlog.js";
+import { createEventBacklog, OUTBOX_ROOM, type EventBacklog, type OutboxRoom } from "../../src/events/backlog.js";
 import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createOrdersWatcher } from "../../src/watch/orders.js";
@@ -59,7 +59,7 @@ export interface NoticesHarness {
 
 export async function startNoticesHarness(options: NoticesHarnessOptions = {}): Promise<NoticesHarness> {
   // Filled in below; everything reads them through `live` when used.
-  const late: { h?: Harness; notifier?: Notifier; sender?: Sender; backlog?: EventBacklog } = {};
+  const late: { h?: Harness; notifier?: Notifier; sender?: Sender } = {};
   const live = {
     get store(): Store {
       return late.h!.store;
@@ -75,9 +75,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   /** `extra` with live's getters added (an object spread would read them once). */
   const withLive = <T extends object>(extra: T) => Object.defineProperties(extra, Object.getOwnPropertyDescriptors(live)) as T & typeof live;
   const receiverDeps: ReceiverDeps = withLive({
-    get backlog() {
-      return late.backlog!;
-    },
+    room: options.backlogRoom ?? OUTBOX_ROOM,
     signature,
     now: options.receiverNow ?? (() => Date.now()),
   });
@@ -107,7 +105,6 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   });
   late.notifier = notifier;
   const backlog = createEventBacklog(withLive({ now: () => Date.now(), drainEveryMs: 100, ...(options.backlogRoom ? { room: options.backlogRoom } : {}) }));
-  late.backlog = backlog;
   const stopBacklog = options.startBacklog === false ? () => Promise.resolve() : await backlog.start();
   const tg = h.tg;
   const senders: Sender[] = [];
