@@ -288,7 +288,9 @@ describe("scheduler", () => {
     });
     for (const s of schedulers) await s.start();
     try {
-      await waitUntil(() => ran.length >= 3, { timeoutMs: 8_000 });
+      // stopped only once the other scheduler's tick for the last slot has come too (a few ms later)
+      const askedTwice = (slot: string) => asked.filter((a) => a === `every-second@${slot}`).length === 2;
+      await waitUntil(() => ran.length >= 3 && ran.every((r) => askedTwice(r.slot)), { timeoutMs: 8_000 });
     } finally {
       for (const s of schedulers) await s.stop();
     }
