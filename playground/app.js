@@ -89,6 +89,14 @@ function renderMessage(m) {
     sender.textContent = m.viaBot ? `${m.sender} via @${m.viaBot}` : m.sender;
     bubble.append(sender);
   }
+  if (m.replyTo) {
+    // as Telegram shows a reply: the first line it answers, a tap away from the message itself
+    const quote = document.createElement("div");
+    quote.className = "reply-quote";
+    quote.textContent = m.replyTo.text;
+    quote.addEventListener("click", () => document.querySelector(`li.msg[data-id="${m.replyTo.id}"]`)?.scrollIntoView({ behavior: "smooth", block: "center" }));
+    bubble.append(quote);
+  }
   if (m.photoUrl) {
     const img = document.createElement("img");
     img.src = m.photoUrl;

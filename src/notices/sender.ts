@@ -11,7 +11,8 @@
  *   sender to start releases every lease not its own and sends those rows again at once. So a notice
  *   in flight at a crash may arrive twice (the Bot API has no idempotency key), never zero times.
  * - Edits: a row with `editMessageId` edits that message (an order card brought up to date) instead
- *   of sending; "message is not modified" counts as done, a message gone is a 400 (dead).
+ *   of sending; "message is not modified" counts as done, a message gone is a 400 (dead). A row with
+ *   `replyToMessageId` is sent as a reply to that message (the order card a fill notice is about).
  * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
  *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
@@ -111,8 +112,10 @@ export function createSender(options: SenderOptions) {
     const store = options.store;
     try {
       const extra = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
-      if (row.editMessageId === null) await options.api.sendMessage(row.chatId, row.text, extra);
-      else await options.api.editMessageText(row.chatId, row.editMessageId, row.text, extra);
+      if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, extra);
+      else if (row.replyToMessageId === null) await options.api.sendMessage(row.chatId, row.text, extra);
+      // a reply to a message the user deleted is still sent, without the quote
+      else await options.api.sendMessage(row.chatId, row.text, { ...extra, reply_parameters: { message_id: row.replyToMessageId, allow_sending_without_reply: true } });
     } catch (err) {
       // an edit that changes nothing is done; any other refusal is handled like a send's
       if (!(row.editMessageId !== null && isNotModified(err))) {

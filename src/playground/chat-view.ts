@@ -1,6 +1,7 @@
 /**
  * What the page shows of a chat: the fake Bot API's messages (after edits, without deleted ones)
- * as sanitised HTML, photos by URL, and inline keyboards as rows of buttons.
+ * as sanitised HTML, photos by URL, replies with the first line they quote, and inline keyboards as
+ * rows of buttons.
  */
 import type { InlineKeyboardButton, Message, MessageEntity } from "grammy/types";
 import type { FakeBotApi } from "../telegram-fake/fake-bot-api.js";
@@ -24,6 +25,8 @@ export interface PageMessage {
   photoUrl?: string;
   edited: boolean;
   viaBot?: string;
+  /** The message this one replies to: its id (to jump to) and its first line, as plain text. */
+  replyTo?: { id: number; text: string };
   buttons: PageButton[][];
 }
 
@@ -56,6 +59,8 @@ function pageMessage(chatId: number, from: "bot" | "user", raw: Message): PageMe
   };
   if (raw.photo) out.photoUrl = `/api/photo?chat=${chatId}&message=${raw.message_id}`;
   if (raw.via_bot?.username) out.viaBot = raw.via_bot.username;
+  const replied = raw.reply_to_message;
+  if (replied) out.replyTo = { id: replied.message_id, text: (replied.text ?? replied.caption ?? "").split("\n", 1)[0]! };
   return out;
 }
 

@@ -3,7 +3,7 @@
  * the notifier edits that card through the outbox. A repository, not a cached key-value storage,
  * because the notifier takes the place inside the transaction that records the event.
  */
-import { put, takeRow } from "./kv-storage.js";
+import { get, put, takeRow } from "./kv-storage.js";
 import type { Conn } from "./db.js";
 import type { CardSnapshot } from "../orders/card.js";
 
@@ -17,6 +17,10 @@ export interface OrderCardPlace {
 const keyOf = (orderId: string) => `order-card:${orderId}`;
 
 export function createOrderCardsRepo(conn: Conn) {
+  const take = async (orderId: string): Promise<OrderCardPlace | undefined> => {
+    const value = await takeRow(conn, keyOf(orderId));
+    return value === null ? undefined : (JSON.parse(value) as OrderCardPlace);
+  };
   return {
     /** The latest card shown wins. */
     async remember(orderId: string, place: OrderCardPlace): Promise<void> {
@@ -26,12 +30,19 @@ export function createOrderCardsRepo(conn: Conn) {
       await put(conn, keyOf(orderId), null);
     },
     /**
-     * The place, forgotten as it is read (one DELETE … RETURNING: every settled order asks, and a
-     * card is brought up to date once, by whichever replica takes it).
+     * The place, forgotten as it is read (one DELETE … RETURNING: a card is brought up to date once,
+     * by whichever report or replica takes it).
      */
-    async take(orderId: string): Promise<OrderCardPlace | undefined> {
-      const value = await takeRow(conn, keyOf(orderId));
-      return value === null ? undefined : (JSON.parse(value) as OrderCardPlace);
+    take,
+    /**
+     * The place, taken only when the card is in `chatId`. A card in another chat is not touched, so
+     * its own user's report still finds it: taking and putting it back would hide it on PostgreSQL
+     * from a report that waited on the row meanwhile (the row it waited on is gone, the new one unseen).
+     */
+    async takeIn(orderId: string, chatId: number): Promise<OrderCardPlace | undefined> {
+      const shown = await get(conn, keyOf(orderId));
+      if (shown === null || (JSON.parse(shown) as OrderCardPlace).chatId !== chatId) return undefined;
+      return take(orderId);
     },
   };
 }

@@ -21,6 +21,8 @@ export interface NewNotice {
   replyMarkup?: unknown;
   /** Edit this message of the chat (text and buttons) instead of sending a new one. */
   editMessageId?: number;
+  /** Send it as a reply to this message of the chat (kept without it if the message is gone). */
+  replyToMessageId?: number;
 }
 
 export interface ClaimInput {
@@ -72,6 +74,7 @@ export function createOutboxRepo(conn: Conn) {
             text: sql.placeholder("text"),
             replyMarkup: sql.placeholder("replyMarkup"),
             editMessageId: sql.placeholder("editMessageId"),
+            replyToMessageId: sql.placeholder("replyToMessageId"),
             status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
             nextAttemptAt: sql.placeholder("at"),
             createdAt: sql.placeholder("at"),
@@ -84,6 +87,7 @@ export function createOutboxRepo(conn: Conn) {
         text: notice.text,
         replyMarkup: notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup),
         editMessageId: notice.editMessageId ?? null,
+        replyToMessageId: notice.replyToMessageId ?? null,
         at,
       });
       return rows.length > 0;

@@ -147,6 +147,8 @@ export const outbox = pgTable(
     replyMarkup: text("reply_markup"),
     /** Edit this message of the chat instead of sending a new one (an order card following its order). */
     editMessageId: integer("edit_message_id"),
+    // set: a reply to this message of the chat (a fill notice under the order card it brought up to date)
+    replyToMessageId: integer("reply_to_message_id"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: big("next_attempt_at").notNull().$defaultFn(now),

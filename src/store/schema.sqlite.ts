@@ -157,6 +157,8 @@ export const outbox = sqliteTable(
     replyMarkup: text("reply_markup"), // JSON of an InlineKeyboardMarkup
     // set: edit this message of the chat (an order card brought up to date) instead of sending one
     editMessageId: integer("edit_message_id"),
+    // set: a reply to this message of the chat (a fill notice under the order card it brought up to date)
+    replyToMessageId: integer("reply_to_message_id"),
     status: text("status").notNull().default("pending"), // pending | sent | blocked | dead
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull().$defaultFn(now),

@@ -176,6 +176,9 @@ describe("buy again and cards that follow their order", () => {
     expect(text(edited)).toContain("Tronscan");
     const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("订单已完成"));
     const noticeId = (notice.response as { result: { message_id: number } }).result.message_id;
+    // the push (an edit notifies nobody) answers the card
+    expect((notice.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id).toBe(cardId);
+    expect(text(notice)).toContain(`<code>${address}</code>`);
     expect(hh.tg.buttons(USER, noticeId).map((b) => b.callbackData)).toEqual([
       SharedButtons.openOrder.pack({ id: orderId }),
       SharedButtons.buyAgain.pack({ order: orderId }),
@@ -228,6 +231,10 @@ describe("a card whose order fails", () => {
       SharedButtons.openOrder.pack({ id: orderId }),
       SharedButtons.buyAgain.pack({ order: orderId }),
     ]);
+    // the push answers the card, and still says the TRX came back
+    const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Заказ не выполнен"));
+    expect((notice.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id).toBe(listId);
+    expect(text(notice)).toMatch(/возвращен[оы] на ваш баланс/);
     // followed once: the place is forgotten
     expect(await cardOf(hh.store, orderId)).toBeUndefined();
   });

@@ -66,6 +66,55 @@ describe("notices end to end from the sandbox", () => {
     expect(noticesIn(PARTNER, /Order filled/)).toHaveLength(1);
   });
 
+  it("an order card in one chat: a partner sharing the account hears of the fill without touching it; the card's user gets it redrawn and the notice as a reply", async () => {
+    const { accountId, client } = await setUp({ webhook: false });
+    const PARTNER = USER + 1;
+    await n.h.store.users.touch(PARTNER, PARTNER);
+    await n.h.store.users.setLanguage(PARTNER, "ru");
+    // the partner's endpoint first, so the partner's delivery tends to be handled first
+    for (const [userId, key] of [
+      [PARTNER, n.h.sandbox.control.createKey(accountId, { scope: "full" }).key],
+      [USER, undefined],
+    ] as const) {
+      const keyId = key ? (await n.h.store.apiKeys.add(userId, { apiKey: key, label: "shared" })).id : (await n.h.store.apiKeys.list(USER))[0]!.id;
+      const row = await n.h.store.webhooks.ensureForUser(userId, keyId);
+      const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
+      await n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+      await n.h.store.webhooks.setSecret(row, endpoint.secret);
+    }
+    const order = await placeOrder(client);
+    const card = await n.h.bot.api.sendMessage(USER, "the order's card");
+    await n.h.store.orderCards.remember(order.id, { chatId: USER, messageId: card.message_id });
+
+    await n.h.sandbox.control.settleOrders();
+    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(PARTNER, /Заказ выполнен/).length === 1);
+    await n.sender.drain();
+    const edits = n.h.tg.callsOf("editMessageText");
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.payload).toMatchObject({ chat_id: USER, message_id: card.message_id });
+    expect(String(edits[0]!.payload.text)).toContain("Order filled");
+    const replyOf = (c: { response: unknown }) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id;
+    expect(replyOf(noticesIn(USER, /Order filled/)[0]!)).toBe(card.message_id);
+    expect(replyOf(noticesIn(PARTNER, /Заказ выполнен/)[0]!)).toBeUndefined();
+    expect(await n.h.store.orderCards.take(order.id)).toBeUndefined();
+  });
+
+  it("a card the user deleted: its edit is dropped, and the notice still comes whole, without the quote", async () => {
+    const { client } = await setUp();
+    const order = await placeOrder(client);
+    const card = await n.h.bot.api.sendMessage(USER, "the order's card");
+    await n.h.store.orderCards.remember(order.id, { chatId: USER, messageId: card.message_id });
+    await n.h.bot.api.deleteMessage(USER, card.message_id);
+
+    await n.h.sandbox.control.settleOrders();
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order filled"));
+    const filled = await client.getOrder(order.id);
+    expect(String(call.payload.text)).toContain(`Charged: <code>${createFormatter("en").trx(filled.totalTrx)}</code>`);
+    expect(String(call.payload.text)).toContain(`<code>${filled.txId}</code>`);
+    expect((call.response as { result: { reply_to_message?: unknown } }).result.reply_to_message).toBeUndefined();
+    await waitUntil(async () => (await n.h.store.outbox.getByDedupeKey(`order:${order.id}:card@${USER}`))?.status === "dead");
+  });
+
   it("order.filled: the signed event reaches the chat as a fill notice with volume, resource, target, duration, TRX and the transaction", async () => {
     const { client } = await setUp();
     const order = await placeOrder(client);

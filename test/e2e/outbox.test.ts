@@ -61,6 +61,25 @@ describe("outbox sender", () => {
     expect(n!.sender.figures()).toMatchObject({ sent: 9, rateLimited: 0, retried: 0 });
   });
 
+  it("a notice stored as a reply answers that message; when the user deleted it, it is still sent, without the quote", async () => {
+    await setUp({ sender: { perChatIntervalMs: 0 } });
+    const kept = await n!.h.bot.api.sendMessage(A, "the order's card");
+    const gone = await n!.h.bot.api.sendMessage(A, "another card");
+    await n!.h.bot.api.deleteMessage(A, gone.message_id);
+    await n!.h.store.outbox.enqueue({ chatId: A, dedupeKey: "reply:kept", text: "filled", replyToMessageId: kept.message_id });
+    await n!.h.store.outbox.enqueue({ chatId: A, dedupeKey: "reply:gone", text: "failed", replyToMessageId: gone.message_id });
+    await n!.sender.start();
+    await n!.sender.drain();
+    // (the two cards were sent by the test itself, before the sender started)
+    expect(delivered(A)).toEqual(["the order's card", "another card", "filled", "failed"]);
+    const [toKept, toGone] = sendsTo(A)
+      .slice(2)
+      .map((c) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result);
+    expect(toKept!.reply_to_message?.message_id).toBe(kept.message_id);
+    expect(toGone!.reply_to_message).toBeUndefined();
+    expect((await n!.h.store.outbox.listForChat(A)).map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
   it("enqueue is idempotent on the dedupe key: the same event's notice is sent once", async () => {
     await setUp({ startSender: true });
     expect(await n!.h.store.outbox.enqueue({ chatId: A, dedupeKey: "order:x:filled", text: "first" })).toBe(true);

@@ -95,7 +95,9 @@ describe("rules watcher", () => {
     n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // fires (notices per firing are off)
     await n.watch.rules.tick();
     await n.h.store.users.update(USER, { notifyFires: true });
-    n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // fires again
+    // fires again: 1,000 below the 65,000 delivered (a single unit used would recover within the
+    // millisecond, as used energy recovers over 24 h, and then nothing would fire)
+    n.h.sandbox.control.consumeEnergy(ADDR_1, 1_000n);
     await n.watch.rules.tick();
     await n.watch.rules.tick();
     await client.pauseRule(rule.id);

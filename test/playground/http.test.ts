@@ -142,7 +142,11 @@ describe("the playground's page and API", () => {
     await tap(CAROL, second, /Confirm/);
     await botSays(CAROL, /being delivered/); // the first card now follows its failed order
     expect((await call("POST", "/api/control/settle", { outcome: "filled" })).status).toBe(200);
-    await botSays(CAROL, /Order filled/);
+    // the card says so in place, and the pushed notice is shown as a reply quoting it
+    const notice = await waitUntil(async () => (await chat(CAROL)).find((m) => m.from === "bot" && /Order filled/.test(m.html) && m.replyTo));
+    expect(notice.replyTo!.id).toBe(second.id);
+    expect(notice.replyTo!.text).toMatch(/^✅ Order filled: 65,000 energy for 1 hour$/);
+    expect((await chat(CAROL)).find((m) => m.id === second.id)!.html).toContain("Order filled");
   });
 
   it("the bot runs on the embedded sandbox: /webhook with the full demo key connects the endpoint by itself", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `outbox` ADD `reply_to_message_id` integer;
