@@ -138,8 +138,8 @@ buy-address-info = { $address } has { $energy } of { $energyLimit } energy and {
 buy-address-activated = the address is activated
 buy-address-not-activated = the address is not activated yet, so an activation fee is added
 buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
-buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like 65000, 65k, 131 000 or 1.5m). Allowed: { $min } to { $max }.
-buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like 65000, 65k or 1.5m). Allowed: { $min } to { $max }.
+buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like 65000, 65k, 131 000 or 0.5m). Allowed: { $min } to { $max }.
+buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like 65000, 65k or 0.5m). Allowed: { $min } to { $max }.
 buy-preset-holder = { $count ->
     [one] 1 transfer
    *[other] { $count } transfers
@@ -158,7 +158,7 @@ buy-volume-transfers = { $count ->
     [one] { $volume } · ≈1 transfer
    *[other] { $volume } · ≈{ $count } transfers
 }
-buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like 65000, 65k or 1.5m.
+buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like 65000, 65k or 0.5m.
 buy-volume-out-of-range = { $volume } is outside the allowed range: from { $min } to { $max }. Please choose another amount.
 buy-ask-duration = For how long? { $resource }, { $volume } for { $address }.
 buy-duration-unknown = “{ $value }” is not one of the durations on offer ({ $allowed }). Pick one below.
@@ -360,9 +360,10 @@ keys-invalid-shape = That does not look like an API key: a key is one piece of t
 keys-duplicate = This key (<code>{ $fingerprint }</code>) is already added. Nothing changed.
 keys-rejected = ❌ The marketplace rejected this key: it may be mistyped, revoked or from another account. Nothing was stored.
 keys-nothing-stored = Nothing was stored.
-keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved.
-keys-saved-default = It is your default key now.
-keys-saved-not-default = Your default key stays as it was; you can change that in /keys.
+keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved. { $default ->
+    [yes] It is your default key now.
+   *[no] Your default key stays as it was; you can change that in /keys.
+}
 keys-label-ask-new = Send a label for it (for example <i>Main</i> or <i>Trading</i>) so you can tell your keys apart, or tap Skip.
 keys-label-cancelled = The key is saved, without a label. /keys to name it later.
 keys-label-ask-rename = Send a new label for key <b>{ $name }</b> <code>{ $fingerprint }</code>.

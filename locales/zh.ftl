@@ -129,8 +129,8 @@ buy-address-info = { $address } 当前可用能量 { $energy } / { $energyLimit 
 buy-address-activated = 该地址已激活
 buy-address-not-activated = 该地址尚未激活，将加收激活费
 buy-address-unchecked = （暂时无法读取该地址当前的能量和带宽，将在没有这些信息的情况下继续。）
-buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 65000、65k、131 000 或 1.5m）。允许范围：{ $min } 至 { $max }。
-buy-ask-volume-presets = 为 { $address } 购买多少{ $resource }？请点击按 USDT 转账笔数预设的选项（按钮上是该时长的价格），或输入数量（如 65000、65k 或 1.5m）。允许范围：{ $min } 至 { $max }。
+buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 65000、65k、131 000 或 0.5m）。允许范围：{ $min } 至 { $max }。
+buy-ask-volume-presets = 为 { $address } 购买多少{ $resource }？请点击按 USDT 转账笔数预设的选项（按钮上是该时长的价格），或输入数量（如 65000、65k 或 0.5m）。允许范围：{ $min } 至 { $max }。
 buy-preset-holder = { $count } 笔转账
 buy-preset-new-holder = 1 笔转账（新持有者）
 buy-preset-button = { $what } · { $duration } · { $price }
@@ -140,7 +140,7 @@ buy-transfers-out-of-range = { $countText } 笔转账需要 { $volume } 能量�
 buy-volume-one-transfer = { $volume } · 1 笔 USDT 转账
 buy-volume-two-transfers = { $volume } · 2 笔转账 / 新持有地址
 buy-volume-transfers = { $volume } · 约 { $count } 笔转账
-buy-volume-unreadable = 无法将“{ $text }”识别为数量。请输入数字，如 65000、65k 或 1.5m。
+buy-volume-unreadable = 无法将“{ $text }”识别为数量。请输入数字，如 65000、65k 或 0.5m。
 buy-volume-out-of-range = { $volume } 超出允许范围：{ $min } 至 { $max }。请选择其他数量。
 buy-ask-duration = 租用多长时间？{ $resource }，{ $volume }，地址 { $address }。
 buy-duration-unknown = “{ $value }”不是可选的时长（可选：{ $allowed }）。请在下方选择。
@@ -342,9 +342,10 @@ keys-invalid-shape = 这看起来不像 API 密钥：密钥是一段 { $min }–
 keys-duplicate = 此密钥（<code>{ $fingerprint }</code>）已经添加过了。没有任何更改。
 keys-rejected = ❌ 市场拒绝了此密钥：可能输入有误、已被吊销或属于其他账户。未保存任何内容。
 keys-nothing-stored = 未保存任何内容。
-keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。
-keys-saved-default = 它现在是您的默认密钥。
-keys-saved-not-default = 您的默认密钥保持不变；可以在 /keys 中更改。
+keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。{ $default ->
+    [yes] 它现在是您的默认密钥。
+   *[no] 您的默认密钥保持不变；可以在 /keys 中更改。
+}
 keys-label-ask-new = 请为它发送一个名称（例如<i>主要</i>或<i>交易</i>），以便区分您的密钥，或点击“跳过”。
 keys-label-cancelled = 密钥已保存，未命名。稍后可在 /keys 中命名。
 keys-label-ask-rename = 请为密钥 <b>{ $name }</b> <code>{ $fingerprint }</code> 发送新名称。

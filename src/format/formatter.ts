@@ -12,8 +12,11 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 
 export interface Formatter {
   readonly locale: string;
-  /** "1,234.5 TRX": from a TRX decimal string or SUN. Up to 6 decimals, trailing zeros trimmed (min 2). */
-  trx(value: string | bigint, options?: { unit?: boolean }): string;
+  /**
+   * "1,234.5 TRX": from a TRX decimal string or SUN. Up to 6 decimals, trailing zeros trimmed (min 2).
+   * `about`: an estimate (an average, a projection), rounded half-up to 0.01 TRX unless that is 0.
+   */
+  trx(value: string | bigint, options?: { unit?: boolean; about?: boolean }): string;
   /**
    * TRX for one card: every amount with the same number of decimals, as many as the most precise of
    * `amounts` needs (2 to 6), so "10.00" and "0.125" read as "10.000" and "0.125" side by side.
@@ -41,6 +44,16 @@ function toSun(value: string | bigint): bigint {
 function fractionOf(sun: bigint): string {
   const abs = sun < 0n ? -sun : sun;
   return (abs % SUN_PER_TRX).toString().padStart(6, "0").replace(/0+$/, "");
+}
+
+const SUN_PER_CENT = SUN_PER_TRX / 100n;
+
+/** An estimate to the nearest 0.01 TRX, half away from zero; kept exact when it would round to 0. */
+function aboutCents(sun: bigint): bigint {
+  const abs = sun < 0n ? -sun : sun;
+  const rounded = ((abs + SUN_PER_CENT / 2n) / SUN_PER_CENT) * SUN_PER_CENT;
+  if (rounded === 0n) return sun;
+  return sun < 0n ? -rounded : rounded;
 }
 
 const formatters = new Map<string, Formatter>();
@@ -74,7 +87,10 @@ function buildFormatter(locale: string): Formatter {
 
   return {
     locale,
-    trx: (value, options) => trxCard([value])(value, options),
+    trx: (value, options) => {
+      const sun = options?.about ? aboutCents(toSun(value)) : value;
+      return trxCard([sun])(sun, options);
+    },
     trxCard,
     volume(value) {
       return ints.format(toBigInt(value));

@@ -3,6 +3,10 @@
  * is first; the notice's dedupe key makes the second a no-op). An order placed through the bot
  * also gets its row updated, and lends the row's details to an event that left them out. Runs inside
  * a transaction: the order's row and the notice are written together.
+ *
+ * `userId` is whoever the report came for (the endpoint's owner, or the watched order's user). An
+ * order placed through the bot by someone else sharing the account (a team with one marketplace
+ * account and one webhook) is also told to the person who placed it, whose card it brings up to date.
  */
 import type { Repositories } from "../store/index.js";
 import type { EventOrder } from "../events/event-payload.js";
@@ -25,5 +29,8 @@ export async function recordSettlement(tx: Repositories, notifier: Notifier, use
     };
   }
   const notices = notifier.in(tx);
-  return kind === "filled" ? notices.orderFilled(userId, full) : notices.orderFailed(userId, full);
+  const tell = (to: number) => (kind === "filled" ? notices.orderFilled(to, full) : notices.orderFailed(to, full));
+  // the buyer first: their card is redrawn and their notice answers it
+  const toBuyer = row && row.userId !== userId ? await tell(row.userId) : false;
+  return (await tell(userId)) || toBuyer;
 }

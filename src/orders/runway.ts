@@ -70,7 +70,7 @@ export function runwayLines(runway: Runway, t: Translate, fmt: Formatter): strin
   }
   if (runway.rules) {
     const { dailySun, days } = runway.rules;
-    lines.push(t("runway-rules", { days: Number(days), daysText: fmt.integer(days), daily: fmt.trx(dailySun) }));
+    lines.push(t("runway-rules", { days: Number(days), daysText: fmt.integer(days), daily: fmt.trx(dailySun, { about: true }) }));
   }
   return lines;
 }

@@ -45,6 +45,16 @@ describe("/balance", () => {
     expect((await h.tg.waitForCall("answerCallbackQuery")).payload.text).toBe("Balance updated");
   });
 
+  it("the active rules' daily spend is an estimate, shown to the cent", async () => {
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "100" });
+    const target = "TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC";
+    await h.marketplace.forKey(apiKey).createRefill({ targetAddress: target, minimal: 65_000n, volume: 65_000n, duration: "1h", autoResume: false });
+    h.sandbox.control.consumeEnergy(target, 1n); // fires once: 4.29 TRX, about 0.612857 TRX a day over a week
+    await h.tg.sendText({ userId: USER, text: "/balance" });
+    const card = await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => textOf(p).includes("Your active rules"));
+    expect(textOf(card.payload)).toContain("spent about 0.61 TRX a day over the last week");
+  });
+
   it("uses the user's locale for separators", async () => {
     await h.givenUserWithKey(USER, { trx: "1234567.25" });
     await h.tg.sendText({ userId: USER, text: "/balance", languageCode: "ru" });

@@ -103,7 +103,8 @@ describe("a new key", () => {
     const { accountId, keyId } = await givenRefusedDefault();
     const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;
     await say(`/key ${purchase}`);
-    await nextShown(h, /有效，已保存/);
+    // one sentence after the other, as Chinese is written: no space between them
+    expect(String((await nextShown(h, /有效，已保存/)).payload.text)).toContain("有效，已保存。您的默认密钥保持不变");
     await tap("跳过");
     const done = String((await nextShown(h, /没有名称/)).payload.text);
     expect(done).toContain("不能下单；新密钥没有因此被拒绝过");

@@ -99,6 +99,33 @@ describe("notices end to end from the sandbox", () => {
     expect(await n.h.store.orderCards.take(order.id)).toBeUndefined();
   });
 
+  it("a teammate's order placed through the bot, heard on the account owner's webhook: the owner is told, and so is the buyer, whose card it redraws", async () => {
+    const { accountId, client } = await setUp();
+    const BUYER = USER + 2;
+    await n.h.store.users.touch(BUYER, BUYER);
+    await n.h.store.users.setLanguage(BUYER, "zh");
+    const { key } = n.h.sandbox.control.createKey(accountId, { scope: "purchase" });
+    const buyerKey = await n.h.store.apiKeys.add(BUYER, { apiKey: key, label: "team" });
+    const order = await placeOrder(n.h.marketplace.forKey(key));
+    // what the buy feature writes for the buyer's order and card
+    const intent = await n.h.store.orders.createIntent({ userId: BUYER, keyId: buyerKey.id, chatId: BUYER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
+    await n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
+    const card = await n.h.bot.api.sendMessage(BUYER, "the order's card");
+    await n.h.store.orderCards.remember(order.id, { chatId: BUYER, messageId: card.message_id });
+
+    await n.h.sandbox.control.settleOrders();
+    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(BUYER, /订单已完成/).length === 1);
+    await n.sender.drain();
+    const replyOf = (c: { response: unknown }) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id;
+    expect(replyOf(noticesIn(BUYER, /订单已完成/)[0]!)).toBe(card.message_id);
+    expect(replyOf(noticesIn(USER, /Order filled/)[0]!)).toBeUndefined();
+    const edits = n.h.tg.callsOf("editMessageText");
+    expect(edits.map((e) => [e.payload.chat_id, e.payload.message_id])).toEqual([[BUYER, card.message_id]]);
+    expect(String(edits[0]!.payload.text)).toContain("订单已完成");
+    expect((await n.h.store.orders.get(intent.intentId))!.status).toBe("Filled");
+    expect(await client.getOrder(order.id)).toMatchObject({ status: "Filled" });
+  });
+
   it("a card the user deleted: its edit is dropped, and the notice still comes whole, without the quote", async () => {
     const { client } = await setUp();
     const order = await placeOrder(client);

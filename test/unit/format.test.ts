@@ -18,6 +18,14 @@ describe("formatter", () => {
     const ru = createFormatter("ru");
     expect(ru.trx("1234.5")).toBe("1\u00a0234,50 TRX");
   });
+  it("rounds an estimate to 0.01 TRX, half up, unless that leaves nothing", () => {
+    const en = createFormatter("en");
+    expect(en.trx(2_470_285n, { about: true })).toBe("2.47 TRX");
+    expect(en.trx("2.475000", { about: true })).toBe("2.48 TRX");
+    expect(en.trx(-2_475_000n, { about: true })).toBe("-2.48 TRX");
+    expect(en.trx("0.004", { about: true })).toBe("0.004 TRX");
+    expect(createFormatter("ru").trx(2_470_285n, { about: true })).toBe("2,47 TRX");
+  });
   it("gives every TRX amount of one card the decimals of the most precise one (2 to 6)", () => {
     const en = createFormatter("en").trxCard(["10", "0.125", -500_000n]);
     expect([en("10"), en("0.125"), en(-500_000n)]).toEqual(["10.000 TRX", "0.125 TRX", "-0.500 TRX"]);

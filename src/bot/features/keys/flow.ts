@@ -108,7 +108,7 @@ export async function labelKeyConversation(
   const fingerprint = escapeHtml(fingerprintText(key));
   const intro =
     mode === "new"
-      ? `${t("keys-saved", { fingerprint })} ${t(key.isDefault ? "keys-saved-default" : "keys-saved-not-default")}\n\n${t("keys-label-ask-new")}`
+      ? `${t("keys-saved", { fingerprint, default: key.isDefault ? "yes" : "no" })}\n\n${t("keys-label-ask-new")}`
       : t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
   const skip = new InlineKeyboard();
   if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());
