@@ -242,12 +242,17 @@ describe("/buy step by step", () => {
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
-  it("/cancel leaves the flow: a later address is not taken as an answer", async () => {
+  it("/cancel leaves the flow: its message keeps no buttons, and a later address is not taken as an answer", async () => {
     await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/buy energy" });
-    await nextShown(h, /TRON address/);
+    const step = await nextShown(h, /TRON address/);
+    const stepId = (step.response as { result: { message_id: number } }).result.message_id;
+    expect(h.tg.buttons(USER, stepId).map((b) => b.text)).toContain("✖️ Cancel");
     await h.tg.sendText({ userId: USER, text: "/cancel" });
     expect(text(await h.tg.waitForCall("sendMessage", (p) => /Cancelled/.test(String(p.text))))).toContain("Nothing was changed");
+    expect(h.tg.buttons(USER, stepId)).toEqual([]);
+    // answered once: not also by the fallback for messages nobody handled
+    expect(h.tg.callsOf("sendMessage").filter((c) => /\/help/.test(String(c.payload.text)))).toEqual([]);
     await h.tg.sendText({ userId: USER, text: freshAddress() });
     const next = text(await h.tg.waitForCall("sendMessage"));
     expect(next).not.toContain("How much");

@@ -44,6 +44,25 @@ describe("a flow the default key cannot complete", () => {
     expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(other.id);
   });
 
+  it("/webhook with a default key refused webhooks offers the full key; tapping it makes it the default and starts the setup", async () => {
+    const { accountId, keyId, fingerprint } = await givenRefusedDefault();
+    await h.store.apiKeys.markMissingScope(keyId, "full");
+    const full = h.sandbox.control.createKey(accountId, { scope: "full" }).key;
+    const other = await h.store.apiKeys.add(USER, { apiKey: full, label: "全权" });
+    // a key that may not either is not offered
+    await h.store.apiKeys.markMissingScope((await h.store.apiKeys.add(USER, { apiKey: h.sandbox.control.createKey(accountId, { scope: "purchase" }).key, label: "交易" })).id, "full");
+
+    await say("/webhook");
+    const answer = String((await nextShown(h, /不能管理回调/)).payload.text);
+    expect(answer).toContain(`…${fingerprint}`);
+    expect(answer).toContain("<b>full</b>");
+    expect(labels()).toEqual([`⭐ 使用 全权 …${full.slice(-4)}`, "🔑 我的密钥"]);
+
+    await tap(/使用 全权/);
+    await nextShown(h, /通过回调即时通知/);
+    expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(other.id);
+  });
+
   it("/buy with an address, then another key: the flow resumes with the address kept", async () => {
     const { accountId } = await givenRefusedDefault();
     const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;

@@ -58,10 +58,13 @@ describe("safety", () => {
   it("an API key pasted at the address step is deleted, the flow stops, and nothing keeps it", async () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/refill" });
-    await sent((t) => t.includes("TRON address"));
+    const step = await sent((t) => t.includes("TRON address"));
+    const stepId = (step.response as { result: { message_id: number } }).result.message_id;
     const { messageId } = await h.tg.sendText({ userId: USER, text: apiKey });
     await sent((t) => t.includes("looked like a secret key"));
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
+    // the stopped flow's message keeps no buttons that would answer "expired"
+    expect(h.tg.buttons(USER, stepId)).toEqual([]);
     // the flow ended: an address now is just a bare address, not an answer to the refill prompt
     await h.tg.sendText({ userId: USER, text: ADDRESS });
     await waitUntil(() => h.tg.callsOf("sendMessage").some((c) => c.payload.chat_id === USER && String(c.payload.text).includes(ADDRESS)));

@@ -1,6 +1,7 @@
 /**
  * Waiting for the user inside a conversation, the same way in every flow:
- * - another /command leaves the conversation and runs as usual (halt with next);
+ * - another /command leaves the conversation and runs as usual (halt with next); /cancel, which
+ *   the cancel feature hands to an open flow first, leaves it and goes no further;
  * - a tap on a button this step does not expect is passed on to the rest of the bot (skip with next);
  * - anything else that is not text gets a short hint and the step keeps waiting;
  * - text that looks like a credential (an API key, a webhook secret) at a step that does not ask
@@ -69,8 +70,8 @@ export interface WaitOptions {
 interface LeaveHooks {
   /** A tap that cancels the flow. */
   isCancel?: (ctx: ConversationContext) => boolean;
-  /** Called before the conversation is left: by Cancel, or by a /command that goes on elsewhere. */
-  onLeave?: (ctx: ConversationContext, why: "cancel" | "command") => Promise<void>;
+  /** Called before the conversation is left: by Cancel, or otherwise (a /command, a pasted secret). */
+  onLeave?: (ctx: ConversationContext, why: "cancel" | "left") => Promise<void>;
 }
 
 export async function waitForReply(conversation: BotConversation, options: WaitOptions & LeaveHooks = {}): Promise<Reply> {
@@ -78,8 +79,11 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
   for (;;) {
     const ctx = await conversation.wait();
     const text = ctx.message?.text;
-    if (text !== undefined && /^\/[A-Za-z0-9_]+(@\w+)?(\s|$)/.test(text)) {
-      await options.onLeave?.(ctx, "command");
+    const command = text === undefined ? undefined : /^\/([A-Za-z0-9_]+)(@\w+)?(\s|$)/.exec(text)?.[1];
+    if (command !== undefined) {
+      await options.onLeave?.(ctx, "left");
+      // /cancel was handed here by the cancel feature, which answers it once the flow is left
+      if (command === "cancel") await conversation.halt();
       await conversation.halt({ next: true });
     }
     if (options.isCancel?.(ctx)) {
@@ -95,6 +99,7 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
     }
     if (text !== undefined && !options.expectsSecret && looksLikeCredential(text)) {
       const deleted = await deleteUserMessage(ctx);
+      await options.onLeave?.(ctx, "left");
       await ctx.reply(ctx.t(deleted ? "conversation-secret-deleted" : "conversation-secret-not-deleted"));
       await conversation.halt();
     }

@@ -5,8 +5,10 @@ import { cancelOpenPreviews } from "../buy/index.js";
 /** /cancel leaves any conversation and cancels open purchase previews. Installed before the features so it always wins. */
 export const cancelFeature = new Composer<BotContext>();
 
-cancelFeature.command("cancel", async (ctx) => {
+cancelFeature.command("cancel", async (ctx, next) => {
   const active = Object.keys(ctx.conversation.active()).length > 0;
+  // the open flow sees /cancel first and takes the buttons off its message (flow/wait.ts)
+  if (active) await next();
   await ctx.conversation.exitAll();
   const previews = await cancelOpenPreviews(ctx);
   await ctx.reply(ctx.t(active || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });

@@ -18,6 +18,7 @@ import { enterFlow } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { BUY_CONVERSATION } from "../buy/flow.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "../automations/flow.js";
+import { WEBHOOK_SETUP_CONVERSATION } from "../webhook/flow.js";
 import { pastedSecrets } from "./pasted.js";
 import { addKey, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
 
@@ -71,7 +72,7 @@ keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
 });
 
 /** The flows a key picked by scope-gate.ts may start (conversation ids). */
-const GATED_FLOWS: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION];
+const GATED_FLOWS: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
 
 keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   const { id, flow } = SharedButtons.useKeyFor.unpack(ctx.callbackQuery.data)!;

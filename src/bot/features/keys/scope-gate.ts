@@ -14,8 +14,8 @@ import type { Translate } from "../../../format/formatter.js";
 import { fingerprintText, keyButtonLabel } from "./views.js";
 
 /** What a flow does with the key, and the scope that takes (as the error mapping names them). */
-export type GatedOperation = "orders" | "rules";
-const SCOPE_OF: Record<GatedOperation | "webhooks", Scope> = { orders: "purchase", rules: "purchase", webhooks: "full" };
+export type GatedOperation = "orders" | "rules" | "webhooks";
+const SCOPE_OF: Record<GatedOperation, Scope> = { orders: "purchase", rules: "purchase", webhooks: "full" };
 const RANK: Record<Scope, number> = { read: 0, purchase: 1, full: 2 };
 
 function refusedScopes(key: Pick<ApiKeyRow, "missingScopes">): Scope[] {

@@ -9,6 +9,7 @@ import { WebhookButtons } from "./callbacks.js";
 import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
 import { configuredEndpoint, showStatus } from "./menus.js";
 import { receiverBase } from "./views.js";
+import { defaultKeyMay } from "../keys/scope-gate.js";
 
 export { webhookMenu } from "./menus.js";
 
@@ -26,6 +27,8 @@ privateChat.command("webhook", async (ctx) => {
     return;
   }
   if (await configuredEndpoint(ctx)) return showStatus(ctx);
+  // a default key already refused webhooks: say so now, and offer the keys that may
+  if (!(await defaultKeyMay(ctx, "webhooks", WEBHOOK_SETUP_CONVERSATION))) return;
   await enterWebhookSetup(ctx);
 });
 
