@@ -77,12 +77,15 @@ describe("/settings", () => {
     await botSaid(/Send the TRX amount/);
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Alert off", "✖️ Cancel"]);
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
-    expect(h.tg.buttons(USER)).toEqual([]);
+    const cancelled = await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
+    // the way back to the card the prompt came from, and nothing else
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚙️ Settings"]);
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
     await say("7");
     await botSaid(/did not understand/); // the prompt is gone
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
+    await h.tg.tapButton({ userId: USER, messageId: cancelled.payload.message_id as number, text: "⚙️ Settings" });
+    await h.tg.waitForCall(["editMessageText", "sendMessage"], (p) => String(p.text).includes("Settings") && !String(p.text).includes("Cancelled"));
 
     await say("/settings");
     await botSaid(/Settings/);

@@ -24,21 +24,24 @@ export class FlowMessage {
   private readonly chatId: number;
   private step: { text: string; keyboard: InlineKeyboard } | undefined;
   private readonly cancelledKey: string;
+  private readonly cancelledKeyboard: InlineKeyboard | undefined;
 
   /**
    * `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card).
    * `messageId`: the flow goes on in a message an earlier step showed (a flow handed on through a
    * plain handler, e.g. the key prompt, whose answer must not enter any conversation).
    * `cancelledKey`: what Cancel says, when something was already done before the flow (default
-   * "cancel-done": nothing was changed).
+   * "cancel-done": nothing was changed). `cancelledKeyboard`: the way back Cancel leaves under it
+   * (a flow started from a card: back to that card).
    */
   constructor(
     private readonly conversation: BotConversation,
     ctx: Ctx,
-    options: { inTappedMessage?: boolean; messageId?: number; cancelledKey?: string } = {},
+    options: { inTappedMessage?: boolean; messageId?: number; cancelledKey?: string; cancelledKeyboard?: InlineKeyboard } = {},
   ) {
     this.chatId = ctx.chat!.id;
     this.cancelledKey = options.cancelledKey ?? "cancel-done";
+    this.cancelledKeyboard = options.cancelledKeyboard;
     if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
     if (options.messageId !== undefined) this.messageId = options.messageId;
   }
@@ -63,7 +66,7 @@ export class FlowMessage {
     return waitForReply(this.conversation, {
       ...options,
       isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
-      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t(this.cancelledKey)) : this.dropButtons(ctx)),
+      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t(this.cancelledKey), this.cancelledKeyboard) : this.dropButtons(ctx)),
     });
   }
 

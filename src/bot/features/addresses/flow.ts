@@ -14,10 +14,10 @@ import { addressByLabel, checkAddressLabel, MAX_ADDRESS_LABEL } from "./views.js
 export async function renameAddressConversation(conversation: BotConversation, ctx: ConversationContext, address: string): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
+  const back = (c: ConversationContext) => new InlineKeyboard().text(c.t("button-back"), AddressButtons.list.pack());
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: back(ctx) });
   const store = ctx.deps.store.recentAddresses;
   const entry = await external(conversation, () => store.get(userId, address) ?? null);
-  const back = (c: ConversationContext) => new InlineKeyboard().text(c.t("button-back"), AddressButtons.list.pack());
   if (!entry) return flow.finish(ctx, ctx.t("addresses-not-found"), back(ctx));
 
   const buttons = new InlineKeyboard();

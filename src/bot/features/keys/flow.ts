@@ -96,7 +96,9 @@ export async function labelKeyConversation(
   const flow = new FlowMessage(
     conversation,
     ctx,
-    mode === "rename" ? { inTappedMessage: true } : { messageId: promptId ?? undefined, cancelledKey: "keys-label-cancelled" },
+    mode === "rename"
+      ? { inTappedMessage: true, cancelledKeyboard: new InlineKeyboard().text(ctx.t("button-back"), KeyButtons.list.pack()) }
+      : { messageId: promptId ?? undefined, cancelledKey: "keys-label-cancelled" },
   );
   // Only the view of the key goes into the replay log, never the sealed secret.
   const key = await external(conversation, async () => {

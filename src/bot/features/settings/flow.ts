@@ -34,7 +34,8 @@ export async function alertConversation(conversation: BotConversation, ctx: Conv
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const t: Translate = (key, vars) => ctx.t(key, vars);
-  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
+  const backToSettings = new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack());
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToSettings });
   await flow.ask(ctx, t("settings-alert-ask"), new InlineKeyboard().text(t("settings-button-alert-clear"), SettingsButtons.alertOff.pack()));
   let sun: bigint | null;
   for (;;) {
@@ -59,5 +60,5 @@ export async function alertConversation(conversation: BotConversation, ctx: Conv
   await external(conversation, () => ctx.deps.store.users.update(userId, { balanceAlertSun: sun === null ? null : sun.toString(), balanceAlertTripped: false }));
   const note = sun === null ? t("settings-alert-cleared") : t("settings-alert-set", { amount: code(ctx.fmt.trx(sun)) });
   // The card itself is a menu, which a conversation can't draw: a button brings it back.
-  await flow.finish(ctx, note, new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack()));
+  await flow.finish(ctx, note, backToSettings);
 }
