@@ -32,15 +32,19 @@ const DRAIN_BATCH = 200;
 const DRAIN_EVERY_MS = 1_000;
 
 /** Whether the whole outbox is full (once per receiver transaction: see receiver.ts). */
-export function outboxFull(tx: Repositories, room: OutboxRoom): Promise<boolean> {
-  return tx.outbox.holdsAtLeast(room.total);
+export function outboxFull(repos: Pick<Repositories, "outbox">, room: OutboxRoom): Promise<boolean> {
+  return repos.outbox.holdsAtLeast(room.total);
+}
+
+/** How many more notices the user's chat has room for (`orElse` for a user without a chat). */
+async function roomInChat(tx: Repositories, userId: number, room: OutboxRoom, orElse: number): Promise<number> {
+  const recipient = await tx.outbox.recipient(userId);
+  return recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : orElse;
 }
 
 /** Whether a new event of this endpoint may be applied now (the whole outbox known not to be full). */
 export async function chatHasRoom(tx: Repositories, endpoint: { id: number; userId: number }, room: OutboxRoom): Promise<boolean> {
-  if (await tx.webhooks.hasWaiting(endpoint.id)) return false;
-  const recipient = await tx.outbox.recipient(endpoint.userId);
-  return !recipient || (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) < room.perChat;
+  return !(await tx.webhooks.hasWaiting(endpoint.id)) && (await roomInChat(tx, endpoint.userId, room, 1)) > 0;
 }
 
 export interface EventBacklogDeps {
@@ -72,10 +76,8 @@ export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
    */
   const drainEndpoint = (endpoint: Pick<WebhookEndpointRow, "id" | "userId" | "lastPingAt">, limit: number) =>
     deps.store.transaction(async (tx) => {
-      const recipient = await tx.outbox.recipient(endpoint.userId);
-      const chatRoom = recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : limit;
       let applied = 0;
-      for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(chatRoom, limit))) {
+      for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(await roomInChat(tx, endpoint.userId, room, limit), limit))) {
         // marked first, in the transaction that writes what it causes: once, even if two leaders overlap
         if (!(await tx.webhooks.markApplied(endpoint.id, waiting.eventId, deps.now()))) continue;
         applied++;
@@ -88,14 +90,14 @@ export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
 
   const drain = async () => {
     let applied = 0;
-    if (await deps.store.outbox.holdsAtLeast(room.total)) return;
+    if (await outboxFull(deps.store, room)) return;
     for (const endpoint of await deps.store.webhooks.endpointsWithWaiting(DRAIN_BATCH)) {
       try {
         applied += await drainEndpoint(endpoint, DRAIN_BATCH - applied);
       } catch (err) {
         log.error({ err: errorFields(err), endpoint: endpoint.id }, "applying a waiting webhook event failed; tried again in a second");
       }
-      if (applied >= DRAIN_BATCH || (await deps.store.outbox.holdsAtLeast(room.total))) return;
+      if (applied >= DRAIN_BATCH || (await outboxFull(deps.store, room))) return;
     }
   };
 

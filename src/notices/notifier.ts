@@ -6,6 +6,7 @@
  */
 import type { Locale } from "../config.js";
 import type { Repositories, Store } from "../store/index.js";
+import type { NoticeRecipient } from "../store/outbox.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
 import type { Shortfall } from "../rules/pricing.js";
 import { createFormatter } from "../format/formatter.js";
@@ -74,14 +75,15 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
 function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (language: string | null) => NoticeLocale): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
-  /** `replyTo`: a message of the user's chat the notice answers. */
-  async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice, replyTo?: { chatId: number; messageId: number }): Promise<boolean> {
-    const outbox = repos().outbox;
-    const user = await outbox.recipient(userId);
+  async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
+    return pushTo(await repos().outbox.recipient(userId), dedupeKey, render);
+  }
+
+  /** `push` for a recipient already looked up; `replyToMessageId`: a message of their chat the notice answers. */
+  async function pushTo(user: NoticeRecipient | undefined, dedupeKey: string, render: (l: NoticeLocale) => Notice, replyToMessageId?: number): Promise<boolean> {
     if (!user || !user.noticesEnabled) return false;
-    const replyToMessageId = replyTo?.chatId === user.chatId ? replyTo.messageId : undefined;
     const notice = render(localeFor(user.language));
-    const added = await outbox.enqueue(
+    const added = await repos().outbox.enqueue(
       { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup, replyToMessageId },
       deps.now(),
     );
@@ -90,17 +92,17 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (la
   }
 
   /**
-   * The order's card, if one was shown (store.orderCards), is edited to say how the order ended:
-   * an edit through the outbox like any notice, whether or not the user wants notices (it is their
-   * own card, not a push). Once per order: the place is forgotten. Returns the card it brought up to date.
-   * A card in another chat is left for its own user's report: two people whose keys share an account
-   * both hear of the order, and each redraws only the card in their own chat, in their own language.
+   * The order's card, if one was shown in the user's chat (store.orderCards), is edited to say how
+   * the order ended: an edit through the outbox like any notice, whether or not the user wants
+   * notices (it is their own card, not a push). Once per order: the place is forgotten. Returns the
+   * card's message id when its edit was enqueued. A card in another chat is left for its own user's
+   * report: two people whose keys share an account both hear of the order, and each redraws only the
+   * card in their own chat, in their own language.
    */
-  async function updateCard(userId: number, order: EventOrder, kind: "filled" | "failed"): Promise<{ chatId: number; messageId: number } | undefined> {
+  async function updateCard(user: NoticeRecipient, order: EventOrder, kind: "filled" | "failed"): Promise<number | undefined> {
     const { outbox, orderCards } = repos();
-    const user = await outbox.recipient(userId);
-    const place = user && (await orderCards.takeIn(order.id, user.chatId));
-    if (!user || !place) return undefined;
+    const place = await orderCards.takeIn(order.id, user.chatId);
+    if (!place) return undefined;
     const card = renderSettledCard(order, kind, localeFor(user.language), place.order);
     const added = await outbox.enqueue(
       { chatId: place.chatId, editMessageId: place.messageId, dedupeKey: NoticeKeys.orderCard(order.id, place.chatId), text: card.text, replyMarkup: card.replyMarkup },
@@ -108,7 +110,20 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (la
     );
     if (!added) return undefined;
     deps.onEnqueued?.();
-    return { chatId: place.chatId, messageId: place.messageId };
+    return place.messageId;
+  }
+
+  /**
+   * Editing the card notifies nobody, so the notice is still pushed, as a reply to the card it
+   * follows. It keeps its own lines: the edit may fail (a card the user deleted) while it goes out.
+   */
+  async function settled(userId: number, order: EventOrder, kind: "filled" | "failed"): Promise<boolean> {
+    const user = await repos().outbox.recipient(userId);
+    if (!user) return false;
+    const card = await updateCard(user, order, kind);
+    return kind === "filled"
+      ? pushTo(user, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l), card)
+      : pushTo(user, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l), card);
   }
 
   return {
@@ -116,15 +131,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (la
     in(tx: NoticeRepos): Notifier {
       return notifierOn(deps, () => tx, localeFor);
     },
-    // Editing the card notifies nobody, so the notice is still pushed, as a reply to the card it
-    // follows. It keeps its own lines: the edit may fail (a card the user deleted) while it goes out.
-    async orderFilled(userId: number, order: EventOrder): Promise<boolean> {
-      const card = await updateCard(userId, order, "filled");
-      return push(userId, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l), card);
+    orderFilled(userId: number, order: EventOrder): Promise<boolean> {
+      return settled(userId, order, "filled");
     },
-    async orderFailed(userId: number, order: EventOrder): Promise<boolean> {
-      const card = await updateCard(userId, order, "failed");
-      return push(userId, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l), card);
+    orderFailed(userId: number, order: EventOrder): Promise<boolean> {
+      return settled(userId, order, "failed");
     },
     rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean> {
       return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()));

@@ -4,7 +4,6 @@
  * and user ids and millisecond times are bigint (64-bit) read as JS numbers (all are below 2^53).
  */
 import { pgTable, text, integer, bigint, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
-
 import { sql } from "drizzle-orm";
 
 const now = () => Date.now();

@@ -5,7 +5,6 @@
  * Int64 volumes and SUN amounts are text.
  */
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
-
 import { sql } from "drizzle-orm";
 
 const now = () => Date.now();

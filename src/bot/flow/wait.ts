@@ -83,8 +83,7 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
     if (command !== undefined) {
       await options.onLeave?.(ctx, "left");
       // /cancel was handed here by the cancel feature, which answers it once the flow is left
-      if (command === "cancel") await conversation.halt();
-      await conversation.halt({ next: true });
+      await conversation.halt({ next: command !== "cancel" });
     }
     if (options.isCancel?.(ctx)) {
       await ctx.answerCallbackQuery();
