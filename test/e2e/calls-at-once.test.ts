@@ -7,12 +7,11 @@
  * other request has arrived (or a few seconds passed). Asked one after the other, in either order,
  * the second request only comes after the first answer, so that answer is held in vain.
  */
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { freshAddress, nextShown, text } from "./buy-support.js";
+import { startForwardingProxy } from "../support/forwarding-proxy.js";
 
 const USER = 5301;
 
@@ -29,8 +28,7 @@ async function pairingProxy(upstream: () => string, pair: [RegExp, RegExp]): Pro
   const held = [false, false];
   const paired: [boolean | undefined, boolean | undefined] = [undefined, undefined];
   const waiting: Array<Array<() => void>> = [[], []];
-  const server: Server = createServer((req, res) => {
-    const path = req.url ?? "/";
+  const proxy = await startForwardingProxy(upstream, (path) => {
     const side = pair.findIndex((pattern) => pattern.test(path));
     if (side >= 0) {
       seen[side] = true;
@@ -38,33 +36,20 @@ async function pairingProxy(upstream: () => string, pair: [RegExp, RegExp]): Pro
     }
     const holdThis = side >= 0 && !held[side];
     if (holdThis) held[side] = true;
-    const target = new URL(path, upstream());
-    const forward = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+    return (pass) => {
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         if (holdThis) paired[side] = seen[1 - side]!;
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        pass();
       };
       if (!holdThis || seen[1 - side]) return release();
       setTimeout(release, 3_000);
       waiting[1 - side]!.push(release);
-    });
-    forward.on("error", () => res.writeHead(502).end());
-    req.pipe(forward);
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    pairedWhileHeld: () => paired,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: proxy.url, pairedWhileHeld: () => paired, close: () => proxy.close() };
 }
 
 let h: Harness | undefined;
