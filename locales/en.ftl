@@ -188,7 +188,7 @@ buy-cancelled = Cancelled. Nothing was ordered.
 buy-pending-remembered = I have kept this order: as soon as you add a key, I will carry on with it.
 buy-pending-resumed = You have a key now, so here is the order you asked for: { $command }
 buy-pending-continue = Tap to carry on with your purchase.
-buy-change-ask = What would you like to change? The other answers stay as they are.
+change-ask = What would you like to change? The other answers stay as they are.
 buy-change-resource = Resource
 buy-change-address = Address
 buy-change-volume = Volume
@@ -338,6 +338,11 @@ auto-preview-short-refill = ⚠️ Your balance does not cover one firing: depos
 auto-preview-short-create = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more first, or the marketplace will refuse to create it.
 auto-created = ✅ Rule created.
 auto-button-open-rule = ⚙️ Open rule
+auto-change-address = Address
+auto-change-threshold = Threshold
+auto-change-volume = Volume
+auto-change-duration = Duration
+auto-change-auto-resume = Auto-resume
 
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.

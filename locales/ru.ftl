@@ -193,7 +193,7 @@ buy-cancelled = Отменено. Ничего не заказано.
 buy-pending-remembered = Я запомнил этот заказ: как только вы добавите ключ, я продолжу с ним.
 buy-pending-resumed = Теперь у вас есть ключ — вот заказ, который вы просили: { $command }
 buy-pending-continue = Нажмите, чтобы продолжить покупку.
-buy-change-ask = Что изменить? Остальные ответы останутся прежними.
+change-ask = Что изменить? Остальные ответы останутся прежними.
 buy-change-resource = Ресурс
 buy-change-address = Адрес
 buy-change-volume = Объём
@@ -343,6 +343,11 @@ auto-preview-short-refill = ⚠️ Баланса не хватает на од�
 auto-preview-short-create = ⚠️ Баланса не хватает на одно срабатывание: сначала пополните хотя бы на { $missing }, иначе маркетплейс откажется его создавать.
 auto-created = ✅ Правило создано.
 auto-button-open-rule = ⚙️ Открыть правило
+auto-change-address = Адрес
+auto-change-threshold = Порог
+auto-change-volume = Объём
+auto-change-duration = Срок
+auto-change-auto-resume = Автовозобновление
 
 # ── Ключи, баланс, пополнение, статистика ──
 keys-group-deleted = Я удалил ваше сообщение, но ключ могли увидеть другие участники: отзовите его в кабинете маркетплейса и создайте новый.

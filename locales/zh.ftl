@@ -170,7 +170,7 @@ buy-cancelled = 已取消，未下任何订单。
 buy-pending-remembered = 我已记下这笔订单：您添加密钥后，我会继续处理。
 buy-pending-resumed = 您现在有密钥了，这是您之前要的订单：{ $command }
 buy-pending-continue = 点击继续购买。
-buy-change-ask = 要修改哪一项？其他选项保持不变。
+change-ask = 要修改哪一项？其他选项保持不变。
 buy-change-resource = 资源
 buy-change-address = 地址
 buy-change-volume = 数量
@@ -320,6 +320,11 @@ auto-preview-short-refill = ⚠️ 您的余额不够触发一次：请至少再
 auto-preview-short-create = ⚠️ 您的余额不够触发一次：请先至少充值 { $missing }，否则市场会拒绝创建。
 auto-created = ✅ 规则已创建。
 auto-button-open-rule = ⚙️ 打开规则
+auto-change-address = 地址
+auto-change-threshold = 阈值
+auto-change-volume = 数量
+auto-change-duration = 时长
+auto-change-auto-resume = 自动恢复
 
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。

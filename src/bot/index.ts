@@ -29,7 +29,7 @@ import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flows, menus, publicButtons } from "./features/index.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
-export const CONVERSATIONS_VERSION = 3;
+export const CONVERSATIONS_VERSION = 4;
 
 export interface CreateBotOptions {
   apiRoot?: string;

@@ -73,7 +73,7 @@ describe("/refill", () => {
     expect(text).toContain("Your balance: <code>1,000.000 TRX</code>");
     expect(text).toContain("falls below 65,000, 131,000 energy is delivered for 1 hour");
     expect(text).not.toContain("⚠️");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✖️ Cancel"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✏️ Change", "✖️ Cancel"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
     // Everything happened in the one message.
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
@@ -253,6 +253,98 @@ describe("/smart", () => {
   });
 });
 
+describe("Change on the preview", () => {
+  it("asks the picked step again with its answer marked, keeps every other answer, and creates the rule as changed", async () => {
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
+    await say("/refill");
+    const first = await sent((t) => t.includes("TRON address"));
+    const flowId = (first.response as { result: { message_id: number } }).result.message_id;
+    await say(ADDRESS);
+    await step((t) => t.includes("Threshold"));
+    await tap(/^65,000$/);
+    await step((t) => t.includes("per delivery"));
+    await say("131k");
+    await step((t) => t.includes("Duration"));
+    await tap(/^1 hour$/);
+    await step((t) => t.includes("Auto-resume?"));
+    await tap(/^Yes$/);
+    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>8.646 TRX</code>"));
+
+    await tap(/Change/);
+    const picker = await step((t) => t.includes("What would you like to change"));
+    expect(String(picker.payload.text)).toContain(`Address: <code>${ADDRESS}</code>`);
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["Address", "Threshold", "Volume", "Duration", "Auto-resume", "⬅️ Back", "✖️ Cancel"]);
+    // Back: the same preview again, nothing asked
+    await tap(/Back/);
+    await step((t) => t.includes("Check the new auto-refill rule"));
+    await tap(/Change/);
+    await step((t) => t.includes("What would you like to change"));
+
+    await tap(/^Volume$/);
+    const volume = await step((t) => t.includes("How much energy per delivery"));
+    const text = String(volume.payload.text);
+    // the other answers stay above the question; the one being changed is marked on its button
+    expect(text).toContain("✓ Fires when energy falls below: <code>65,000</code>");
+    expect(text).toContain("✓ Delivered for: 1 hour");
+    expect(text).toContain("✓ Auto-resume: on");
+    expect(text).not.toContain("Energy per delivery:");
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["65,000", "✓ 131,000", "✖️ Cancel"]);
+    await say("10k");
+    await step((t) => t.includes("10,000 is outside the allowed range"));
+    await say("262k");
+    const preview = await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>262,000</code>"));
+    // 262,000 × 60 SUN = 15.72 TRX, plus 10% commission: priced anew
+    expect(String(preview.payload.text)).toContain("<code>17.292 TRX</code>");
+    expect(String(preview.payload.text)).toContain("falls below 65,000, 262,000 energy is delivered for 1 hour");
+
+    await tap(/Change/);
+    await step((t) => t.includes("What would you like to change"));
+    await tap(/^Auto-resume$/);
+    await step((t) => t.includes("Auto-resume?") && t.includes("✓ Energy per delivery: <code>262,000</code>"));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["✓ Yes", "No", "✖️ Cancel"]);
+    await tap(/^No$/);
+    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("Auto-resume: off"));
+    expect(await rulesOf(apiKey)).toHaveLength(0);
+
+    await tap(/Confirm/);
+    await step((t) => t.includes("Rule created"));
+    expect(await rulesOf(apiKey)).toMatchObject([{ targetAddress: ADDRESS, minimal: 65_000n, volume: 262_000n, duration: "1h", autoResume: false }]);
+    // all of it in the flow's one message
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
+  });
+
+  it("a changed address is offered again, marked, and a Confirm left from before the change creates nothing", async () => {
+    const { apiKey } = await h.givenUserWithKey(USER);
+    await h.store.recentAddresses.remember(USER, OTHER, 1);
+    await say("/smart");
+    const first = await sent((t) => t.includes("Smart mode"));
+    const flowId = (first.response as { result: { message_id: number } }).result.message_id;
+    await say(ADDRESS);
+    await step((t) => t.includes("Auto-resume?"));
+    await tap(/^Yes$/);
+    await step((t) => t.includes("Check smart mode"));
+    const staleConfirm = h.tg.buttons(USER, flowId).find((b) => b.text === "✅ Confirm")!.callbackData!;
+
+    await tap(/Change/);
+    await step((t) => t.includes("What would you like to change"));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["Address", "Auto-resume", "⬅️ Back", "✖️ Cancel"]);
+    // the preview's Confirm, tapped while the picker is shown, is no answer to it
+    await h.tg.tap({ userId: USER, messageId: flowId, data: staleConfirm });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    expect(await rulesOf(apiKey)).toHaveLength(0);
+
+    await tap(/^Address$/);
+    await step((t) => t.includes("TRON address") && t.includes("✓ Auto-resume: on"));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([`✓ ${shortAddress(ADDRESS)}`, shortAddress(OTHER), "✖️ Cancel"]);
+    await tap(new RegExp(`^${shortAddress(OTHER)}$`));
+    const preview = await step((t) => t.includes("Check smart mode") && t.includes(OTHER));
+    expect(String(preview.payload.text)).not.toContain(ADDRESS);
+    await tap(/Confirm/);
+    await step((t) => t.includes("Rule created"));
+    expect((await rulesOf(apiKey)).map((r) => [r.targetAddress, r.autoResume])).toEqual([[OTHER, true]]);
+  });
+});
+
 describe("an unknown outcome", () => {
   it("a lost answer to the creation is not retried: the user is told the outcome is unknown and pointed to /rules", async () => {
     await h.stop();
@@ -295,18 +387,23 @@ describe("Cancel on every step", () => {
       ["per delivery", () => say("65k")],
       ["Duration", () => tap(/^1 day$/)],
       ["Auto-resume?", () => tap(/^No$/)],
-      ["Check the new auto-refill rule"],
+      ["Check the new auto-refill rule", () => tap(/Change/)],
+      ["What would you like to change", () => tap(/^Volume$/)],
+      ["per delivery"],
     ],
     "/renewal": [
       ["TRON address", () => say(ADDRESS)],
       ["renew each day", () => say("65k")],
       ["Auto-resume?", () => tap(/^No$/)],
-      ["Check the new auto-renewal rule"],
+      ["Check the new auto-renewal rule", () => tap(/Change/)],
+      ["What would you like to change"],
     ],
     "/smart": [
       ["TRON address", () => say(ADDRESS)],
       ["Auto-resume?", () => tap(/^No$/)],
-      ["Check smart mode"],
+      ["Check smart mode", () => tap(/Change/)],
+      ["What would you like to change", () => tap(/^Address$/)],
+      ["TRON address"],
     ],
   };
 

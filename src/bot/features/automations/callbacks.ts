@@ -14,12 +14,21 @@ export const AutomationButtons = {
   /** Auto-resume: 1 yes, 0 no. */
   autoResume: defineCallback("auto.r", { run: "word", on: "int" }),
   confirm: defineCallback("auto.c", { run: "word" }),
+  /** Change on the preview: the picker of which answer to ask again. */
+  change: defineCallback("auto.e", { run: "word" }),
+  /** One step picked on Change's picker (`step` is one of the kind's AUTOMATION_STEPS). */
+  changeStep: defineCallback("auto.s", { run: "word", step: "word" }),
+  /** Back from Change's picker to the preview, nothing changed. */
+  back: defineCallback("auto.b", { run: "word" }),
   /** Try again after a 402 on creation: the preview again, every answer kept. */
   retry: defineCallback("auto.t", { run: "word" }),
 } as const;
 
-/** The button's own pattern, narrowed to one run (the run is the first field of every step button). */
-export function ofRun(button: { prefix: string; pattern: RegExp }, run: string): RegExp {
-  const prefix = button.prefix.replace(/\./g, "\\.");
-  return new RegExp(`^(?=${prefix}:${run}:|${prefix}:${run}$)${button.pattern.source.slice(1)}`);
+/** The buttons' own patterns, narrowed to one run (the run is the first field of every step button). */
+export function ofRun(run: string, ...buttons: ReadonlyArray<{ prefix: string; pattern: RegExp }>): RegExp {
+  const one = (button: { prefix: string; pattern: RegExp }) => {
+    const prefix = button.prefix.replace(/\./g, "\\.");
+    return `^(?=${prefix}:${run}:|${prefix}:${run}$)${button.pattern.source.slice(1)}`;
+  };
+  return new RegExp(buttons.map(one).join("|"));
 }

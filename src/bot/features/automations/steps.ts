@@ -1,8 +1,10 @@
 /**
  * The steps /refill, /renewal and /smart share, all in the flow's one message: load the options,
- * ask the target address, volumes within the allowed range, a duration, auto-resume, and the
- * preview with Confirm that creates the rule. Each step shows the answers so far above its question;
- * a wrong answer shows the step again with the reason (FlowMessage.retry); Cancel ends it anywhere.
+ * ask the kind's steps (views.ts AUTOMATION_STEPS: target address, volumes within the allowed range,
+ * a duration, auto-resume), then the preview with Confirm that creates the rule and Change, which
+ * asks the step the user picks again, keeping the other answers, and shows the preview anew. Each
+ * step shows the answers so far above its question; a wrong answer shows the step again with the
+ * reason (FlowMessage.retry); Cancel ends it anywhere.
  *
  * Rule creation is not idempotent (the client never retries it; a lost answer is `ambiguous`), so
  * Confirm is handled here, inside the conversation: the first tap is consumed and the conversation
@@ -19,7 +21,7 @@ import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { code, escapeHtml } from "../../../format/html.js";
+import { escapeHtml } from "../../../format/html.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
@@ -28,7 +30,18 @@ import { FlowMessage } from "../../flow/flow-message.js";
 import { AutomationButtons, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { addressByLabel, addressChoiceText } from "../addresses/views.js";
-import { renderAutomationPreview, renderStep, type AutomationDraft, type AutomationKind } from "./views.js";
+import {
+  AUTOMATION_STEPS,
+  answerLines,
+  renderAutomationPreview,
+  renderChangePicker,
+  renderStep,
+  type AutomationAnswers,
+  type AutomationDraft,
+  type AutomationKind,
+  type AutomationStep,
+} from "./views.js";
+import { markChosen } from "../../ui/chosen.js";
 
 type Ctx = ConversationContext;
 
@@ -45,8 +58,8 @@ export interface AutomationRun {
   /** The user's saved addresses, newest first: the first few are offered, a typed label names any. */
   recent: SavedAddress[];
   flow: FlowMessage;
-  /** The answers so far, shown above each step. */
-  answered: string[];
+  /** The answers so far, shown above each step and kept when Change asks one again. */
+  answers: AutomationAnswers;
 }
 
 /** Ends the flow with the one sentence for `err` in its message. */
@@ -65,81 +78,124 @@ export async function beginAutomation(conversation: BotConversation, ctx: Ctx, k
       options: await withUserClient(ctx.deps, userId, (client) => client.ruleOptions()),
       recent: await ctx.deps.store.recentAddresses.entries(userId),
     }));
-    return { kind, userId, run, flow, answered: [], ...loaded };
+    return { kind, userId, run, flow, answers: {}, ...loaded };
   } catch (err) {
     await finishWithError({ flow }, ctx, err);
     return undefined;
   }
 }
 
-function ask(run: AutomationRun, ctx: Ctx, question: string, keyboard?: InlineKeyboard): Promise<void> {
-  return run.flow.ask(ctx, renderStep(run.kind, run.answered, question, ctx.t), keyboard);
+/** Asks every step of the run's kind, in order. */
+export async function askAll(ctx: Ctx, run: AutomationRun): Promise<void> {
+  for (const step of AUTOMATION_STEPS[run.kind]) await askStep(ctx, run, step);
 }
 
-export async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
+/** Asks one step (again: its earlier answer is marked on its buttons) and keeps the answer. */
+async function askStep(ctx: Ctx, run: AutomationRun, step: AutomationStep): Promise<void> {
+  const { answers, options } = run;
+  switch (step) {
+    case "address":
+      answers.address = await askAddress(ctx, run);
+      return;
+    case "threshold":
+      // The spec gives the threshold no bounds: the largest volume the options allow serves as a sane ceiling.
+      answers.minimal = await askVolume(ctx, run, step, { question: "auto-ask-threshold", min: 1n, max: options.maxVolume, previous: answers.minimal });
+      return;
+    case "volume": {
+      const range =
+        run.kind === "renewal"
+          ? { question: "auto-ask-renewal-volume", min: options.renewalMinVolume, max: options.renewalMaxVolume }
+          : { question: "auto-ask-volume", min: options.minVolume, max: options.maxVolume };
+      answers.volume = await askVolume(ctx, run, step, { ...range, previous: answers.volume });
+      return;
+    }
+    case "duration":
+      answers.duration = await askDuration(ctx, run);
+      return;
+    case "autoResume":
+      answers.autoResume = await askAutoResume(ctx, run);
+      return;
+  }
+}
+
+/** The rule as asked: every step of the kind has its answer by now. */
+function draftOf(run: AutomationRun): AutomationDraft {
+  const { address, autoResume } = run.answers;
+  if (address === undefined || autoResume === undefined) throw new Error("automation flow: a step was not asked");
+  return { ...run.answers, kind: run.kind, address, autoResume };
+}
+
+function ask(run: AutomationRun, ctx: Ctx, step: AutomationStep, question: string, keyboard?: InlineKeyboard): Promise<void> {
+  const answered = answerLines(run.answers, ctx.t, ctx.fmt, [step]);
+  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t), keyboard);
+}
+
+async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
+  const previous = run.answers.address;
+  // the address being changed is offered too, marked, so keeping it is one tap
+  const offered = run.recent.slice(0, RECENT_SHOWN);
+  const choices = previous === undefined || offered.some((e) => e.address === previous) ? offered : [{ address: previous, label: null }, ...offered.slice(0, RECENT_SHOWN - 1)];
   const keyboard = new InlineKeyboard();
-  run.recent.slice(0, RECENT_SHOWN).forEach((entry, index) => keyboard.text(addressChoiceText(entry), AutomationButtons.address.pack({ run: run.run, index })).row());
-  const hint = run.recent.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
-  await ask(run, ctx, ctx.t("auto-ask-address") + hint, keyboard);
+  choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, addressChoiceText(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
+  const hint = choices.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
+  await ask(run, ctx, "address", ctx.t("auto-ask-address") + hint, keyboard);
   for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(AutomationButtons.address, run.run) });
+    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.address) });
     const address =
       reply.kind === "button"
-        ? run.recent[AutomationButtons.address.unpack(reply.data)!.index]?.address
+        ? choices[AutomationButtons.address.unpack(reply.data)!.index]?.address
         : (addressByLabel(run.recent, reply.text) ?? (isTronAddress(reply.text) ? reply.text : undefined));
     if (address === undefined) {
       const text = reply.kind === "text" ? reply.text : "";
       await run.flow.retry(reply.ctx, ctx.t("auto-invalid-address", { text: escapeHtml(text.slice(0, 64)) }));
       continue;
     }
-    run.answered.push(ctx.t("rules-card-target", { address: code(address) }));
     return address;
   }
 }
 
-export interface VolumeStep {
+interface VolumeStep {
   /** The locale id of the question; it gets { min, max }. */
   question: string;
-  /** The locale id of the answer shown above the next steps; it gets { volume }. */
-  answer: string;
   min: bigint;
   max: bigint;
+  /** The answer being changed, marked on its preset. */
+  previous: bigint | undefined;
 }
 
 /** A volume (or threshold) typed as 65000, 65k, 131 000 …, or a preset button; always within min..max. */
-export async function askVolume(ctx: Ctx, run: AutomationRun, step: VolumeStep): Promise<bigint> {
-  const range = { min: ctx.fmt.volume(step.min), max: ctx.fmt.volume(step.max) };
+async function askVolume(ctx: Ctx, run: AutomationRun, step: "threshold" | "volume", volume: VolumeStep): Promise<bigint> {
+  const range = { min: ctx.fmt.volume(volume.min), max: ctx.fmt.volume(volume.max) };
   const keyboard = new InlineKeyboard();
-  for (const volume of VOLUME_PRESETS.filter((v) => v >= step.min && v <= step.max)) {
-    keyboard.text(ctx.fmt.volume(volume), AutomationButtons.volume.pack({ run: run.run, volume }));
+  for (const preset of VOLUME_PRESETS.filter((v) => v >= volume.min && v <= volume.max)) {
+    keyboard.text(markChosen(preset === volume.previous, ctx.fmt.volume(preset)), AutomationButtons.volume.pack({ run: run.run, volume: preset }));
   }
-  await ask(run, ctx, ctx.t(step.question, range), keyboard);
+  await ask(run, ctx, step, ctx.t(volume.question, range), keyboard);
   for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(AutomationButtons.volume, run.run) });
+    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.volume) });
     const answer = reply.kind === "button" ? AutomationButtons.volume.unpack(reply.data)!.volume : reply.text;
-    const checked = checkVolume(answer, { minVolume: step.min, maxVolume: step.max });
+    const checked = checkVolume(answer, { minVolume: volume.min, maxVolume: volume.max });
     if (!checked.ok) {
       const reason =
         checked.reason === "unreadable" ? ctx.t("auto-invalid-number", range) : ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(checked.volume) });
       await run.flow.retry(reply.ctx, reason);
       continue;
     }
-    run.answered.push(ctx.t(step.answer, { volume: code(ctx.fmt.volume(checked.volume)) }));
     return checked.volume;
   }
 }
 
 /** One of the options' durations: a button, or the value typed as it is listed. */
-export async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
+async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
   const { durations } = run.options;
   const keyboard = new InlineKeyboard();
   durations.forEach((d, index) => {
-    keyboard.text(ctx.fmt.duration(d, ctx.t), AutomationButtons.duration.pack({ run: run.run, index }));
+    keyboard.text(markChosen(d === run.answers.duration, ctx.fmt.duration(d, ctx.t)), AutomationButtons.duration.pack({ run: run.run, index }));
     if (index % 3 === 2) keyboard.row();
   });
-  await ask(run, ctx, ctx.t("auto-ask-duration"), keyboard);
+  await ask(run, ctx, "duration", ctx.t("auto-ask-duration"), keyboard);
   for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(AutomationButtons.duration, run.run) });
+    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.duration) });
     const typed = reply.kind === "text" ? reply.text.toLowerCase() : undefined;
     const duration =
       reply.kind === "button"
@@ -150,35 +206,35 @@ export async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string>
       await run.flow.retry(reply.ctx, ctx.t("auto-invalid-duration", { allowed }));
       continue;
     }
-    run.answered.push(ctx.t("rules-card-duration", { duration: ctx.fmt.duration(duration, ctx.t) }));
     return duration;
   }
 }
 
-export async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
+async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
+  const previous = run.answers.autoResume;
   const keyboard = new InlineKeyboard()
-    .text(ctx.t("button-yes"), AutomationButtons.autoResume.pack({ run: run.run, on: 1 }))
-    .text(ctx.t("button-no"), AutomationButtons.autoResume.pack({ run: run.run, on: 0 }));
-  await ask(run, ctx, ctx.t("auto-ask-auto-resume"), keyboard);
-  const tap = await run.flow.waitForButton(ofRun(AutomationButtons.autoResume, run.run));
+    .text(markChosen(previous === true, ctx.t("button-yes")), AutomationButtons.autoResume.pack({ run: run.run, on: 1 }))
+    .text(markChosen(previous === false, ctx.t("button-no")), AutomationButtons.autoResume.pack({ run: run.run, on: 0 }));
+  await ask(run, ctx, "autoResume", ctx.t("auto-ask-auto-resume"), keyboard);
+  const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.autoResume));
   return AutomationButtons.autoResume.unpack(tap.data)!.on === 1;
 }
 
 /**
- * Shows the preview (firing price and balance) with Confirm (and Deposit when the balance is short),
- * and on Confirm creates the rule with `create`, once. The message then becomes the new rule's
- * card or the reason it failed. A 402 keeps every answer: the shortfall with Deposit and Try again,
- * which shows the preview again (with the balance as it is then).
+ * Shows the preview (firing price and balance) with Confirm (and Deposit when the balance is short)
+ * and Change, and on Confirm creates the rule with `create`, once. The message then becomes the new
+ * rule's card or the reason it failed. A 402 keeps every answer: the shortfall with Deposit and Try
+ * again, which shows the preview again (with the balance as it is then).
  */
 export async function confirmAndCreate(
   conversation: BotConversation,
   ctx: Ctx,
   run: AutomationRun,
-  draft: AutomationDraft,
-  create: (client: MarketplaceClient) => Promise<AutomationRule>,
+  create: (client: MarketplaceClient, draft: AutomationDraft) => Promise<AutomationRule>,
 ): Promise<void> {
-  const spec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
   for (;;) {
+    const draft = draftOf(run);
+    const spec: FiringSpec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
     let loaded;
     try {
       loaded = await external(conversation, () =>
@@ -193,8 +249,13 @@ export async function confirmAndCreate(
     const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt);
     const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), AutomationButtons.confirm.pack({ run: run.run }));
     if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
+    keyboard.row().text(ctx.t("button-change"), AutomationButtons.change.pack({ run: run.run }));
     await run.flow.ask(ctx, rendered.text, keyboard);
-    const tap = await run.flow.waitForButton(ofRun(AutomationButtons.confirm, run.run));
+    const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.confirm, AutomationButtons.change));
+    if (AutomationButtons.change.unpack(tap.data)) {
+      await changeOneStep(ctx, run);
+      continue;
+    }
 
     // Only the create call is guarded: once the rule exists, nothing may read as "try again" (that
     // would invite a second rule).
@@ -202,7 +263,7 @@ export async function confirmAndCreate(
     try {
       rule = await external(conversation, async () => {
         const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
-          const rule = await create(client);
+          const rule = await create(client, draft);
           // seen by the bot now: a pause for balance right after creation is news for the watcher
           await recordRule(ctx.deps, rule, key);
           return rule;
@@ -225,6 +286,30 @@ export async function confirmAndCreate(
   }
 }
 
+/** The name of each step on Change's picker. */
+const CHANGE_LABELS: Record<AutomationStep, string> = {
+  address: "auto-change-address",
+  threshold: "auto-change-threshold",
+  volume: "auto-change-volume",
+  duration: "auto-change-duration",
+  autoResume: "auto-change-auto-resume",
+};
+
+/** Change on the preview: the kind's steps to pick from (Back keeps everything), then the picked step asked again. */
+async function changeOneStep(ctx: Ctx, run: AutomationRun): Promise<void> {
+  const steps = AUTOMATION_STEPS[run.kind];
+  const keyboard = new InlineKeyboard();
+  steps.forEach((step, i) => {
+    keyboard.text(ctx.t(CHANGE_LABELS[step]), AutomationButtons.changeStep.pack({ run: run.run, step }));
+    if (i % 2 === 1) keyboard.row();
+  });
+  keyboard.row().text(ctx.t("button-back"), AutomationButtons.back.pack({ run: run.run }));
+  await run.flow.ask(ctx, renderChangePicker(run.kind, run.answers, ctx.t, ctx.fmt), keyboard);
+  const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.changeStep, AutomationButtons.back));
+  const picked = steps.find((step) => step === AutomationButtons.changeStep.unpack(tap.data)?.step);
+  if (picked !== undefined) await askStep(ctx, run, picked);
+}
+
 /** A 402 on creation: what one firing costs against the balance, Deposit, and Try again (waited for here). */
 async function offerTopUp(conversation: BotConversation, ctx: Ctx, run: AutomationRun, spec: FiringSpec, err: unknown): Promise<void> {
   const shortfall = await external(conversation, () => withUserClient(ctx.deps, run.userId, (client) => loadShortfall(client, spec))).catch(() => undefined);
@@ -232,5 +317,5 @@ async function offerTopUp(conversation: BotConversation, ctx: Ctx, run: Automati
   const keyboard = view.keyboard ?? new InlineKeyboard();
   keyboard.row().text(ctx.t("auto-button-try-again"), AutomationButtons.retry.pack({ run: run.run }));
   await run.flow.ask(ctx, view.text, keyboard);
-  await run.flow.waitForButton(ofRun(AutomationButtons.retry, run.run));
+  await run.flow.waitForButton(ofRun(run.run, AutomationButtons.retry));
 }

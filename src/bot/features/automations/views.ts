@@ -1,7 +1,7 @@
 /**
  * The texts of /refill, /renewal and /smart: a step (the kind's intro, the answers so far, the
- * question) and the last step before anything is created: the rule as it will be, what one firing
- * costs (the firing preview) next to the balance, and what happens from then on.
+ * question), Change's picker, and the last step before anything is created: the rule as it will be,
+ * what one firing costs (the firing preview) next to the balance, and what happens from then on.
  */
 import type { FiringPreview } from "../../../marketplace/index.js";
 import { trxToSun } from "../../../tron/amounts.js";
@@ -10,6 +10,16 @@ import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 
 export type AutomationKind = "refill" | "renewal" | "smart";
+
+/** What a flow asks, one step each; Change on the preview offers the same steps. */
+export type AutomationStep = "address" | "threshold" | "volume" | "duration" | "autoResume";
+
+/** The steps of each kind, in the order they are asked (bandwidth has no rules; smart decides volume and timing itself). */
+export const AUTOMATION_STEPS: Record<AutomationKind, readonly AutomationStep[]> = {
+  refill: ["address", "threshold", "volume", "duration", "autoResume"],
+  renewal: ["address", "volume", "autoResume"],
+  smart: ["address", "autoResume"],
+};
 
 export interface AutomationDraft {
   kind: AutomationKind;
@@ -20,9 +30,33 @@ export interface AutomationDraft {
   autoResume: boolean;
 }
 
+/** The answers while the flow is asking: each step fills its own. */
+export type AutomationAnswers = Partial<Omit<AutomationDraft, "kind">>;
+
+/** The answers given, a line each, as the steps show them above their question and the preview lists them. */
+export function answerLines(answers: AutomationAnswers, t: Translate, fmt: Formatter, except: readonly AutomationStep[] = []): string[] {
+  const shown = (step: AutomationStep) => !except.includes(step);
+  const lines: string[] = [];
+  if (answers.address !== undefined && shown("address")) lines.push(t("rules-card-target", { address: code(answers.address) }));
+  if (answers.minimal !== undefined && shown("threshold")) lines.push(t("rules-card-threshold", { volume: code(fmt.volume(answers.minimal)) }));
+  if (answers.volume !== undefined && shown("volume")) lines.push(t("rules-card-volume", { volume: code(fmt.volume(answers.volume)) }));
+  if (answers.duration !== undefined && shown("duration")) lines.push(t("rules-card-duration", { duration: fmt.duration(answers.duration, t) }));
+  if (answers.autoResume !== undefined && shown("autoResume")) lines.push(autoResumeLine(answers.autoResume, t));
+  return lines;
+}
+
+function autoResumeLine(on: boolean, t: Translate): string {
+  return t(on ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off");
+}
+
 /** One step of the flow's message: what is being created, what was answered (✓), the question. */
 export function renderStep(kind: AutomationKind, answered: readonly string[], question: string, t: Translate): string {
   return [t(`auto-intro-${kind}`), ...(answered.length > 0 ? ["", ...answered.map((a) => `✓ ${a}`)] : []), "", question].join("\n");
+}
+
+/** Change on the preview: which answer to ask again (the others are kept). */
+export function renderChangePicker(kind: AutomationKind, answers: AutomationAnswers, t: Translate, fmt: Formatter): string {
+  return [t(`auto-intro-${kind}`), "", ...answerLines(answers, t, fmt), "", t("change-ask")].join("\n");
 }
 
 export function renderAutomationPreview(
@@ -32,13 +66,10 @@ export function renderAutomationPreview(
   t: Translate,
   fmt: Formatter,
 ): { text: string; short: boolean } {
-  const lines = [`<b>${t(`auto-preview-title-${draft.kind}`)}</b>`, "", t("rules-card-target", { address: code(draft.address) })];
-  if (draft.minimal !== undefined) lines.push(t("rules-card-threshold", { volume: code(fmt.volume(draft.minimal)) }));
-  if (draft.volume !== undefined) lines.push(t("rules-card-volume", { volume: code(fmt.volume(draft.volume)) }));
-  if (draft.duration !== undefined) lines.push(t("rules-card-duration", { duration: fmt.duration(draft.duration, t) }));
+  const lines = [`<b>${t(`auto-preview-title-${draft.kind}`)}</b>`, "", ...answerLines(draft, t, fmt, ["autoResume"])];
   if (draft.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
   if (draft.kind === "smart") lines.push(t("rules-card-smart-schedule"));
-  lines.push(t(draft.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"), "");
+  lines.push(autoResumeLine(draft.autoResume, t), "");
   const { missingSun } = shortfallOf(trxToSun(preview.priceTrx), trxToSun(balanceTrx));
   // one number of decimals for every amount of the card
   const trx = fmt.trxCard([preview.priceTrx, preview.baseCostTrx, preview.commissionTrx, balanceTrx, missingSun]);

@@ -3,6 +3,7 @@
  * one column per common duration, priced for the user's default key through the shared price cache.
  * The flow's volume step, the check card and the bare-address card all draw them from here.
  */
+import { markChosen } from "../../ui/chosen.js";
 import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../context.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
@@ -56,7 +57,7 @@ export function addPresetRows(
     const preset = `${choice.preset.holder}:${choice.preset.transfers}`;
     if (row !== undefined && row !== preset) keyboard.row();
     row = preset;
-    keyboard.text(`${mark(choice) ? "✓ " : ""}${presetLabel(choice, t, fmt)}`, data(choice));
+    keyboard.text(markChosen(mark(choice), presetLabel(choice, t, fmt)), data(choice));
   }
   if (row !== undefined) keyboard.row();
   return keyboard;

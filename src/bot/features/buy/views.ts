@@ -15,6 +15,7 @@ import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { addressChoiceText } from "../addresses/views.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
+import { markChosen } from "../../ui/chosen.js";
 
 export interface PreviewMoney {
   priceSun: bigint;
@@ -83,17 +84,13 @@ export function renderStepPicker(intentId: string, t: Translate): { text: string
     if (i % 2 === 1) keyboard.row();
   });
   keyboard.text(t("button-back"), BuyCard.again.pack({ intent: intentId })).text(t("button-cancel"), BuyCard.cancel.pack({ intent: intentId }));
-  return { text: t("buy-change-ask"), keyboard };
+  return { text: t("change-ask"), keyboard };
 }
-
-/** The previous answer of a step being asked again is marked. */
-const CHOSEN = "✓ ";
-const mark = (chosen: boolean, label: string) => `${chosen ? CHOSEN : ""}${label}`;
 
 export function resourceKeyboard(offered: readonly Resource[], previous: BuyAnswers, t: Translate): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const r of RESOURCES.filter((r) => offered.includes(r))) {
-    keyboard.text(mark(r === previous.resource, resourceLabel(r, t)), BuyStep.resource.pack({ resource: r }));
+    keyboard.text(markChosen(r === previous.resource, resourceLabel(r, t)), BuyStep.resource.pack({ resource: r }));
   }
   return keyboard;
 }
@@ -103,7 +100,7 @@ export function addressKeyboard(choices: readonly string[], previous: BuyAnswers
   const keyboard = new InlineKeyboard();
   for (const a of choices) {
     const text = addressChoiceText({ address: a, label: saved.find((e) => e.address === a)?.label ?? null });
-    keyboard.text(mark(a === previous.address, text), BuyStep.address.pack({ address: a })).row();
+    keyboard.text(markChosen(a === previous.address, text), BuyStep.address.pack({ address: a })).row();
   }
   return keyboard;
 }
@@ -125,7 +122,7 @@ function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter): string
 export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   presets.forEach((p, i) => {
-    keyboard.text(mark(p.volume === previous, presetLabel(p, t, fmt)), BuyStep.volume.pack({ volume: p.volume }));
+    keyboard.text(markChosen(p.volume === previous, presetLabel(p, t, fmt)), BuyStep.volume.pack({ volume: p.volume }));
     if (i % 2 === 1) keyboard.row();
   });
   return keyboard;
@@ -134,7 +131,7 @@ export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigin
 export function durationKeyboard(limits: Pick<ResourceOptions, "durations">, previous: BuyAnswers, t: Translate, fmt: Formatter): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   limits.durations.forEach((d, i) => {
-    keyboard.text(mark(d === previous.duration, fmt.duration(d, t)), BuyStep.duration.pack({ index: i }));
+    keyboard.text(markChosen(d === previous.duration, fmt.duration(d, t)), BuyStep.duration.pack({ index: i }));
     if (i % 3 === 2) keyboard.row();
   });
   return keyboard;

@@ -5,13 +5,14 @@ import { SUPPORTED_LOCALES, type Locale } from "../../../config.js";
 import { createFormatter } from "../../../format/formatter.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView } from "../../ui/view.js";
+import { markChosen } from "../../ui/chosen.js";
 import { publishChatCommands } from "../../commands.js";
 
 export const languageMenu = createCardMenu("language").dynamic(async (ctx, range) => {
   const current = await ctx.i18n.getLocale();
   for (const locale of SUPPORTED_LOCALES) {
     const label = ctx.t(`language-name-${locale}`);
-    range.text({ text: locale === current ? `✓ ${label}` : label, payload: locale }, (ctx) => choose(ctx, locale));
+    range.text({ text: markChosen(locale === current, label), payload: locale }, (ctx) => choose(ctx, locale));
   }
 });
 
