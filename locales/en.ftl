@@ -187,7 +187,6 @@ buy-intent-cancelled = This preview was cancelled. Start again with /buy.
 buy-cancelled = Cancelled. Nothing was ordered.
 buy-pending-remembered = I have kept this order: as soon as you add a key, I will carry on with it.
 buy-pending-resumed = You have a key now, so here is the order you asked for: { $command }
-buy-pending-continue = Tap to carry on with your purchase.
 change-ask = What would you like to change? The other answers stay as they are.
 buy-change-resource = Resource
 buy-change-address = Address
@@ -370,6 +369,7 @@ keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved. { $defaul
    *[no] Your default key stays as it was; you can change that in /keys.
 }
 keys-label-ask-new = Send a label for it (for example <i>Main</i> or <i>Trading</i>) so you can tell your keys apart, or tap Skip.
+keys-label-later = You can give it a name later in /keys.
 keys-label-cancelled = The key is saved, without a label. /keys to name it later.
 keys-label-ask-rename = Send a new label for key <b>{ $name }</b> <code>{ $fingerprint }</code>.
 keys-button-skip = Skip

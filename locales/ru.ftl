@@ -192,7 +192,6 @@ buy-intent-cancelled = Этот предпросмотр отменён. Нач�
 buy-cancelled = Отменено. Ничего не заказано.
 buy-pending-remembered = Я запомнил этот заказ: как только вы добавите ключ, я продолжу с ним.
 buy-pending-resumed = Теперь у вас есть ключ — вот заказ, который вы просили: { $command }
-buy-pending-continue = Нажмите, чтобы продолжить покупку.
 change-ask = Что изменить? Остальные ответы останутся прежними.
 buy-change-resource = Ресурс
 buy-change-address = Адрес
@@ -375,6 +374,7 @@ keys-saved = ✅ Ключ <code>{ $fingerprint }</code> работает и со
    *[no] Основной ключ остался прежним; изменить его можно в /keys.
 }
 keys-label-ask-new = Пришлите для него название (например, <i>Основной</i> или <i>Торговля</i>), чтобы различать ключи, или нажмите «Пропустить».
+keys-label-later = Дать ему имя можно позже в /keys.
 keys-label-cancelled = Ключ сохранён без названия. Назвать его можно позже в /keys.
 keys-label-ask-rename = Пришлите новое название для ключа <b>{ $name }</b> <code>{ $fingerprint }</code>.
 keys-button-skip = Пропустить

@@ -169,7 +169,6 @@ buy-intent-cancelled = 此预览已取消。请用 /buy 重新开始。
 buy-cancelled = 已取消，未下任何订单。
 buy-pending-remembered = 我已记下这笔订单：您添加密钥后，我会继续处理。
 buy-pending-resumed = 您现在有密钥了，这是您之前要的订单：{ $command }
-buy-pending-continue = 点击继续购买。
 change-ask = 要修改哪一项？其他选项保持不变。
 buy-change-resource = 资源
 buy-change-address = 地址
@@ -352,6 +351,7 @@ keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。{ $de
    *[no] 您的默认密钥保持不变；可以在 /keys 中更改。
 }
 keys-label-ask-new = 请为它发送一个名称（例如<i>主要</i>或<i>交易</i>），以便区分您的密钥，或点击“跳过”。
+keys-label-later = 稍后可以在 /keys 中为它命名。
 keys-label-cancelled = 密钥已保存，未命名。稍后可在 /keys 中命名。
 keys-label-ask-rename = 请为密钥 <b>{ $name }</b> <code>{ $fingerprint }</code> 发送新名称。
 keys-button-skip = 跳过

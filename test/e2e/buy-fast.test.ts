@@ -272,7 +272,7 @@ describe("runway", () => {
 });
 
 describe("a /buy typed before a key", () => {
-  it("(ru) is remembered, and once a key is added its preview follows", async () => {
+  it("(ru) is remembered, and once a key is added its preview follows, with no label step open beside it", async () => {
     h = await startHarness();
     const address = freshAddress();
     await h.tg.sendText({ ...RU, text: `/buy ${address} 1` });
@@ -282,11 +282,35 @@ describe("a /buy typed before a key", () => {
     const { accountId } = h.sandbox.control.createAccount({ trx: "100" });
     const { key } = h.sandbox.control.createKey(accountId, { scope: "purchase" });
     await h.tg.sendText({ ...RU, text: `/key ${key}` });
+    const saved = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("работает и сохранён"));
+    expect(text(saved)).toContain("Дать ему имя можно позже в /keys");
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("вот заказ, который вы просили"));
     const card = text(await nextShown(h, /Итого к оплате/));
     expect(card).toMatch(/<code>65\s000<\/code> на 1 час/);
     expect(card).toContain(`<code>${address}</code>`);
     // resumed once only
     expect(await h.store.pendingBuys.read(String(USER))).toBeUndefined();
+    // no label question waits beside the order: no Skip anywhere, and text now is no label
+    expect(h.tg.messages(USER).flatMap((m) => h.tg.buttons(USER, m.messageId)).map((b) => b.text)).not.toContain("Пропустить");
+    await h.tg.sendText({ ...RU, text: "Основной" });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("/help"));
+    expect((await h.store.apiKeys.list(USER)).map((k) => k.label)).toEqual([""]);
+  });
+
+  it("a line that left a step to ask goes on in the flow once the key is added", async () => {
+    h = await startHarness();
+    const address = freshAddress();
+    await h.tg.sendText({ userId: USER, text: `/buy ${address}` });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("I have kept this order"));
+    const { accountId } = h.sandbox.control.createAccount({ trx: "100" });
+    const { key } = h.sandbox.control.createKey(accountId, { scope: "purchase" });
+    await h.tg.sendText({ userId: USER, text: `/key ${key}` });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("You can give it a name later in /keys"));
+    // the flow, with the address filled in, asks what the line left out: at once, not behind a button
+    const volume = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("How much"));
+    expect(text(volume)).toContain(`<code>${address}</code>`);
+    await h.tg.tapButton({ userId: USER, text: /^1 transfer · 1 hour/ });
+    const card = text(await nextShown(h, /Total to pay/));
+    expect(card).toContain(`<code>${address}</code>`);
   });
 });

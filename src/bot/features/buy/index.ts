@@ -6,7 +6,7 @@
  * /cancel also cancels the chat's open previews (cancelOpenPreviews).
  */
 import { enterFlow } from "../../flow/enter.js";
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { Composer, GrammyError } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import type { Order } from "../../../marketplace/index.js";
@@ -19,7 +19,6 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { showView } from "../../ui/view.js";
 import { answersOf, checkVolume, parseResource, requestOfIntent, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
 import { runOneLiner } from "./one-liner.js";
-import { takePendingBuy } from "./pending.js";
 import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
 import { BuyCard, isBuyStep } from "./callbacks.js";
 import { confirmIntent } from "./confirm.js";
@@ -75,18 +74,12 @@ buyFeature.command("buy", async (ctx) => {
 });
 
 /**
- * A one-liner remembered before the user had a key (pending.ts), run now that a key was added. A
- * step left to ask is offered as a button rather than started: the key's label prompt is open.
+ * A one-liner remembered before the user had a key (pending.ts, taken by the key's submission), run
+ * now that a key was added: its preview, or the flow for what it left to ask.
  */
-export async function resumePendingBuy(ctx: BotContext): Promise<void> {
-  const text = await takePendingBuy(ctx);
-  if (text === undefined) return;
+export async function resumePendingBuy(ctx: BotContext, text: string): Promise<void> {
   await ctx.reply(ctx.t("buy-pending-resumed", { command: code(escapeHtml(`/buy ${text}`)) }));
-  await runOneLiner(ctx, text, async (ctx, args) => {
-    const address = args.given?.address;
-    const button = address ? SharedButtons.buyFor.pack({ address }) : SharedButtons.buyEnergy.pack();
-    await ctx.reply(ctx.t("buy-pending-continue"), { reply_markup: new InlineKeyboard().text(ctx.t("button-buy-energy"), button) });
-  });
+  await runOneLiner(ctx, text, enterBuy);
 }
 
 /** A preset from an address card: the preview at once when it still fits today's options, else the flow for that address. */

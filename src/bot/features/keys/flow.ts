@@ -20,7 +20,7 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { isPlausibleApiKey } from "./key-shape.js";
 import { KeyButtons } from "./callbacks.js";
 import { newDefaultOffer } from "./scope-gate.js";
-import { fingerprintText, keyName, toKeyView } from "./views.js";
+import { fingerprintText, keyName, keySavedText, toKeyView } from "./views.js";
 
 export const ADD_KEY_CONVERSATION = "keys-add";
 export const LABEL_KEY_CONVERSATION = "keys-label";
@@ -110,7 +110,7 @@ export async function labelKeyConversation(
   const fingerprint = escapeHtml(fingerprintText(key));
   const intro =
     mode === "new"
-      ? `${t("keys-saved", { fingerprint, default: key.isDefault ? "yes" : "no" })}\n\n${t("keys-label-ask-new")}`
+      ? `${keySavedText(key, t)}\n\n${t("keys-label-ask-new")}`
       : t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
   const skip = new InlineKeyboard();
   if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());

@@ -1,11 +1,14 @@
 /**
  * A message that holds an API key (the answer to /key's prompt, or `/key <KEY>` in one message):
  * it is deleted at once and scrubbed from the update, the key's shape is checked, the key is
- * verified with a read call, sealed and stored, and then a label is asked for. The plaintext is
+ * verified with a read call, sealed and stored, and then a label is asked for (or, when a /buy
+ * waited for the key, that order goes on and the label is left for /keys). The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
 import { showView } from "../../ui/view.js";
 import { resumePendingBuy } from "../buy/index.js";
+import { takePendingBuy } from "../buy/pending.js";
+import { keySavedText } from "./views.js";
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { InlineKeyboard } from "grammy";
@@ -70,9 +73,13 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
   }
 
   const row = await ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
-  await enterLabelKey(ctx, row.id, "new", from.promptId ?? null);
-  // a /buy typed before there was a key goes on now (its preview below the label prompt)
-  await resumePendingBuy(ctx);
+  // A /buy typed before there was a key goes on now, and the label waits for /keys: asking for it
+  // too would leave two questions open in the chat at once, the label's and the order's.
+  const pendingBuy = await takePendingBuy(ctx);
+  if (pendingBuy === undefined) return enterLabelKey(ctx, row.id, "new", from.promptId ?? null);
+  const saved = keySavedText(row, (k, v) => ctx.t(k, v));
+  await showOutcome(ctx, from.promptId, `${saved}\n\n${ctx.t("keys-label-later")}`, new InlineKeyboard());
+  await resumePendingBuy(ctx, pendingBuy);
 }
 
 /** Same last 4 characters and the same plaintext as a key this user already has. */

@@ -19,6 +19,11 @@ export function fingerprintText(key: Pick<ApiKeyRow, "fingerprint">): string {
   return `…${key.fingerprint}`;
 }
 
+/** A new key checked and stored: which one, and whether it became the default. */
+export function keySavedText(key: Pick<ApiKeyRow, "fingerprint" | "isDefault">, t: Translate): string {
+  return t("keys-saved", { fingerprint: escapeHtml(fingerprintText(key)), default: key.isDefault ? "yes" : "no" });
+}
+
 /** The label (escaped) or "no label". */
 export function keyName(key: Pick<ApiKeyRow, "label">, t: Translate): string {
   return key.label ? escapeHtml(key.label) : t("keys-no-label");
