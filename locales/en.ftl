@@ -147,7 +147,7 @@ buy-preset-holder = { $count ->
 buy-preset-new-holder = 1 transfer to a new holder
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = “{ $text }” is not a number of USDT transfers: send a whole number, like <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>, or pick below.
+buy-transfers-unreadable = “{ $text }” is neither a number of USDT transfers nor an amount of energy: send, for example, <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> for two transfers or <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>, or pick below.
 buy-transfers-out-of-range = { $countText } { $count ->
     [one] transfer needs
    *[other] transfers need
@@ -406,14 +406,20 @@ keys-button-make-new-default = ⭐ Make the new key default
 balance-title = 💰 <b>Your balance</b>
 balance-trx = TRX: { $amount }
 balance-usdt = USDT: { $amount }
-runway-transfers = ⚡ Enough for about { $countText } USDT { $count ->
-    [one] transfer
-   *[other] transfers
-} at today's 1-hour energy price ({ $price } each).
-runway-rules = ⚙️ Your active rules spent about { $daily } a day over the last week: enough for about { $daysText } { $days ->
-    [one] day
-   *[other] days
-}.
+runway-transfers = { $count ->
+    [0] ⚡ Not enough for one USDT transfer at today's 1-hour energy price ({ $price } each): deposit TRX to buy energy.
+   *[other] ⚡ Enough for about { $countText } USDT { $count ->
+        [one] transfer
+       *[other] transfers
+    } at today's 1-hour energy price ({ $price } each).
+}
+runway-rules = { $days ->
+    [0] ⚙️ Your active rules spent about { $daily } a day over the last week: the balance does not cover another day of them.
+   *[other] ⚙️ Your active rules spent about { $daily } a day over the last week: enough for about { $daysText } { $days ->
+        [one] day
+       *[other] days
+    }.
+}
 balance-updated = <i>Updated { $time }</i>
 balance-refreshed = Balance updated
 balance-unchanged = No change since the last update

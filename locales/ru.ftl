@@ -151,7 +151,7 @@ buy-preset-holder = { $count ->
 buy-preset-new-holder = 1 перевод новому держателю
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = «{ $text }» — не число переводов USDT: отправьте целое число, например <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>, или выберите ниже.
+buy-transfers-unreadable = «{ $text }» — не число переводов USDT и не объём энергии: отправьте, например, <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (два перевода) или <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>, или выберите ниже.
 buy-transfers-out-of-range = Для { $countText } { $count ->
     [one] перевода
    *[other] переводов
@@ -411,16 +411,22 @@ keys-button-make-new-default = ⭐ Сделать новый ключ основ
 balance-title = 💰 <b>Ваш баланс</b>
 balance-trx = TRX: { $amount }
 balance-usdt = USDT: { $amount }
-runway-transfers = ⚡ Хватит примерно на { $countText } { $count ->
-    [one] перевод
-    [few] перевода
-   *[other] переводов
-} USDT по сегодняшней цене энергии на 1 час ({ $price } за перевод).
-runway-rules = ⚙️ Ваши активные правила тратили около { $daily } в день за последнюю неделю: хватит примерно на { $daysText } { $days ->
-    [one] день
-    [few] дня
-   *[other] дней
-}.
+runway-transfers = { $count ->
+    [0] ⚡ Не хватит ни на один перевод USDT по сегодняшней цене энергии на 1 час ({ $price } за перевод): пополните TRX, чтобы покупать энергию.
+   *[other] ⚡ Хватит примерно на { $countText } { $count ->
+        [one] перевод
+        [few] перевода
+       *[other] переводов
+    } USDT по сегодняшней цене энергии на 1 час ({ $price } за перевод).
+}
+runway-rules = { $days ->
+    [0] ⚙️ Ваши активные правила тратили около { $daily } в день за последнюю неделю: баланса не хватит и на день.
+   *[other] ⚙️ Ваши активные правила тратили около { $daily } в день за последнюю неделю: хватит примерно на { $daysText } { $days ->
+        [one] день
+        [few] дня
+       *[other] дней
+    }.
+}
 balance-updated = <i>Обновлено { $time }</i>
 balance-refreshed = Баланс обновлён
 balance-unchanged = С прошлого обновления ничего не изменилось

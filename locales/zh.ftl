@@ -135,7 +135,7 @@ buy-preset-holder = { $count } 笔转账
 buy-preset-new-holder = 1 笔转账（新持有者）
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = “{ $text }”不是 USDT 转账笔数：请发送整数，例如 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>，或在下方选择。
+buy-transfers-unreadable = “{ $text }”既不是 USDT 转账笔数，也不是能量数量：例如发送 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>（两笔转账）或 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>，或在下方选择。
 buy-transfers-out-of-range = { $countText } 笔转账需要 { $volume } 能量，超出允许范围 { $min } 至 { $max }。请在下方选择数量。
 buy-volume-one-transfer = { $volume } · 1 笔 USDT 转账
 buy-volume-two-transfers = { $volume } · 2 笔转账 / 新持有地址
@@ -388,8 +388,14 @@ keys-button-make-new-default = ⭐ 将新密钥设为默认
 balance-title = 💰 <b>您的余额</b>
 balance-trx = TRX：{ $amount }
 balance-usdt = USDT：{ $amount }
-runway-transfers = ⚡ 按今天 1 小时能量的价格（每笔 { $price }），约够 { $countText } 笔 USDT 转账。
-runway-rules = ⚙️ 您的有效规则过去一周每天约花费 { $daily }：约够 { $daysText } 天。
+runway-transfers = { $count ->
+    [0] ⚡ 按今天 1 小时能量的价格（每笔 { $price }），余额不够一笔 USDT 转账：请充值 TRX 以购买能量。
+   *[other] ⚡ 按今天 1 小时能量的价格（每笔 { $price }），约够 { $countText } 笔 USDT 转账。
+}
+runway-rules = { $days ->
+    [0] ⚙️ 您的有效规则过去一周每天约花费 { $daily }：余额已不够一天。
+   *[other] ⚙️ 您的有效规则过去一周每天约花费 { $daily }：约够 { $daysText } 天。
+}
 balance-updated = <i>更新于 { $time }</i>
 balance-refreshed = 余额已更新
 balance-unchanged = 自上次更新以来没有变化

@@ -50,22 +50,37 @@ export type VolumeCheck =
 
 /** Reads `65000`, `65k`, `131 000`, `1.5m` and checks it against minVolume..maxVolume. */
 export function checkVolume(input: string | bigint, limits: Pick<ResourceOptions, "minVolume" | "maxVolume">): VolumeCheck {
-  const volume = typeof input === "bigint" ? input : parseVolumeInput(input);
-  if (volume === undefined) return { ok: false, reason: "unreadable" };
+  // "-5" is a number, just not one that can be bought: answered with the range, not "could not read"
+  const negative = typeof input === "string" && /^\s*[-−]/.test(input);
+  const magnitude = typeof input === "bigint" ? input : parseVolumeInput(negative ? input.trim().slice(1) : input);
+  if (magnitude === undefined) return { ok: false, reason: "unreadable" };
+  const volume = negative ? -magnitude : magnitude;
   if (volume < limits.minVolume || volume > limits.maxVolume || volume <= 0n) return { ok: false, reason: "out_of_range", volume };
   return { ok: true, volume };
 }
 
+/** Unit words people type after a number ("1 day", "2 hours", "30 min"), as the wire's short units. */
+const TYPED_UNITS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:d|days?)$/i, "d"],
+  [/^(?:h|hrs?|hours?)$/i, "h"],
+  [/^(?:m|mins?|minutes?)$/i, "m"],
+];
+
 /**
- * The allowed duration the user meant: the exact value, the same value in another case, or one that
- * lasts as long (`24h` for `1d`). Undefined when none fits.
+ * The allowed duration the user meant: the exact value, the same value in another case, one that
+ * lasts as long (`24h` or `1 day` for `1d`), or one whose name as the chat shows it (`shownAs`, the
+ * button's words in the user's language) was typed. Undefined when none fits.
  */
-export function matchDuration(input: string, durations: readonly string[]): string | undefined {
+export function matchDuration(input: string, durations: readonly string[], shownAs?: (duration: string) => string): string | undefined {
   const text = input.trim();
   const exact = durations.find((d) => d === text) ?? durations.find((d) => d.toLowerCase() === text.toLowerCase());
   if (exact !== undefined) return exact;
-  const seconds = durationSeconds(text);
-  return seconds === undefined ? undefined : durations.find((d) => durationSeconds(d) === seconds);
+  const worded = /^(\d+)\s*([a-z]+)$/i.exec(text);
+  const unit = worded ? TYPED_UNITS.find(([pattern]) => pattern.test(worded[2]!))?.[1] : undefined;
+  const seconds = durationSeconds(worded && unit ? `${worded[1]}${unit}` : text);
+  const lasting = seconds === undefined ? undefined : durations.find((d) => durationSeconds(d) === seconds);
+  if (lasting !== undefined || !shownAs) return lasting;
+  return durations.find((d) => shownAs(d).toLowerCase() === text.toLowerCase());
 }
 
 export type VolumePreset =
@@ -100,28 +115,45 @@ export function volumePresets(resource: Resource, options: ResourceOptions): Vol
 export type BuyArgs =
   | { kind: "empty" }
   | { kind: "bad_resource"; word: string }
-  | { kind: "bad_address"; text: string; resource: Resource }
+  /** The address is wrong; what came after it is kept (still unchecked) so only the address is asked again. */
+  | { kind: "bad_address"; text: string; resource: Resource; amountText?: string; volumeText?: string; durationText?: string }
   | { kind: "partial"; given: BuyAnswers; volumeText?: string }
-  /** `/buy <address> [<n> [<duration>]]`: energy for n USDT transfers (n and the duration still unchecked). */
-  | { kind: "transfers"; address: string; countText?: string; durationText?: string }
+  /** `/buy <address> [<amount> [<duration>]]`: energy for n USDT transfers or a volume (parseAmount; still unchecked). */
+  | { kind: "transfers"; address: string; amountText?: string; durationText?: string }
   | { kind: "full"; resource: Resource; address: string; volumeText: string; durationText: string };
 
 export function parseBuyArgs(text: string): BuyArgs {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: "empty" };
   if (TRON_ADDRESS_SHAPE.test(words[0]!)) {
-    if (!isTronAddress(words[0]!)) return { kind: "bad_address", text: words[0]!, resource: "energy" };
-    return { kind: "transfers", address: words[0], countText: words[1], durationText: words.slice(2).join(" ") || undefined };
+    const rest = { amountText: words[1], durationText: words.slice(2).join(" ") || undefined };
+    if (!isTronAddress(words[0]!)) return { kind: "bad_address", text: words[0]!, resource: "energy", ...rest };
+    return { kind: "transfers", address: words[0], ...rest };
   }
   const resource = parseResource(words[0]);
   if (!resource) return { kind: "bad_resource", word: words[0]! };
   if (words.length === 1) return { kind: "partial", given: { resource } };
   const address = words[1]!;
-  if (!isTronAddress(address)) return { kind: "bad_address", text: address, resource };
+  // The volume may be typed with spaces ("131 000"): everything between the address and the last word.
+  const rest = words.length === 3 ? { volumeText: words[2]! } : words.length > 3 ? { volumeText: words.slice(2, -1).join(" "), durationText: words.at(-1)! } : {};
+  if (!isTronAddress(address)) return { kind: "bad_address", text: address, resource, ...rest };
   if (words.length === 2) return { kind: "partial", given: { resource, address } };
   if (words.length === 3) return { kind: "partial", given: { resource, address }, volumeText: words[2]! };
-  // The volume may be typed with spaces ("131 000"): everything between the address and the last word.
-  return { kind: "full", resource, address, volumeText: words.slice(2, -1).join(" "), durationText: words.at(-1)! };
+  return { kind: "full", resource, address, volumeText: rest.volumeText!, durationText: rest.durationText! };
+}
+
+/** What follows `/buy <address>`: a count of USDT transfers or an energy volume. */
+export type BuyAmount = { kind: "transfers"; count: bigint } | { kind: "volume"; volume: bigint };
+
+/** Counts above this are volumes: a thousand transfers would be 65 million energy, far above any order. */
+const MAX_TRANSFER_COUNT = 999n;
+
+/** `3`, `x3` → 3 transfers; `65k`, `131 000`, `65000` → that volume; undefined when it is neither. */
+export function parseAmount(text: string): BuyAmount | undefined {
+  const count = parseTransferCount(text);
+  if (count !== undefined && count <= MAX_TRANSFER_COUNT) return { kind: "transfers", count };
+  const volume = parseVolumeInput(text);
+  return volume === undefined ? undefined : { kind: "volume", volume };
 }
 
 /** A count of USDT transfers as typed: a whole number from 1 (`3`, `3x`, `x3`); undefined otherwise. */

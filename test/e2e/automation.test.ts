@@ -35,6 +35,8 @@ describe("/refill", () => {
     const first = await sent((t) => t.includes("New auto-refill rule") && t.includes("TRON address"));
     const flowId = (first.response as { result: { message_id: number } }).result.message_id;
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    // a step with no buttons of its own: Cancel alone, no empty row above it
+    expect(first.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: "✖️ Cancel", callback_data: "flow.x" }]] });
 
     await say("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u");
     await step((t) => t.includes("is not a valid TRON address") && t.includes("Send the TRON address"));
@@ -46,6 +48,8 @@ describe("/refill", () => {
     await step((t) => t.includes("whole number from 1 to 5,000,000") && t.includes("Threshold"));
     await say("0");
     await step((t) => t.includes("0 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
+    await say("-5");
+    await step((t) => t.includes("-5 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["65,000", "131,000", "✖️ Cancel"]);
     await tap(/^65,000$/);
 

@@ -55,11 +55,11 @@ describe("presets with prices", () => {
     await h.tg.sendText({ ...RU, text: address });
     await nextShown(h, /это адрес TRON|адрес TRON/);
     expect(labels(h)).toEqual([
-      "1 перевод · 1 час · 4,29 TRX",
+      "1 перевод · 1 час · 4,2900 TRX",
       "1 перевод · 1 день · 5,3625 TRX",
-      "2 перевода · 1 час · 8,58 TRX",
+      "2 перевода · 1 час · 8,5800 TRX",
       "2 перевода · 1 день",
-      "1 перевод новому держателю · 1 час · 8,646 TRX",
+      "1 перевод новому держателю · 1 час · 8,6460 TRX",
       "1 перевод новому держателю · 1 день · 10,8075 TRX",
       expect.stringContaining("Проверить") as unknown as string,
       expect.stringContaining("Купить") as unknown as string,
@@ -70,7 +70,7 @@ describe("presets with prices", () => {
     await waitUntil(() => h!.tg.callsOf("sendMessage").length === 2 || undefined);
     expect(previews.length).toBe(6 + 1); // only the failed one is asked again
 
-    await h.tg.tapButton({ ...RU, text: "2 перевода · 1 час · 8,58 TRX" });
+    await h.tg.tapButton({ ...RU, text: "2 перевода · 1 час · 8,5800 TRX" });
     const card = text(await nextShown(h, /Итого к оплате/));
     expect(card).toMatch(/<code>130\s000<\/code> на 1 час/);
     expect(card).toContain(`<code>${address}</code>`);
@@ -88,11 +88,11 @@ describe("presets with prices", () => {
     await h.tg.sendText({ ...ZH, text: `/check ${address}` });
     await nextShown(h, /地址/);
     expect(labels(h).slice(0, 6)).toEqual([
-      "1 笔转账 · 1 小时 · 4.29 TRX",
+      "1 笔转账 · 1 小时 · 4.2900 TRX",
       "1 笔转账 · 1 天 · 5.3625 TRX",
-      "2 笔转账 · 1 小时 · 8.58 TRX",
-      "2 笔转账 · 1 天 · 10.725 TRX",
-      "1 笔转账（新持有者） · 1 小时 · 8.646 TRX",
+      "2 笔转账 · 1 小时 · 8.5800 TRX",
+      "2 笔转账 · 1 天 · 10.7250 TRX",
+      "1 笔转账（新持有者） · 1 小时 · 8.6460 TRX",
       "1 笔转账（新持有者） · 1 天 · 10.8075 TRX",
     ]);
     await h.tg.tapButton({ ...ZH, text: "1 笔转账（新持有者） · 1 天 · 10.8075 TRX" });
@@ -100,7 +100,7 @@ describe("presets with prices", () => {
 
     await h.tg.sendText({ ...ZH, text: `/buy energy ${address}` });
     await nextShown(h, /按 USDT 转账笔数预设/);
-    await h.tg.tapButton({ ...ZH, text: "1 笔转账 · 1 小时 · 4.29 TRX" });
+    await h.tg.tapButton({ ...ZH, text: "1 笔转账 · 1 小时 · 4.2900 TRX" });
     const card = text(await nextShown(h, /应付总额/));
     expect(card).toContain("<code>65,000</code>，时长 1 小时");
   });
@@ -126,19 +126,47 @@ describe("/buy <address> <n>", () => {
 
     await h.tg.sendText({ ...RU, text: `/buy ${address}` });
     await nextShown(h, /Нажмите на готовый вариант/);
-    expect(labels(h)[0]).toBe("1 перевод · 1 час · 4,29 TRX");
+    expect(labels(h)[0]).toBe("1 перевод · 1 час · 4,2900 TRX");
     await h.tg.tapButton({ ...RU, text: /Отмена/ });
 
     await h.tg.sendText({ ...RU, text: `/buy ${address} много` });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«много» — не число переводов USDT"));
     await nextShown(h, /Нажмите на готовый вариант/);
-    expect(labels(h)).toContain("2 перевода · 1 день · 10,725 TRX");
+    expect(labels(h)).toContain("2 перевода · 1 день · 10,7250 TRX");
 
     await h.tg.sendText({ ...RU, text: `/buy ${address} 1 2w` });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«2w» — недоступный срок (доступны: 1 час, 1 день, 3 дня, 7 дней, 14 дней, 30 дней)"));
     await nextShown(h, /На какой срок|срок/);
     expect(labels(h).slice(0, 3)).toEqual(["1 час", "1 день", "3 дня"]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
+  });
+
+  it("an amount in place of the count is that much energy; a mistyped address is asked again and the rest of the line is kept", async () => {
+    h = await startHarness();
+    const { accountId } = await h.givenUserWithKey(USER);
+    const address = freshAddress();
+    const corrupted = address.slice(0, -1) + (address.endsWith("a") ? "b" : "a");
+
+    await h.tg.sendText({ userId: USER, text: `/buy ${address} 65k` });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>65,000</code> for 1 hour");
+    await h.tg.sendText({ userId: USER, text: `/buy ${address} 100000 1d` });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>100,000</code> for 1 day");
+    // a thousand transfers is not meant: 1000 is an amount, answered with the allowed range
+    await h.tg.sendText({ userId: USER, text: `/buy ${address} 1000` });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("1,000 is outside the allowed range"));
+
+    // the address was mistyped: only the address is asked, then straight to the preview with 3 transfers for 1 day
+    await h.tg.sendText({ userId: USER, text: `/buy ${corrupted} 3 1 day` });
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes(`“${corrupted}” is not a valid TRON address`));
+    await nextShown(h, /Send the TRON address|TRON address/);
+    await h.tg.sendText({ userId: USER, text: address });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>195,000</code> for 1 day");
+
+    await h.tg.sendText({ userId: USER, text: `/buy energy ${corrupted} 131k 1h` });
+    await nextShown(h, /TRON address/);
+    await h.tg.sendText({ userId: USER, text: address });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>131,000</code> for 1 hour");
+    expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 });
 
@@ -291,7 +319,8 @@ describe("a /buy typed before a key", () => {
     // resumed once only
     expect(await h.store.pendingBuys.read(String(USER))).toBeUndefined();
     // no label question waits beside the order: no Skip anywhere, and text now is no label
-    expect(h.tg.messages(USER).flatMap((m) => h.tg.buttons(USER, m.messageId)).map((b) => b.text)).not.toContain("Пропустить");
+    const tg = h.tg;
+    expect(tg.messages(USER).flatMap((m) => tg.buttons(USER, m.messageId)).map((b) => b.text)).not.toContain("Пропустить");
     await h.tg.sendText({ ...RU, text: "Основной" });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("/help"));
     expect((await h.store.apiKeys.list(USER)).map((k) => k.label)).toEqual([""]);

@@ -34,11 +34,11 @@ describe("/buy step by step", () => {
     // USDT-transfer presets × 1 hour / 1 day, each with its total (activation included: the address is new)
     const presets = h.tg.buttons(USER).map((b) => b.text);
     expect(presets).toEqual([
-      "1 transfer · 1 hour · 5.39 TRX",
+      "1 transfer · 1 hour · 5.3900 TRX",
       "1 transfer · 1 day · 6.4625 TRX",
-      "2 transfers · 1 hour · 9.68 TRX",
-      "2 transfers · 1 day · 11.825 TRX",
-      "1 transfer to a new holder · 1 hour · 9.746 TRX",
+      "2 transfers · 1 hour · 9.6800 TRX",
+      "2 transfers · 1 day · 11.8250 TRX",
+      "1 transfer to a new holder · 1 hour · 9.7460 TRX",
       "1 transfer to a new holder · 1 day · 11.9075 TRX",
       "✖️ Cancel",
     ]);

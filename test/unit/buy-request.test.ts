@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkVolume, matchDuration, parseBuyArgs, parseTransferCount, volumePresets } from "../../src/orders/request.js";
+import { checkVolume, matchDuration, parseAmount, parseBuyArgs, parseTransferCount, volumePresets } from "../../src/orders/request.js";
 import { commonDurations, defaultDuration, MAX_PRESET_DURATION_CHARS, presetChoices } from "../../src/orders/presets.js";
 import { SharedButtons } from "../../src/telegram/shared-buttons.js";
 import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "../../src/bot/features/buy/callbacks.js";
@@ -30,7 +30,7 @@ describe("buy request", () => {
     expect(checkVolume("1.5m", energy)).toEqual({ ok: true, volume: 1_500_000n });
     expect(checkVolume("31999", energy)).toEqual({ ok: false, reason: "out_of_range", volume: 31_999n });
     expect(checkVolume("5000001", energy)).toEqual({ ok: false, reason: "out_of_range", volume: 5_000_001n });
-    expect(checkVolume("-65k", energy)).toEqual({ ok: false, reason: "unreadable" });
+    expect(checkVolume("-65k", energy)).toEqual({ ok: false, reason: "out_of_range", volume: -65_000n });
     expect(checkVolume("65.5", energy)).toEqual({ ok: false, reason: "unreadable" });
     // int64 beyond 2^53 stays exact
     const huge = { minVolume: 1n, maxVolume: 2n ** 62n };
@@ -44,6 +44,22 @@ describe("buy request", () => {
     expect(matchDuration("P3D", energy.durations)).toBe("3d");
     expect(matchDuration("2w", energy.durations)).toBeUndefined();
     expect(matchDuration("7d", energy.durations)).toBeUndefined();
+  });
+
+  it("answers a negative volume with the range, not as unreadable", () => {
+    expect(checkVolume("-5", energy)).toEqual({ ok: false, reason: "out_of_range", volume: -5n });
+    expect(checkVolume("−65k", energy)).toEqual({ ok: false, reason: "out_of_range", volume: -65_000n });
+    expect(checkVolume("--5", energy)).toEqual({ ok: false, reason: "unreadable" });
+  });
+
+  it("matches durations typed with a unit word, or as the chat names them", () => {
+    expect(matchDuration("1 day", energy.durations)).toBe("1d");
+    expect(matchDuration("24 hours", energy.durations)).toBe("1d");
+    expect(matchDuration("3 Days", energy.durations)).toBe("3d");
+    expect(matchDuration("1 fortnight", energy.durations)).toBeUndefined();
+    const russian = (d: string) => ({ "1h": "1 час", "1d": "1 день", "3d": "3 дня" })[d] ?? d;
+    expect(matchDuration("3 ДНЯ", energy.durations, russian)).toBe("3d");
+    expect(matchDuration("3 дня", energy.durations)).toBeUndefined();
   });
 
   it("offers 65k and 131k for energy and transfer multiples for bandwidth, within the limits", () => {
@@ -71,13 +87,27 @@ describe("buy request", () => {
   });
 
   it("reads `/buy <address> [<n> [<duration>]]` and counts of transfers", () => {
-    expect(parseBuyArgs(ADDRESS)).toEqual({ kind: "transfers", address: ADDRESS, countText: undefined, durationText: undefined });
-    expect(parseBuyArgs(`${ADDRESS} 3`)).toEqual({ kind: "transfers", address: ADDRESS, countText: "3", durationText: undefined });
-    expect(parseBuyArgs(`${ADDRESS} 3 1 day`)).toEqual({ kind: "transfers", address: ADDRESS, countText: "3", durationText: "1 day" });
+    expect(parseBuyArgs(ADDRESS)).toEqual({ kind: "transfers", address: ADDRESS, amountText: undefined, durationText: undefined });
+    expect(parseBuyArgs(`${ADDRESS} 3`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "3", durationText: undefined });
+    expect(parseBuyArgs(`${ADDRESS} 3 1 day`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "3", durationText: "1 day" });
     const corrupted = ADDRESS.slice(0, -1) + (ADDRESS.endsWith("t") ? "u" : "t");
-    expect(parseBuyArgs(`${corrupted} 3`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy" });
+    // what followed a wrong address is kept, unchecked
+    expect(parseBuyArgs(`${corrupted} 3`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy", amountText: "3" });
+    expect(parseBuyArgs(`energy ${corrupted} 131 000 1d`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy", volumeText: "131 000", durationText: "1d" });
+    expect(parseBuyArgs(`energy ${corrupted} 65k`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy", volumeText: "65k" });
     expect([parseTransferCount("3"), parseTransferCount("x2"), parseTransferCount("2×")]).toEqual([3n, 2n, 2n]);
     expect([parseTransferCount("0"), parseTransferCount("1.5"), parseTransferCount("много")]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("reads the amount after the address as transfers (a plain number under 1,000) or as energy", () => {
+    expect(parseAmount("3")).toEqual({ kind: "transfers", count: 3n });
+    expect(parseAmount("x2")).toEqual({ kind: "transfers", count: 2n });
+    expect(parseAmount("999")).toEqual({ kind: "transfers", count: 999n });
+    expect(parseAmount("1000")).toEqual({ kind: "volume", volume: 1_000n });
+    expect(parseAmount("65k")).toEqual({ kind: "volume", volume: 65_000n });
+    expect(parseAmount("65,000")).toEqual({ kind: "volume", volume: 65_000n });
+    expect(parseAmount("0.5m")).toEqual({ kind: "volume", volume: 500_000n });
+    expect([parseAmount("много"), parseAmount("-5"), parseAmount("")]).toEqual([undefined, undefined, undefined]);
   });
 
   it("offers 1 and 2 transfers to a holder and 1 to a new holder, for 1 hour and 1 day, within the limits", () => {

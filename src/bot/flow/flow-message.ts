@@ -49,7 +49,9 @@ export class FlowMessage {
   /** Shows a step: its text and buttons, with Cancel under them. */
   async ask(ctx: Ctx, text: string, keyboard: InlineKeyboard = new InlineKeyboard()): Promise<void> {
     this.step = { text, keyboard };
-    const withCancel = InlineKeyboard.from(keyboard.inline_keyboard).row().text(ctx.t("button-cancel"), FlowCancel.pack());
+    // a step without buttons of its own shows Cancel alone (no empty row above it)
+    const rows = keyboard.inline_keyboard.filter((row) => row.length > 0);
+    const withCancel = InlineKeyboard.from(rows).row().text(ctx.t("button-cancel"), FlowCancel.pack());
     await this.put(ctx, text, withCancel);
   }
 

@@ -12,7 +12,7 @@
  */
 import { recordRule } from "../rules/record.js";
 import { InlineKeyboard } from "grammy";
-import { checkVolume } from "../../../orders/request.js";
+import { checkVolume, matchDuration } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";
@@ -196,11 +196,10 @@ async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
   await ask(run, ctx, "duration", ctx.t("auto-ask-duration"), keyboard);
   for (;;) {
     const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.duration) });
-    const typed = reply.kind === "text" ? reply.text.toLowerCase() : undefined;
     const duration =
       reply.kind === "button"
         ? durations[AutomationButtons.duration.unpack(reply.data)!.index]
-        : durations.find((d) => d.toLowerCase() === typed || ctx.fmt.duration(d, ctx.t).toLowerCase() === typed);
+        : matchDuration(reply.text, durations, (d) => ctx.fmt.duration(d, ctx.t));
     if (duration === undefined) {
       const allowed = durations.map((d) => ctx.fmt.duration(d, ctx.t)).join(", ");
       await run.flow.retry(reply.ctx, ctx.t("auto-invalid-duration", { allowed }));

@@ -15,7 +15,7 @@ import { code, escapeHtml } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { checkVolume, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
+import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "./presets.js";
 import type { PricedChoice } from "../../../orders/presets.js";
@@ -100,7 +100,8 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
 
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
   let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
-  let duration = given.duration !== undefined && limits.durations.includes(given.duration) ? given.duration : undefined;
+  // a duration as typed ("1 day" for 1d) is matched like a typed answer; one not on offer is asked
+  let duration = given.duration !== undefined ? matchDuration(given.duration, limits.durations, (d) => current.fmt.duration(d, t)) : undefined;
 
   // What the address has now, shown once above the next question (the flow goes on without it),
   // asked together with the presets' prices: one round trip to the marketplace, not two.

@@ -1,10 +1,12 @@
 /**
  * `/buy …` typed on one line, checked against /orders/options:
  * - `/buy <address> <n> [<duration>]`: energy for n USDT transfers, for the default duration (1 hour);
+ *   an amount in place of n (`65k`, `131 000`) is that much energy;
  * - `/buy <address>`: the flow with the address filled in;
  * - `/buy energy|bandwidth <address> <volume> <duration>` (and its beginnings).
  * Complete and valid → the preview card. A part that is wrong is answered with the reason, and the
- * flow then asks that part with buttons of what is on offer (durations in words): no dead end.
+ * flow then asks that part with buttons of what is on offer (durations in words), keeping the parts
+ * typed after it: no dead end, nothing to type twice.
  * Without a key the line is remembered (pending.ts) and resumed once a key is added.
  */
 import type { BotContext } from "../../context.js";
@@ -13,7 +15,18 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { escapeHtml } from "../../../format/html.js";
 import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
-import { checkVolume, matchDuration, parseBuyArgs, parseTransferCount, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
+import {
+  checkVolume,
+  matchDuration,
+  parseAmount,
+  parseBuyArgs,
+  resourceOptions,
+  type BuyAmount,
+  type BuyAnswers,
+  type BuyArgs,
+  type BuyRequest,
+} from "../../../orders/request.js";
+import { parseVolumeInput } from "../../../tron/volume.js";
 import { rememberPendingBuy } from "./pending.js";
 import { sendPreviewCard } from "./preview.js";
 import { BUY_CONVERSATION, type BuyFlowArgs } from "./flow.js";
@@ -21,6 +34,17 @@ import { defaultKeyMay } from "../keys/scope-gate.js";
 
 /** How the one-liner goes on when a step is left to ask: the flow, or (resuming) a button to it. */
 export type AskRest = (ctx: BotContext, args: BuyFlowArgs) => Promise<void>;
+
+function volumeOf(amount: BuyAmount): bigint {
+  return amount.kind === "transfers" ? transfersVolume(amount.count) : amount.volume;
+}
+
+/** The volume and duration typed after a wrong address, as answers for the flow (which checks them against the options). */
+function keptAfterBadAddress(args: Extract<BuyArgs, { kind: "bad_address" }>): BuyAnswers {
+  const amount = args.amountText === undefined ? undefined : parseAmount(args.amountText);
+  const volume = args.volumeText !== undefined ? parseVolumeInput(args.volumeText) : amount && volumeOf(amount);
+  return { ...(volume !== undefined ? { volume: volume.toString() } : {}), ...(args.durationText !== undefined ? { duration: args.durationText } : {}) };
+}
 
 export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRest): Promise<void> {
   if (!ctx.from) return;
@@ -37,7 +61,8 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
     case "bad_resource":
       return explainAndAsk(t("buy-resource-unknown", { value: escapeHtml(args.word.slice(0, 32)) }), {});
     case "bad_address":
-      return explainAndAsk(t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }), { resource: args.resource });
+      // only the address is asked again: what followed it is kept (the flow checks it like any answer)
+      return explainAndAsk(t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }), { resource: args.resource, ...keptAfterBadAddress(args) });
     default:
       break;
   }
@@ -65,12 +90,16 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   // ── The volume: n transfers, or an amount ──
   let volume: bigint | undefined;
   if (args.kind === "transfers") {
-    if (args.countText === undefined) return askRest(ctx, { given });
-    const count = parseTransferCount(args.countText);
-    if (count === undefined) return explainAndAsk(t("buy-transfers-unreadable", { text: escapeHtml(args.countText.slice(0, 32)) }), given);
-    volume = transfersVolume(count);
+    if (args.amountText === undefined) return askRest(ctx, { given });
+    const amount = parseAmount(args.amountText);
+    if (amount === undefined) return explainAndAsk(t("buy-transfers-unreadable", { text: escapeHtml(args.amountText.slice(0, 32)) }), given);
+    volume = volumeOf(amount);
     if (!checkVolume(volume, limits).ok) {
-      return explainAndAsk(t("buy-transfers-out-of-range", { count: Number(count), countText: ctx.fmt.integer(count), volume: ctx.fmt.volume(volume), ...range }), given);
+      const reason =
+        amount.kind === "transfers"
+          ? t("buy-transfers-out-of-range", { count: Number(amount.count), countText: ctx.fmt.integer(amount.count), volume: ctx.fmt.volume(volume), ...range })
+          : t("buy-volume-out-of-range", { volume: ctx.fmt.volume(volume), ...range });
+      return explainAndAsk(reason, given);
     }
   } else if (args.volumeText !== undefined) {
     const checked = checkVolume(args.volumeText, limits);
@@ -89,7 +118,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   // ── The duration: as typed, or the default for a count of transfers ──
   const durationText = args.kind === "partial" ? undefined : args.durationText;
   if (durationText === undefined && args.kind !== "transfers") return askRest(ctx, { given });
-  const duration = durationText === undefined ? defaultDuration(limits.durations) : matchDuration(durationText, limits.durations);
+  const duration = durationText === undefined ? defaultDuration(limits.durations) : matchDuration(durationText, limits.durations, (d) => ctx.fmt.duration(d, t));
   if (duration === undefined) {
     const allowed = limits.durations.map((d) => ctx.fmt.duration(d, t)).join(", ");
     return explainAndAsk(t("buy-duration-unknown", { value: escapeHtml((durationText ?? "").slice(0, 32)), allowed }), given);

@@ -1,6 +1,7 @@
 /**
- * The preset buttons as the chat shows them: "1 transfer · 1 hour · 5.36 TRX", one row per preset,
- * one column per common duration, priced for the user's default key through the shared price cache.
+ * The preset buttons as the chat shows them: "1 transfer · 1 hour · 5.3600 TRX", one row per
+ * preset, one column per common duration, every price of the keyboard with the same decimals (as on
+ * a card), priced for the user's default key through the shared price cache.
  * The flow's volume step, the check card and the bare-address card all draw them from here.
  */
 import { markChosen } from "../../ui/chosen.js";
@@ -33,13 +34,14 @@ export async function loadPresets(deps: BotDeps, userId: number, target: string 
   }
 }
 
-export function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter): string {
+/** `trx`: the keyboard's one way of writing TRX, so the prices side by side have the same decimals. */
+function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter, trx: (sun: bigint) => string): string {
   const { preset } = choice;
   const what = preset.holder === "holder" ? t("buy-preset-holder", { count: preset.transfers }) : t("buy-preset-new-holder");
   const duration = fmt.duration(choice.duration, t);
   return choice.totalSun === undefined
     ? t("buy-preset-button-unpriced", { what, duration })
-    : t("buy-preset-button", { what, duration, price: fmt.trx(choice.totalSun) });
+    : t("buy-preset-button", { what, duration, price: trx(choice.totalSun) });
 }
 
 /** Appends the presets to `keyboard`: a row per preset, its durations side by side. */
@@ -52,12 +54,13 @@ export function addPresetRows(
   mark: (choice: PricedChoice) => boolean = () => false,
 ): InlineKeyboard {
   // by value: choices replayed from a conversation's log are copies
+  const trx = fmt.trxCard(choices.flatMap((c) => (c.totalSun === undefined ? [] : [c.totalSun])));
   let row: string | undefined;
   for (const choice of choices) {
     const preset = `${choice.preset.holder}:${choice.preset.transfers}`;
     if (row !== undefined && row !== preset) keyboard.row();
     row = preset;
-    keyboard.text(markChosen(mark(choice), presetLabel(choice, t, fmt)), data(choice));
+    keyboard.text(markChosen(mark(choice), presetLabel(choice, t, fmt, trx)), data(choice));
   }
   if (row !== undefined) keyboard.row();
   return keyboard;
