@@ -293,9 +293,22 @@ describe("/keys", () => {
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
     expect(h.tg.lastBotMessage(USER)?.text).toContain(`Savings <&> ${fpA}`);
 
-    // Rename, then Cancel: nothing changes, and Back returns to the list
+    // a long label written as one word is a label, not a pasted key
     await h.tg.tapButton({ userId: USER, text: `Savings <&> ${fpA}` });
     await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>Savings"));
+    await h.tg.tapButton({ userId: USER, text: `✏️ Rename ${fpA}` });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("new label"));
+    const deletesBefore = h.tg.callsOf("deleteMessage").length;
+    await h.tg.sendText({ userId: USER, text: "BinanceHotWallet2024" });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("is now labelled") && textOf(p).includes("BinanceHotWallet2024"));
+    expect((await h.store.apiKeys.get(USER, a.keyId))?.label).toBe("BinanceHotWallet2024");
+    expect(h.tg.callsOf("deleteMessage")).toHaveLength(deletesBefore);
+    await h.tg.tapButton({ userId: USER, text: "⬅️ Back" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));
+
+    // Rename, then Cancel: nothing changes, and Back returns to the list
+    await h.tg.tapButton({ userId: USER, text: `BinanceHotWallet2024 ${fpA}` });
+    await h.tg.waitForCall("editMessageText", (p) => textOf(p).startsWith("🔑 <b>BinanceHotWallet2024"));
     await h.tg.tapButton({ userId: USER, text: `✏️ Rename ${fpA}` });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("new label"));
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
@@ -303,7 +316,7 @@ describe("/keys", () => {
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⬅️ Back"]);
     await h.tg.tapButton({ userId: USER, text: "⬅️ Back" });
     await waitUntil(() => h.tg.lastBotMessage(USER)?.text?.includes("Your API keys") || undefined);
-    expect((await h.store.apiKeys.get(USER, a.keyId))?.label).toBe("Savings <&>");
+    expect((await h.store.apiKeys.get(USER, a.keyId))?.label).toBe("BinanceHotWallet2024");
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1); // all of it in the one /keys message
 
     // Remove asks first; No goes back to the card

@@ -123,6 +123,8 @@ describe("credential shapes", () => {
       "Binance2024_withdrawals",
       "_Binance_withdrawals_2024",
       "my.binance.withdrawals.2024",
+      "BinanceHotWallet2024",
+      "MainTronWalletForUSDT2",
     ]) {
       expect(looksLikeCredential(label), label).toBe(false);
     }

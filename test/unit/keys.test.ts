@@ -45,6 +45,10 @@ describe("labels", () => {
     expect(looksLikeKey("Main")).toBe(false);
     expect(looksLikeKey("Trading bot 2026")).toBe(false);
     expect(looksLikeKey("savings-account-wallet")).toBe(false);
+    // a long label written in one word is a label, not a key
+    expect(looksLikeKey("BinanceHotWallet2024")).toBe(false);
+    expect(looksLikeKey("MyTradingAccountMain2")).toBe(false);
+    expect(looksLikeKey("aB3dEf9GhIjK2lMnOpQr")).toBe(true);
   });
 });
 

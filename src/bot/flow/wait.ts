@@ -41,6 +41,13 @@ function isJoinedWords(text: string): boolean {
   return /[a-z]/.test(text) && parts.length >= 2 && parts.every((p) => NAME_PART.test(p)) && parts.filter((p) => WORD.test(p)).length >= 2;
 }
 
+/**
+ * Words run together in camel case, digits only at the end ("BinanceHotWallet2024",
+ * "MainTronWalletForUSDT2"): a name. Every capital of a random token would have to be followed by
+ * two lowercase letters, and its digits all come last: about one in a million.
+ */
+const CAMEL_CASE_NAME = /^(?:[a-z]{2,}|[A-Z][a-z]+)(?:[A-Z][a-z]{2,}|[A-Z]{2,5}(?![a-z]))+\d{0,4}$/;
+
 /** A single long token mixing letters and digits (not an address, id, URL or joined words), or a key under a known prefix. */
 export function looksLikeCredential(text: string): boolean {
   const t = text.trim();
@@ -48,7 +55,8 @@ export function looksLikeCredential(text: string): boolean {
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
-  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || isJoinedWords(unwrapped) || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || isJoinedWords(unwrapped) || CAMEL_CASE_NAME.test(unwrapped)) return false;
+  if (NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

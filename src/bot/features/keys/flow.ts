@@ -11,6 +11,7 @@
  * new key's row id only. A key pasted at the label step is handed over the same way.
  */
 import { enterFlow } from "../../flow/enter.js";
+import { looksLikeCredential } from "../../flow/wait.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
@@ -76,10 +77,13 @@ export function normaliseLabel(text: string): string | undefined {
   return label;
 }
 
-/** Too long for a label, or one long token of letters and digits: treated as a pasted key. */
+/**
+ * Too long for a label, or shaped like a credential (a long random token, not words run together
+ * like "BinanceHotWallet2024"): treated as a pasted key.
+ */
 export function looksLikeKey(text: string): boolean {
   if (!isPlausibleApiKey(text)) return false;
-  return text.length > MAX_LABEL_LENGTH || (text.length >= 20 && /\d/.test(text) && /[A-Za-z]/.test(text));
+  return text.length > MAX_LABEL_LENGTH || looksLikeCredential(text);
 }
 
 export async function labelKeyConversation(
