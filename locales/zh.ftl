@@ -317,6 +317,7 @@ auto-what-renewal = 每天为该地址续租 { $volume } 能量，每次费用�
 auto-what-smart = 在地址需要时交付约 131k 能量，每次费用从您的 TRX 余额扣除。开启需要余额够交付一次。
 auto-preview-short-refill = ⚠️ 您的余额不够触发一次：请至少再充值 { $missing }，否则规则会在第一次触发时暂停。
 auto-preview-short-create = ⚠️ 您的余额不够触发一次：请先至少充值 { $missing }，否则市场会拒绝创建。
+auto-preview-overlap = ⚠️ 此地址已有{ $rules }。每条规则各自购买能量，两者都可能交付并扣费；如果新规则用来替代旧规则，请在 /rules 中暂停或取消旧规则。
 auto-created = ✅ 规则已创建。
 auto-button-open-rule = ⚙️ 打开规则
 auto-change-address = 地址

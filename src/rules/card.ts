@@ -26,7 +26,8 @@ export function ruleTransitions(rule: Pick<AutomationRule, "status">): readonly 
 
 const STATUS_ICON: Record<RuleStatusKind, string> = { active: "🟢", paused: "⏸", cancelled: "✖️", unknown: "❔" };
 
-function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
+/** "🟢 active", "⏸ paused"; a status this bot does not know is shown as the server wrote it. */
+export function statusLabel(rule: Pick<AutomationRule, "status">, t: Translate): string {
   const status = ruleStatusKind(rule.status);
   const text = status === "unknown" ? t("rules-status-unknown", { status: code(rule.status) }) : t(`rules-status-${status}`);
   return `${STATUS_ICON[status]} ${text}`;

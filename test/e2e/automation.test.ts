@@ -349,6 +349,33 @@ describe("Change on the preview", () => {
   });
 });
 
+describe("rules already on the address", () => {
+  it("the preview warns about them (not about cancelled ones), and Change to another address drops the warning", async () => {
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
+    const client = h.marketplace.forKey(apiKey);
+    await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 131_000n, duration: "1h" });
+    const old = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
+    await client.cancelRule(old.id);
+
+    await say("/smart");
+    await sent((t) => t.includes("Smart mode"));
+    await say(ADDRESS);
+    await step((t) => t.includes("Auto-resume?"));
+    await tap(/^Yes$/);
+    const preview = await step((t) => t.includes("Check smart mode"));
+    expect(String(preview.payload.text)).toContain("⚠️ This address already has 🔁 Auto-refill (🟢 active). Each rule buys energy on its own");
+    expect(String(preview.payload.text)).not.toContain("Auto-renewal");
+
+    await tap(/Change/);
+    await step((t) => t.includes("What would you like to change"));
+    await tap(/^Address$/);
+    await step((t) => t.includes("TRON address"));
+    await say(OTHER);
+    const other = await step((t) => t.includes("Check smart mode") && t.includes(OTHER));
+    expect(String(other.payload.text)).not.toContain("already has");
+  });
+});
+
 describe("an unknown outcome", () => {
   it("a lost answer to the creation is not retried: the user is told the outcome is unknown and pointed to /rules", async () => {
     await h.stop();

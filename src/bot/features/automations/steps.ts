@@ -17,6 +17,7 @@ import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
+import { ruleStatusKind } from "../../../marketplace/index.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
@@ -220,8 +221,8 @@ async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
 }
 
 /**
- * Shows the preview (firing price and balance) with Confirm (and Deposit when the balance is short)
- * and Change, and on Confirm creates the rule with `create`, once. The message then becomes the new
+ * Shows the preview (firing price and balance, and a warning when the address has rules already)
+ * with Confirm (and Deposit when the balance is short) and Change, and on Confirm creates the rule with `create`, once. The message then becomes the new
  * rule's card or the reason it failed. A 402 keeps every answer: the shortfall with Deposit and Try
  * again, which shows the preview again (with the balance as it is then).
  */
@@ -238,14 +239,22 @@ export async function confirmAndCreate(
     try {
       loaded = await external(conversation, () =>
         withUserClient(ctx.deps, run.userId, async (client) => {
-          const [preview, balance] = await Promise.all([client.previewFiring(firingQuery(spec, run.options.durations)), client.balance()]);
-          return { preview, balanceTrx: balance.trx };
+          const [preview, balance, rules] = await Promise.all([
+            client.previewFiring(firingQuery(spec, run.options.durations)),
+            client.balance(),
+            // only for a warning: a list that cannot be read leaves it out
+            client.listRules().catch(() => []),
+          ]);
+          const others = rules
+            .filter((r) => r.targetAddress === draft.address && ruleStatusKind(r.status) !== "cancelled")
+            .map((r) => ({ type: r.type, status: r.status }));
+          return { preview, balanceTrx: balance.trx, others };
         }),
       );
     } catch (err) {
       return finishWithError(run, ctx, err);
     }
-    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt);
+    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others);
     const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), AutomationButtons.confirm.pack({ run: run.run }));
     if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
     keyboard.row().text(ctx.t("button-change"), AutomationButtons.change.pack({ run: run.run }));

@@ -3,7 +3,9 @@
  * question), Change's picker, and the last step before anything is created: the rule as it will be,
  * what one firing costs (the firing preview) next to the balance, and what happens from then on.
  */
-import type { FiringPreview } from "../../../marketplace/index.js";
+import type { AutomationRule, FiringPreview } from "../../../marketplace/index.js";
+import { kindIcon, kindLabel } from "../../../rules/labels.js";
+import { statusLabel } from "../../../rules/card.js";
 import { trxToSun } from "../../../tron/amounts.js";
 import { shortfallOf } from "../../../rules/pricing.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
@@ -59,12 +61,16 @@ export function renderChangePicker(kind: AutomationKind, answers: AutomationAnsw
   return [t(`auto-intro-${kind}`), "", ...answerLines(answers, t, fmt), "", t("change-ask")].join("\n");
 }
 
+/** A rule already on the draft's address (not cancelled): what the preview warns about. */
+export type OtherRule = Pick<AutomationRule, "type" | "status">;
+
 export function renderAutomationPreview(
   draft: AutomationDraft,
   preview: FiringPreview,
   balanceTrx: string,
   t: Translate,
   fmt: Formatter,
+  others: readonly OtherRule[] = [],
 ): { text: string; short: boolean } {
   const lines = [`<b>${t(`auto-preview-title-${draft.kind}`)}</b>`, "", ...answerLines(draft, t, fmt, ["autoResume"])];
   if (draft.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
@@ -82,6 +88,11 @@ export function renderAutomationPreview(
   if (missingSun > 0n) {
     const key = draft.kind === "refill" ? "auto-preview-short-refill" : "auto-preview-short-create";
     lines.push("", t(key, { missing: code(trx(missingSun)) }));
+  }
+  if (others.length > 0) {
+    // two rules on one address each buy energy on their own: a second one is rarely meant
+    const rules = others.map((r) => `${kindIcon(r)} ${kindLabel(r, t)} (${statusLabel(r, t)})`).join(", ");
+    lines.push("", t("auto-preview-overlap", { rules }));
   }
   return { text: lines.join("\n"), short: missingSun > 0n };
 }
