@@ -335,7 +335,14 @@ auto-what-renewal = { $volume } energy is renewed for the address once a day and
 auto-what-smart = About 131k energy is delivered whenever the address needs it and charged to your TRX balance each time. Turning it on needs balance for one delivery.
 auto-preview-short-refill = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more, or the rule pauses at its first firing.
 auto-preview-short-create = ⚠️ Your balance does not cover one firing: deposit at least { $missing } more first, or the marketplace will refuse to create it.
-auto-preview-overlap = ⚠️ This address already has { $rules }. Each rule buys energy on its own, so both may deliver and charge you; if this one replaces it, pause or cancel the other in /rules.
+auto-preview-overlap = ⚠️ This address already has { $rules }. Each rule buys energy on its own, so { $count ->
+    [one] both
+   *[other] all of them
+} may deliver and charge you; if this one replaces { $count ->
+    [one] it, pause or cancel the other
+   *[other] them, pause or cancel the others
+} in /rules.
+auto-preview-overlap-rule = { $kind } ({ $status })
 auto-created = ✅ Rule created.
 auto-button-open-rule = ⚙️ Open rule
 auto-change-address = Address

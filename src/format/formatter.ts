@@ -34,6 +34,8 @@ export interface Formatter {
   percent(value: string): string;
   /** "1,234.57" from a decimal string (USDT amounts, SUN-per-unit averages): no floats, half-up rounding. */
   decimal(value: string, options?: { minFraction?: number; maxFraction?: number }): string;
+  /** "A, B and C" in the locale's words and punctuation. */
+  list(items: readonly string[]): string;
 }
 
 function toSun(value: string | bigint): bigint {
@@ -75,6 +77,7 @@ function buildFormatter(locale: string): Formatter {
   const dateTimeFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const dateFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeZone: "UTC" });
   const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
+  const listFmt = new Intl.ListFormat(intLocale, { type: "conjunction" });
   const trxCard: Formatter["trxCard"] = (amounts) => {
     const decimals = Math.max(2, ...amounts.map((a) => fractionOf(toSun(a)).length));
     return (value, options) => {
@@ -128,6 +131,9 @@ function buildFormatter(locale: string): Formatter {
       if (digits.length < min) digits = digits.padEnd(min, "0");
       const negative = sign === "-" && scaled !== 0n;
       return `${negative ? "-" : ""}${ints.format(scaled / unit)}${digits ? `${decimalSeparator}${digits}` : ""}`;
+    },
+    list(items) {
+      return listFmt.format(items);
     },
   };
 }

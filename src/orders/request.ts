@@ -126,7 +126,10 @@ export function parseBuyArgs(text: string): BuyArgs {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: "empty" };
   if (TRON_ADDRESS_SHAPE.test(words[0]!)) {
-    const rest = { amountText: words[1], durationText: words.slice(2).join(" ") || undefined };
+    // an amount written in groups of three ("131 000") is one amount, not a count and a duration
+    let end = 2;
+    while (end < words.length && /^\d{3}$/.test(words[end]!) && /^\d{1,3}$/.test(words[end - 1]!)) end++;
+    const rest = { amountText: words.slice(1, end).join(" ") || undefined, durationText: words.slice(end).join(" ") || undefined };
     if (!isTronAddress(words[0]!)) return { kind: "bad_address", text: words[0]!, resource: "energy", ...rest };
     return { kind: "transfers", address: words[0], ...rest };
   }

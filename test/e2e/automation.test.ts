@@ -343,6 +343,10 @@ describe("Change on the preview", () => {
     await tap(new RegExp(`^${shortAddress(OTHER)}$`));
     const preview = await step((t) => t.includes("Check smart mode") && t.includes(OTHER));
     expect(String(preview.payload.text)).not.toContain(ADDRESS);
+    // the first preview's Confirm (as a copy of that message would still show it) confirms nothing now either
+    await h.tg.tap({ userId: USER, messageId: flowId, data: staleConfirm });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    expect(await rulesOf(apiKey)).toHaveLength(0);
     await tap(/Confirm/);
     await step((t) => t.includes("Rule created"));
     expect((await rulesOf(apiKey)).map((r) => [r.targetAddress, r.autoResume])).toEqual([[OTHER, true]]);

@@ -151,6 +151,9 @@ describe("/buy <address> <n>", () => {
     expect(text(await nextShown(h, /Total to pay/))).toContain("<code>65,000</code> for 1 hour");
     await h.tg.sendText({ userId: USER, text: `/buy ${address} 100000 1d` });
     expect(text(await nextShown(h, /Total to pay/))).toContain("<code>100,000</code> for 1 day");
+    // written in groups of three, it is still one amount
+    await h.tg.sendText({ userId: USER, text: `/buy ${address} 65 000` });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>65,000</code> for 1 hour");
     // a thousand transfers is not meant: 1000 is an amount, answered with the allowed range
     await h.tg.sendText({ userId: USER, text: `/buy ${address} 1000` });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("1,000 is outside the allowed range"));
@@ -161,6 +164,12 @@ describe("/buy <address> <n>", () => {
     await nextShown(h, /Send the TRON address|TRON address/);
     await h.tg.sendText({ userId: USER, text: address });
     expect(text(await nextShown(h, /Total to pay/))).toContain("<code>195,000</code> for 1 day");
+
+    // a count without a duration keeps the default hour, as with the address right
+    await h.tg.sendText({ userId: USER, text: `/buy ${corrupted} 2` });
+    await nextShown(h, /TRON address/);
+    await h.tg.sendText({ userId: USER, text: address });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("<code>130,000</code> for 1 hour");
 
     await h.tg.sendText({ userId: USER, text: `/buy energy ${corrupted} 131k 1h` });
     await nextShown(h, /TRON address/);

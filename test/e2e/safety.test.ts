@@ -160,6 +160,14 @@ describe("credential shapes", () => {
     expect(tokens.filter((t) => !looksLikeCredential(t)).length).toBeLessThanOrEqual(2);
   });
 
+  it("reads long runs of capitals like any other text (a pattern that backtracks would not return on these)", () => {
+    // with a backtracking pattern, 50 capitals took 12 s and each one more about half as long again
+    expect(looksLikeCredential("ab" + "A".repeat(60) + "#")).toBe(false); // no digit: not a key
+    expect(looksLikeCredential("ab" + "A".repeat(60) + "1#")).toBe(true);
+    expect(looksLikeCredential("Ab" + "AB".repeat(40) + "1x")).toBe(true);
+    expect(looksLikeCredential("Binance" + "Hot".repeat(20) + "USDT" + "2")).toBe(false); // a very long name is still a name
+  });
+
   it("recognises every key the sandbox issues (random base64url tails, some without a digit)", () => {
     const accounts = new Accounts(new Clock(Date.now));
     const account = accounts.create();

@@ -90,6 +90,9 @@ describe("buy request", () => {
     expect(parseBuyArgs(ADDRESS)).toEqual({ kind: "transfers", address: ADDRESS, amountText: undefined, durationText: undefined });
     expect(parseBuyArgs(`${ADDRESS} 3`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "3", durationText: undefined });
     expect(parseBuyArgs(`${ADDRESS} 3 1 day`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "3", durationText: "1 day" });
+    expect(parseBuyArgs(`${ADDRESS} 131 000 1d`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "131 000", durationText: "1d" });
+    expect(parseBuyArgs(`${ADDRESS} 1 000 000`)).toEqual({ kind: "transfers", address: ADDRESS, amountText: "1 000 000", durationText: undefined });
+    expect(parseAmount("131 000")).toEqual({ kind: "volume", volume: 131_000n });
     const corrupted = ADDRESS.slice(0, -1) + (ADDRESS.endsWith("t") ? "u" : "t");
     // what followed a wrong address is kept, unchecked
     expect(parseBuyArgs(`${corrupted} 3`)).toEqual({ kind: "bad_address", text: corrupted, resource: "energy", amountText: "3" });

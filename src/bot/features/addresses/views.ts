@@ -18,6 +18,15 @@ export function addressChoiceText(entry: Pick<SavedAddress, "address" | "label">
 }
 
 /** The saved address a typed answer names by its label (case-insensitive), if any. */
+type Named = Pick<SavedAddress, "address" | "label">;
+
+/** The addresses a step offers as buttons: the newest `max` saved ones, with the one being changed first when it is not among them. */
+export function offeredAddresses(saved: readonly Named[], previous: string | undefined, max: number): Named[] {
+  const newest = saved.slice(0, max);
+  if (previous === undefined || newest.some((e) => e.address === previous)) return newest;
+  return [saved.find((e) => e.address === previous) ?? { address: previous, label: null }, ...newest.slice(0, max - 1)];
+}
+
 export function addressByLabel(saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>, text: string): string | undefined {
   const wanted = text.trim().replace(/\s+/g, " ").toLocaleLowerCase();
   return saved.find((e) => e.label !== null && e.label.toLocaleLowerCase() === wanted)?.address;

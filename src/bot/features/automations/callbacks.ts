@@ -13,9 +13,10 @@ export const AutomationButtons = {
   duration: defineCallback("auto.d", { run: "word", index: "int" }),
   /** Auto-resume: 1 yes, 0 no. */
   autoResume: defineCallback("auto.r", { run: "word", on: "int" }),
-  confirm: defineCallback("auto.c", { run: "word" }),
+  /** Confirm on the run's `preview`-th preview: one left on an earlier preview (a Change since) confirms nothing. */
+  confirm: defineCallback("auto.c", { run: "word", preview: "int" }),
   /** Change on the preview: the picker of which answer to ask again. */
-  change: defineCallback("auto.e", { run: "word" }),
+  change: defineCallback("auto.e", { run: "word", preview: "int" }),
   /** One step picked on Change's picker (`step` is one of the kind's AUTOMATION_STEPS). */
   changeStep: defineCallback("auto.s", { run: "word", step: "word" }),
   /** Back from Change's picker to the preview, nothing changed. */
@@ -23,6 +24,11 @@ export const AutomationButtons = {
   /** Try again after a 402 on creation: the preview again, every answer kept. */
   retry: defineCallback("auto.t", { run: "word" }),
 } as const;
+
+/** Exactly these buttons' data. */
+export function exactly(...data: string[]): RegExp {
+  return new RegExp(`^(?:${data.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+}
 
 /** The buttons' own patterns, narrowed to one run (the run is the first field of every step button). */
 export function ofRun(run: string, ...buttons: ReadonlyArray<{ prefix: string; pattern: RegExp }>): RegExp {

@@ -28,9 +28,9 @@ import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { AutomationButtons, ofRun } from "./callbacks.js";
+import { AutomationButtons, exactly, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { addressByLabel, addressChoiceText } from "../addresses/views.js";
+import { addressByLabel, addressChoiceText, offeredAddresses } from "../addresses/views.js";
 import {
   AUTOMATION_STEPS,
   answerLines,
@@ -134,8 +134,7 @@ function ask(run: AutomationRun, ctx: Ctx, step: AutomationStep, question: strin
 async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
   const previous = run.answers.address;
   // the address being changed is offered too, marked, so keeping it is one tap
-  const offered = run.recent.slice(0, RECENT_SHOWN);
-  const choices = previous === undefined || offered.some((e) => e.address === previous) ? offered : [{ address: previous, label: null }, ...offered.slice(0, RECENT_SHOWN - 1)];
+  const choices = offeredAddresses(run.recent, previous, RECENT_SHOWN);
   const keyboard = new InlineKeyboard();
   choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, addressChoiceText(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
   const hint = choices.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
@@ -222,9 +221,10 @@ async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
 
 /**
  * Shows the preview (firing price and balance, and a warning when the address has rules already)
- * with Confirm (and Deposit when the balance is short) and Change, and on Confirm creates the rule with `create`, once. The message then becomes the new
- * rule's card or the reason it failed. A 402 keeps every answer: the shortfall with Deposit and Try
- * again, which shows the preview again (with the balance as it is then).
+ * with Confirm (and Deposit when the balance is short) and Change, and on Confirm creates the rule
+ * with `create`, once. The message then becomes the new rule's card or the reason it failed. A 402
+ * keeps every answer: the shortfall with Deposit and Try again, which shows the preview again (with
+ * the balance as it is then).
  */
 export async function confirmAndCreate(
   conversation: BotConversation,
@@ -232,7 +232,7 @@ export async function confirmAndCreate(
   run: AutomationRun,
   create: (client: MarketplaceClient, draft: AutomationDraft) => Promise<AutomationRule>,
 ): Promise<void> {
-  for (;;) {
+  for (let preview = 1; ; preview++) {
     const draft = draftOf(run);
     const spec: FiringSpec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
     let loaded;
@@ -255,12 +255,14 @@ export async function confirmAndCreate(
       return finishWithError(run, ctx, err);
     }
     const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others);
-    const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), AutomationButtons.confirm.pack({ run: run.run }));
+    const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
+    const change = AutomationButtons.change.pack({ run: run.run, preview });
+    const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), confirm);
     if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
-    keyboard.row().text(ctx.t("button-change"), AutomationButtons.change.pack({ run: run.run }));
+    keyboard.row().text(ctx.t("button-change"), change);
     await run.flow.ask(ctx, rendered.text, keyboard);
-    const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.confirm, AutomationButtons.change));
-    if (AutomationButtons.change.unpack(tap.data)) {
+    const tap = await run.flow.waitForButton(exactly(confirm, change));
+    if (tap.data === change) {
       await changeOneStep(ctx, run);
       continue;
     }

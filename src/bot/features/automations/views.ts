@@ -91,8 +91,8 @@ export function renderAutomationPreview(
   }
   if (others.length > 0) {
     // two rules on one address each buy energy on their own: a second one is rarely meant
-    const rules = others.map((r) => `${kindIcon(r)} ${kindLabel(r, t)} (${statusLabel(r, t)})`).join(", ");
-    lines.push("", t("auto-preview-overlap", { rules }));
+    const rules = fmt.list(others.map((r) => t("auto-preview-overlap-rule", { kind: `${kindIcon(r)} ${kindLabel(r, t)}`, status: statusLabel(r, t) })));
+    lines.push("", t("auto-preview-overlap", { rules, count: others.length }));
   }
   return { text: lines.join("\n"), short: missingSun > 0n };
 }

@@ -18,10 +18,10 @@ import { FlowMessage } from "../../flow/flow-message.js";
 import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "./presets.js";
-import type { PricedChoice } from "../../../orders/presets.js";
+import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
-import { addressByLabel } from "../addresses/views.js";
+import { addressByLabel, offeredAddresses } from "../addresses/views.js";
 import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
 
@@ -37,6 +37,8 @@ export interface BuyFlowArgs {
   previous?: BuyAnswers;
   /** The flow takes over the message whose button started it (the card, for Change). */
   inPlace?: boolean;
+  /** A volume given without a duration takes the default duration (the one-liner's `/buy <address> <n>`). */
+  defaultDuration?: boolean;
 }
 
 type Ctx = ConversationContext;
@@ -85,8 +87,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   if (!address) {
     // every saved address (a typed label names one), the newest offered as buttons
     const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
-    const recent = saved.slice(0, 5).map((e) => e.address);
-    const choices = previous.address && !recent.includes(previous.address) ? [previous.address, ...recent.slice(0, 4)] : recent;
+    const choices = offeredAddresses(saved, previous.address, 5).map((e) => e.address);
     await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), addressKeyboard(choices, previous, saved));
     while (!address) {
       const reply = await flow.wait({ buttons: BuyStep.address.pattern });
@@ -101,7 +102,12 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
   let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
   // a duration as typed ("1 day" for 1d) is matched like a typed answer; one not on offer is asked
-  let duration = given.duration !== undefined ? matchDuration(given.duration, limits.durations, (d) => current.fmt.duration(d, t)) : undefined;
+  let duration =
+    given.duration !== undefined
+      ? matchDuration(given.duration, limits.durations, (d) => current.fmt.duration(d, t))
+      : args.defaultDuration && volume !== undefined
+        ? defaultDuration(limits.durations)
+        : undefined;
 
   // What the address has now, shown once above the next question (the flow goes on without it),
   // asked together with the presets' prices: one round trip to the marketplace, not two.

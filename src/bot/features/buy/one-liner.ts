@@ -32,14 +32,17 @@ import { sendPreviewCard } from "./preview.js";
 import { BUY_CONVERSATION, type BuyFlowArgs } from "./flow.js";
 import { defaultKeyMay } from "../keys/scope-gate.js";
 
-/** How the one-liner goes on when a step is left to ask: the flow, or (resuming) a button to it. */
+/** How the one-liner goes on when a step is left to ask: the flow (index.ts enters it, and passes it in). */
 export type AskRest = (ctx: BotContext, args: BuyFlowArgs) => Promise<void>;
 
 function volumeOf(amount: BuyAmount): bigint {
   return amount.kind === "transfers" ? transfersVolume(amount.count) : amount.volume;
 }
 
-/** The volume and duration typed after a wrong address, as answers for the flow (which checks them against the options). */
+/**
+ * The volume and duration typed after a wrong address, as answers for the flow (which checks them
+ * against the options, and asks again what does not fit).
+ */
 function keptAfterBadAddress(args: Extract<BuyArgs, { kind: "bad_address" }>): BuyAnswers {
   const amount = args.amountText === undefined ? undefined : parseAmount(args.amountText);
   const volume = args.volumeText !== undefined ? parseVolumeInput(args.volumeText) : amount && volumeOf(amount);
@@ -51,9 +54,9 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
   const args = parseBuyArgs(text);
   /** The reason, then the step it is about, asked with its buttons. */
-  const explainAndAsk = async (reason: string, given: BuyAnswers) => {
+  const explainAndAsk = async (reason: string, given: BuyAnswers, more: Omit<BuyFlowArgs, "given"> = {}) => {
     await ctx.reply(reason);
-    await askRest(ctx, { given });
+    await askRest(ctx, { given, ...more });
   };
   switch (args.kind) {
     case "empty":
@@ -62,7 +65,12 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
       return explainAndAsk(t("buy-resource-unknown", { value: escapeHtml(args.word.slice(0, 32)) }), {});
     case "bad_address":
       // only the address is asked again: what followed it is kept (the flow checks it like any answer)
-      return explainAndAsk(t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }), { resource: args.resource, ...keptAfterBadAddress(args) });
+      return explainAndAsk(
+        t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }),
+        { resource: args.resource, ...keptAfterBadAddress(args) },
+        // `/buy <address> <n>` without a duration means the default one, as with the address right
+        { defaultDuration: args.amountText !== undefined },
+      );
     default:
       break;
   }

@@ -53,8 +53,8 @@ export function addPresetRows(
   fmt: Formatter,
   mark: (choice: PricedChoice) => boolean = () => false,
 ): InlineKeyboard {
-  // by value: choices replayed from a conversation's log are copies
   const trx = fmt.trxCard(choices.flatMap((c) => (c.totalSun === undefined ? [] : [c.totalSun])));
+  // by value: choices replayed from a conversation's log are copies
   let row: string | undefined;
   for (const choice of choices) {
     const preset = `${choice.preset.holder}:${choice.preset.transfers}`;
