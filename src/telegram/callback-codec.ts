@@ -71,6 +71,7 @@ export function defineCallback<F extends Record<string, FieldKind> = Record<neve
   };
 }
 
-function escapeRegExp(text: string): string {
+/** `text` matched literally inside a pattern. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

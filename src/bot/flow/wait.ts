@@ -47,13 +47,14 @@ function isJoinedWords(text: string): boolean {
  * two lowercase letters or an acronym, and its digits all come last: about one in a million. Split
  * with lookarounds only, so the time stays linear in the text, whatever is pasted.
  */
+const FIRST_WORD = /^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,5})$/;
+const NEXT_WORD = /^(?:[A-Z][a-z]{2,}|[A-Z]{2,5})$/;
+
 function isCamelCaseName(text: string): boolean {
   const parts = /^([A-Za-z]+)(\d{0,4})$/.exec(text);
   if (!parts) return false;
   const words = parts[1]!.split(/(?=[A-Z][a-z])|(?<=[a-z])(?=[A-Z])/);
-  const FIRST = /^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,5})$/;
-  const NEXT = /^(?:[A-Z][a-z]{2,}|[A-Z]{2,5})$/;
-  return words.length >= 2 && words.every((word, i) => (i === 0 ? FIRST : NEXT).test(word));
+  return words.length >= 2 && words.every((word, i) => (i === 0 ? FIRST_WORD : NEXT_WORD).test(word));
 }
 
 /** A single long token mixing letters and digits (not an address, id, URL or joined words), or a key under a known prefix. */
@@ -63,8 +64,8 @@ export function looksLikeCredential(text: string): boolean {
   if (t.length < 20 || /\s/.test(t) || t.includes("://") || t.startsWith("/")) return false;
   // address-shaped text is an (maybe mistyped) address, answered as such by the step
   const unwrapped = unwrapPasted(t);
-  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || isJoinedWords(unwrapped) || isCamelCaseName(unwrapped)) return false;
-  if (NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
+  const name = isJoinedWords(unwrapped) || isCamelCaseName(unwrapped);
+  if (findAddressLike(unwrapped) === unwrapped || UUID.test(unwrapped) || name || NOT_SECRETS.some((p) => p.test(unwrapped))) return false;
   return /[A-Za-z]/.test(t) && /\d/.test(t) && /^[\x21-\x7e]+$/.test(t);
 }
 

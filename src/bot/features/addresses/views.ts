@@ -17,7 +17,6 @@ export function addressChoiceText(entry: Pick<SavedAddress, "address" | "label">
   return entry.label ? `${entry.label} · ${shortAddress(entry.address)}` : shortAddress(entry.address);
 }
 
-/** The saved address a typed answer names by its label (case-insensitive), if any. */
 type Named = Pick<SavedAddress, "address" | "label">;
 
 /** The addresses a step offers as buttons: the newest `max` saved ones, with the one being changed first when it is not among them. */
@@ -27,6 +26,7 @@ export function offeredAddresses(saved: readonly Named[], previous: string | und
   return [saved.find((e) => e.address === previous) ?? { address: previous, label: null }, ...newest.slice(0, max - 1)];
 }
 
+/** The saved address a typed answer names by its label (case-insensitive), if any. */
 export function addressByLabel(saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>, text: string): string | undefined {
   const wanted = text.trim().replace(/\s+/g, " ").toLocaleLowerCase();
   return saved.find((e) => e.label !== null && e.label.toLocaleLowerCase() === wanted)?.address;

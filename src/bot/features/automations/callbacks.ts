@@ -3,7 +3,7 @@
  * button left on the message of an earlier run matches no step of the current one and ends at the
  * fallback ("button expired") instead of answering a question it was not shown for.
  */
-import { defineCallback } from "../../../telegram/callback-codec.js";
+import { defineCallback, escapeRegExp } from "../../../telegram/callback-codec.js";
 
 export const AutomationButtons = {
   /** One of the recent addresses, by position. */
@@ -27,13 +27,13 @@ export const AutomationButtons = {
 
 /** Exactly these buttons' data. */
 export function exactly(...data: string[]): RegExp {
-  return new RegExp(`^(?:${data.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+  return new RegExp(`^(?:${data.map(escapeRegExp).join("|")})$`);
 }
 
 /** The buttons' own patterns, narrowed to one run (the run is the first field of every step button). */
 export function ofRun(run: string, ...buttons: ReadonlyArray<{ prefix: string; pattern: RegExp }>): RegExp {
   const one = (button: { prefix: string; pattern: RegExp }) => {
-    const prefix = button.prefix.replace(/\./g, "\\.");
+    const prefix = escapeRegExp(button.prefix);
     return `^(?=${prefix}:${run}:|${prefix}:${run}$)${button.pattern.source.slice(1)}`;
   };
   return new RegExp(buttons.map(one).join("|"));

@@ -316,8 +316,10 @@ async function changeOneStep(ctx: Ctx, run: AutomationRun): Promise<void> {
   keyboard.row().text(ctx.t("button-back"), AutomationButtons.back.pack({ run: run.run }));
   await run.flow.ask(ctx, renderChangePicker(run.kind, run.answers, ctx.t, ctx.fmt), keyboard);
   const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.changeStep, AutomationButtons.back));
-  const picked = steps.find((step) => step === AutomationButtons.changeStep.unpack(tap.data)?.step);
-  if (picked !== undefined) await askStep(ctx, run, picked);
+  // Back: the preview again, as it was
+  const picked = AutomationButtons.changeStep.unpack(tap.data)?.step;
+  const step = steps.find((s) => s === picked);
+  if (step !== undefined) await askStep(ctx, run, step);
 }
 
 /** A 402 on creation: what one firing costs against the balance, Deposit, and Try again (waited for here). */
