@@ -2,6 +2,10 @@
  * A small time-bounded cache of promises, for the options endpoints: limits and durations change,
  * so they are read from the server, but not on every keystroke. Concurrent loads of one entry share
  * one request; a failed load is not cached. Entries are keyed by a hash, never by a raw API key.
+ * Every entry lives the same time, so the map's insertion order is also the order of expiry: a
+ * full cache drops its expired entries from the front and stops at the first live one, which keeps
+ * a load into a full cache cheap however large the cache is. (Should the clock step back, an
+ * expired entry may sit behind a live one for a while: it is still never served, and the cap holds.)
  */
 import { createHash } from "node:crypto";
 
@@ -29,6 +33,8 @@ export class TtlCache<V> {
     const hit = this.#entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
     if (this.ttlMs <= 0) return load();
+    // a reload goes to the back, where its new expiry belongs
+    if (hit) this.#entries.delete(key);
     this.#evict(now);
     const value = load();
     const entry = { expiresAt: now + this.ttlMs, value };
@@ -49,12 +55,9 @@ export class TtlCache<V> {
 
   #evict(now: number): void {
     if (this.#entries.size < this.maxEntries) return;
+    // the oldest first (Map keeps insertion order): expired ones, then, while still full, live ones
     for (const [key, entry] of this.#entries) {
-      if (entry.expiresAt <= now) this.#entries.delete(key);
-    }
-    // Still full: drop the oldest insertions (Map keeps insertion order).
-    for (const key of this.#entries.keys()) {
-      if (this.#entries.size < this.maxEntries) break;
+      if (entry.expiresAt > now && this.#entries.size < this.maxEntries) break;
       this.#entries.delete(key);
     }
   }

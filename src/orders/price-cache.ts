@@ -17,9 +17,15 @@ export interface PriceQuery {
 
 /** Long enough to cover one card and its neighbours, short enough that a shown price is today's. */
 export const PRICE_TTL_MS = 60_000;
+/**
+ * A card prices six presets: room for about 3,000 cards per process within the prices' minute, so a
+ * busy replica's cards are not pushed out before they are opened again. An entry is a few hundred
+ * bytes (about 5 MB full).
+ */
+const PRICES_KEPT = 20_000;
 
 export function createPriceCache(now: () => number, ttlMs = PRICE_TTL_MS) {
-  const cache = new TtlCache<bigint>(ttlMs, now, 5_000);
+  const cache = new TtlCache<bigint>(ttlMs, now, PRICES_KEPT);
   return {
     /** What the order would take from the balance (price plus activation), in SUN. */
     total(keyId: number, query: PriceQuery, client: MarketplaceClient): Promise<bigint> {
