@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
 import { startSandbox } from "../src/sandbox/index.js";
 import { createSealer } from "../src/store/secrets.js";
@@ -34,8 +35,11 @@ export interface LoadOptions {
   marketplaceDelayMs: number;
   /** Several bot processes on PostgreSQL (the server's URL) behind a proxy; one on SQLite when unset. */
   replicas?: { count: number; serverUrl: string };
-  /** The baseline instead of the bot: a bare grammY bot answering each update with one call (bench/servers/bare-webhook.ts). */
-  bare?: boolean;
+  /**
+   * A baseline instead of the bot: a bare grammY bot answering each update with one call
+   * (bench/servers/bare-webhook.ts), or one making the bot's calls and nothing else (bare-same-calls.ts).
+   */
+  baseline?: "bare-webhook" | "bare-same-calls";
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -53,12 +57,16 @@ export interface LoadFigures extends LoadOptions {
   errors: { non2xx: number; failed: number; botLog: number; samples: string[] };
   /** Bot API calls the fake answered with an error (e.g. "message is not modified"), whole run. */
   botApiErrors: Record<string, number>;
+  /** Bot API calls by method, whole run. */
+  botApiCalls: Record<string, number>;
   maxConnectionWaitMs: number;
   maxInFlight: number;
   botCpuPercent: number;
   /** The bot's CPU time over the measured window divided by the updates it answered then. */
   botCpuMsPerUpdate: number;
   generatorCpuPercent: number;
+  /** Over the measured window, per update answered then: Bot API calls the fake received, and requests to the marketplace's API. */
+  callsPerUpdate: { botApi: number; marketplace: number };
   byKind: Record<string, { count: number; p50Ms: number; p99Ms: number; lost: number }>;
 }
 
@@ -70,10 +78,10 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const secretsKey = randomBytes(32).toString("base64");
   const databaseUrl = options.replicas ? await createDatabase(options.replicas.serverUrl, "bench_load") : undefined;
   const location: StoreLocation = { databasePath: join(dir, "bot.db"), databaseUrl };
-  const chats = await seedChats(location, secretsKey, options.chats, sandbox.control);
+  const { chats, keys } = await seedChats(location, secretsKey, options.chats, sandbox.control);
   let side: TelegramSide | undefined;
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
-  const ports = options.bare ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
+  const ports = options.baseline ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
   const proxy: RoundRobinProxy | undefined = options.replicas ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : undefined;
   const bots: Array<Pick<BotProcess, "cpuMs" | "errors" | "stop">> = ports.map((port, i) =>
     startBotProcess({
@@ -91,7 +99,11 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       LOG_LEVEL: "warn",
     }),
   );
-  if (options.bare) bots.push(await bareBot(tg.apiRoot));
+  if (options.baseline) {
+    const keysFile = join(dir, "keys.json");
+    writeFileSync(keysFile, JSON.stringify(keys));
+    bots.push(await baselineBot(options.baseline, { BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.apiRoot, MARKETPLACE_URL: sandbox.url, KEYS_FILE: keysFile }));
+  }
   const bot = {
     cpuMs: () => bots.reduce((sum, b) => sum + b.cpuMs(), 0),
     errors: () => {
@@ -117,14 +129,22 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     const started = Date.now();
     const measuredFrom = started + options.warmupSeconds * 1000;
     const measuredTo = measuredFrom + options.seconds * 1000;
-    let cpuFrom = { bot: 0, generator: process.cpuUsage() };
-    let cpuTo = cpuFrom;
-    const timers = [
-      setTimeout(() => (cpuFrom = { bot: bot.cpuMs(), generator: process.cpuUsage() }), measuredFrom - Date.now()),
-      setTimeout(() => (cpuTo = { bot: bot.cpuMs(), generator: process.cpuUsage() }), measuredTo - Date.now()),
-    ];
-    await side.run();
-    timers.forEach(clearTimeout);
+    // the sandbox runs in this process: node:http reports each request it receives on this channel
+    let marketplaceCalls = 0;
+    const countMarketplace = (message: unknown) => {
+      if ((message as { request: { url?: string } }).request.url?.startsWith("/api/")) marketplaceCalls++;
+    };
+    subscribe("http.server.request.start", countMarketplace);
+    const snapshot = () => ({ bot: bot.cpuMs(), generator: process.cpuUsage(), botApi: tg.calls.length, marketplace: marketplaceCalls });
+    let from = snapshot();
+    let to = from;
+    const timers = [setTimeout(() => (from = snapshot()), measuredFrom - Date.now()), setTimeout(() => (to = snapshot()), measuredTo - Date.now())];
+    try {
+      await side.run();
+    } finally {
+      timers.forEach(clearTimeout);
+      unsubscribe("http.server.request.start", countMarketplace);
+    }
     await new Promise((resolve) => setTimeout(resolve, 500)); // replies still on their way
     const measured = side.deliveries.filter((d) => d.due >= measuredFrom);
     // BENCH_LOAD_DUMP=<file>: every delivery's timings, to see where an update's time went
@@ -132,15 +152,19 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       const rows = side.deliveries.map(({ chat, ...d }) => ({ chat: chat.id, keyed: chat.keyed, ...d }));
       writeFileSync(process.env.BENCH_LOAD_DUMP, JSON.stringify(rows));
     }
-    const generatorUs = cpuTo.generator.user - cpuFrom.generator.user + cpuTo.generator.system - cpuFrom.generator.system;
+    const generatorUs = to.generator.user - from.generator.user + to.generator.system - from.generator.system;
     const botApiErrors: Record<string, number> = {};
+    const botApiCalls: Record<string, number> = {};
     for (const call of tg.calls) {
+      botApiCalls[call.method] = (botApiCalls[call.method] ?? 0) + 1;
       const response = call.response as { ok?: boolean; description?: string };
       if (response.ok === false) botApiErrors[`${call.method}: ${response.description}`] = (botApiErrors[`${call.method}: ${response.description}`] ?? 0) + 1;
     }
     const answered = measured.filter((d) => d.status !== undefined && d.status < 300);
     const lastAnswer = Math.max(...answered.map((d) => d.answeredAt!));
     const answeredInWindow = side.deliveries.filter((d) => d.answeredAt !== undefined && d.answeredAt >= measuredFrom && d.answeredAt < measuredTo).length;
+    /** A count over the measured window per update answered in it (0 when none was). */
+    const perUpdate = (count: number) => (answeredInWindow === 0 ? 0 : count / answeredInWindow);
     const byKind: LoadFigures["byKind"] = {};
     for (const kind of new Set(measured.map((d) => d.kind ?? "never sent"))) {
       const of = measured.filter((d) => (d.kind ?? "never sent") === kind);
@@ -166,11 +190,13 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
         samples: [...side.deliveries.flatMap((d) => (d.error ? [d.error] : [])).slice(0, 3), ...log.samples],
       },
       botApiErrors,
+      botApiCalls,
       maxConnectionWaitMs: Math.max(0, ...measured.map((d) => (d.sentAt ?? d.due) - (d.deliverableAt ?? d.due))),
       maxInFlight: side.maxInFlight,
-      botCpuPercent: ((cpuTo.bot - cpuFrom.bot) / (options.seconds * 1000)) * 100,
-      botCpuMsPerUpdate: (cpuTo.bot - cpuFrom.bot) / answeredInWindow,
+      botCpuPercent: ((to.bot - from.bot) / (options.seconds * 1000)) * 100,
+      botCpuMsPerUpdate: perUpdate(to.bot - from.bot),
       generatorCpuPercent: (generatorUs / 1000 / (options.seconds * 1000)) * 100,
+      callsPerUpdate: { botApi: perUpdate(to.botApi - from.botApi), marketplace: perUpdate(to.marketplace - from.marketplace) },
       byKind,
     };
   } finally {
@@ -184,9 +210,9 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   }
 }
 
-/** The baseline's process, measured as the bot's are. */
-async function bareBot(apiRoot: string): Promise<Pick<BotProcess, "cpuMs" | "errors" | "stop">> {
-  const child = await startChild<{ url: string }>("bare-webhook", { BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: apiRoot });
+/** A baseline's process, measured as the bot's are. */
+async function baselineBot(name: string, env: Record<string, string>): Promise<Pick<BotProcess, "cpuMs" | "errors" | "stop">> {
+  const child = await startChild<{ url: string }>(name, env);
   return {
     cpuMs: () => cpuMsOf(child.child.pid!),
     errors: () => ({ count: 0, samples: [] }),
@@ -197,10 +223,19 @@ async function bareBot(apiRoot: string): Promise<Pick<BotProcess, "cpuMs" | "err
   };
 }
 
-/** Half the chats belong to users with a marketplace key, stored as the bot stores one added with /key. */
-async function seedChats(location: StoreLocation, secretsKey: string, count: number, control: Awaited<ReturnType<typeof startSandbox>>["control"]): Promise<ScriptedChat[]> {
+/**
+ * Half the chats belong to users with a marketplace key, stored as the bot stores one added with
+ * /key; the keys by chat id are also returned, for the same-calls baseline.
+ */
+async function seedChats(
+  location: StoreLocation,
+  secretsKey: string,
+  count: number,
+  control: Awaited<ReturnType<typeof startSandbox>>["control"],
+): Promise<{ chats: ScriptedChat[]; keys: Record<number, string> }> {
   const store = await openStore(location, createSealer([Buffer.from(secretsKey, "base64")]));
   const chats: ScriptedChat[] = [];
+  const keys: Record<number, string> = {};
   for (let i = 0; i < count; i++) {
     const id = 3_000_000 + i;
     const keyed = i % 2 === 0;
@@ -209,11 +244,12 @@ async function seedChats(location: StoreLocation, secretsKey: string, count: num
       const { key } = control.createKey(accountId, { scope: "purchase" });
       await store.users.touch(id, id);
       await store.apiKeys.add(id, { apiKey: key, label: "main" });
+      keys[id] = key;
     }
     chats.push({ id, keyed, step: 0 });
   }
   await store.close();
-  return chats;
+  return { chats, keys };
 }
 
 /** First-reply latencies (ms from due to the first reply call), sorted; updates without a reply left out. */
