@@ -87,22 +87,22 @@ const cpu = (l: LoadFigures) => `${Math.round(l.botCpuPercent)} % (${l.botCpuMsP
 /**
  * The realistic load's run and rows, on one bot (SQLite) or on replicas (PostgreSQL), or on the
  * baseline that makes the bot's calls alone (`options.baseline`: not held to the targets, it shows
- * what the calls cost). `bare`, the same updates answered by a bare grammY bot with one Bot API call
+ * what the calls cost). `bareFigures`, the same updates answered by a bare grammY bot with one Bot API call
  * each, fills the baseline column: the cost of the HTTP path alone on this machine.
  */
-async function realisticLoad(benchmark: string, options: LoadOptions, where: string, bare?: LoadFigures): Promise<LoadFigures> {
+async function realisticLoad(benchmark: string, options: LoadOptions, where: string, bareFigures?: LoadFigures): Promise<LoadFigures> {
   announce(benchmark, options, where);
   const l = await benchLoad(options);
   const scored = options.baseline === undefined;
   const errors = l.errors.non2xx + l.errors.failed + l.errors.botLog;
   const offered = `${options.ratePerSecond.toLocaleString("en")}/s offered`;
   rows.push(
-    { benchmark, figure: "due at Telegram → first reply, p50 / p90 / p99", value: latencies(l), baseline: bare ? latencies(bare) : "—", target: scored ? "p99 < 100 ms" : "—", met: scored ? l.p99Ms < 100 : null },
-    { benchmark, figure: "achieved rate", value: fmt.rate(l.achievedPerSecond), baseline: bare ? `${fmt.rate(bare.achievedPerSecond)} of ${offered}` : offered, target: "—", met: null },
+    { benchmark, figure: "due at Telegram → first reply, p50 / p90 / p99", value: latencies(l), baseline: bareFigures ? latencies(bareFigures) : "—", target: scored ? "p99 < 100 ms" : "—", met: scored ? l.p99Ms < 100 : null },
+    { benchmark, figure: "achieved rate", value: fmt.rate(l.achievedPerSecond), baseline: bareFigures ? `${fmt.rate(bareFigures.achievedPerSecond)} of ${offered}` : offered, target: "—", met: null },
     { benchmark, figure: `updates lost / errors (of ${l.updates.toLocaleString("en")})`, value: `${l.lost} / ${errors}`, baseline: "—", target: scored ? "0 / 0" : "—", met: scored ? l.lost === 0 && errors === 0 : null },
-    { benchmark, figure: `longest wait for a webhook connection (max_connections ${l.maxConnections})`, value: fmt.ms(l.maxConnectionWaitMs), baseline: bare ? fmt.ms(bare.maxConnectionWaitMs) : "—", target: "—", met: null },
-    { benchmark, figure: "bot processes' CPU (of one core)", value: cpu(l), baseline: bare ? cpu(bare) : "—", target: "—", met: null },
-    { benchmark, figure: "calls per update answered: Bot API / marketplace", value: calls(l), baseline: bare ? calls(bare) : "—", target: "—", met: null },
+    { benchmark, figure: `longest wait for a webhook connection (max_connections ${l.maxConnections})`, value: fmt.ms(l.maxConnectionWaitMs), baseline: bareFigures ? fmt.ms(bareFigures.maxConnectionWaitMs) : "—", target: "—", met: null },
+    { benchmark, figure: "bot processes' CPU (of one core)", value: cpu(l), baseline: bareFigures ? cpu(bareFigures) : "—", target: "—", met: null },
+    { benchmark, figure: "calls per update answered: Bot API / marketplace", value: calls(l), baseline: bareFigures ? calls(bareFigures) : "—", target: "—", met: null },
   );
   console.log(`  by kind: ${JSON.stringify(l.byKind)}`);
   console.log(`  errors: ${JSON.stringify(l.errors)}; Bot API errors: ${JSON.stringify(l.botApiErrors)}; Bot API calls: ${JSON.stringify(l.botApiCalls)}; generator CPU ${Math.round(l.generatorCpuPercent)} %; max in flight ${l.maxInFlight}`);

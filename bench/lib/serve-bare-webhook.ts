@@ -11,7 +11,10 @@ export async function serveBareWebhook(bot: Bot): Promise<void> {
   await bot.init();
   const handle = webhookCallback(bot, "http");
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.writeHead(500).end());
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

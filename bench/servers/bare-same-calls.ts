@@ -26,24 +26,45 @@ async function get(key: string | undefined, path: string): Promise<unknown> {
   return body.json();
 }
 
-/** What the bot keeps for a minute per key (the order options, each preset's price): asked once in that time. */
-const cached = new Map<string, number>();
+/**
+ * What the bot keeps for a minute per key (the order options, each preset's price): asked once in
+ * that time, a repeat meanwhile sharing the request under way, as the bot's caches do.
+ */
+const cached = new Map<string, { at: number; value: Promise<unknown> }>();
 function getCached(key: string, path: string): Promise<unknown> {
-  const at = cached.get(`${key}${path}`);
-  if (at !== undefined && Date.now() - at < 60_000) return Promise.resolve(undefined);
-  cached.set(`${key}${path}`, Date.now());
-  return get(key, path);
+  const hit = cached.get(`${key}${path}`);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = get(key, path);
+  cached.set(`${key}${path}`, { at: Date.now(), value });
+  return value;
 }
 
-/** The card of an address: the public check and, for a keyed user, the six priced presets, all at once. */
-function addressCard(key: string | undefined, address: string): Promise<unknown[]> {
-  const presets = [65_000, 130_000, 131_000].flatMap((volume) => ["1h", "1d"].map((days) => `/orders/preview?resource=energy&volume=${volume}&days=${days}&target=${address}`));
+/**
+ * The preset prices of an address card (src/orders/presets.ts: one and two transfers to a holder,
+ * one to a new holder, each for 1 hour and 1 day), after the order options, as loadPresets asks.
+ */
+async function presetPrices(key: string, address: string): Promise<unknown> {
+  await getCached(key, "/orders/options");
+  const paths = [65_000, 130_000, 131_000].flatMap((volume) => ["1h", "1d"].map((days) => `/orders/preview?resource=energy&volume=${volume}&days=${days}&target=${address}`));
+  return Promise.all(paths.map((path) => getCached(key, path)));
+}
+
+/** The check of an address (a public call) and, for a keyed user, its preset prices: together, or (in /check's conversation) one after the other. */
+async function addressCard(key: string | undefined, address: string, inTurn: boolean): Promise<void> {
   const checked = get(undefined, `/address-checker?address=${address}`);
-  return Promise.all([checked, ...(key ? presets.map((path) => getCached(key, path)) : [])]);
+  if (inTurn) await checked;
+  await Promise.all([checked, key ? presetPrices(key, address) : undefined]);
 }
 
-/** The promise's value if it settles within `ms`, else undefined. */
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+/** The promise's value if it settles within `ms`, else undefined (as the balance card's `within`). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const start = new InlineKeyboard().text("Buy energy", "buy").text("Balance", "bal");
 const resources = new InlineKeyboard().text("Energy", "res:energy").text("Bandwidth", "res:bandwidth");
@@ -52,9 +73,10 @@ const cancel = new InlineKeyboard().text("Cancel", "cancel");
 const flows = new Map<number, { kind: "buy" | "check"; messageId: number }>();
 
 /**
- * The balance card as the bot shows it: the balance, the rules and the runway's price (after the
- * order options) asked at once; the card goes out with the balance, and a runway that comes later
- * is added to it in place.
+ * The balance card as the bot shows it (src/bot/features/balance/index.ts, RUNWAY_WAIT): the
+ * balance, the rules and the runway's price (after the order options) asked at once; the card goes
+ * out with the balance, and a runway that comes later, within 500 ms of the command, is added to it
+ * in place. A tap is answered once the card is out.
  */
 async function balanceCard(ctx: Context, key: string | undefined): Promise<void> {
   if (!key) {
@@ -62,13 +84,15 @@ async function balanceCard(ctx: Context, key: string | undefined): Promise<void>
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
     return;
   }
+  const started = Date.now();
   const balance = get(key, "/wallet/balance");
-  const runway = Promise.all([get(key, "/automations"), getCached(key, "/orders/options").then(() => getCached(key, "/orders/preview?resource=energy&volume=65000&days=1h"))]);
+  // never rejects, as readRunway: a part that cannot be had is left out
+  const runway = Promise.allSettled([get(key, "/automations"), getCached(key, "/orders/options").then(() => getCached(key, "/orders/preview?resource=energy&volume=65000&days=1h"))]);
   await balance;
   const early = await within(runway, 25);
   const sent = await ctx.reply("Balance: 1000 TRX", { reply_markup: start });
   if (ctx.callbackQuery) await ctx.answerCallbackQuery();
-  if (early === undefined && (await within(runway, 500)) !== undefined) {
+  if (early === undefined && (await within(runway, Math.max(0, started + 500 - Date.now()))) !== undefined) {
     await ctx.api.editMessageText(ctx.chat!.id, sent.message_id, "Balance: 1000 TRX, enough for 10 transfers", { reply_markup: start });
   }
 }
@@ -94,19 +118,18 @@ bot.on("message:text", async (ctx) => {
   // an address: "/check <address>", or the answer to the open flow's prompt
   const flow = argument === undefined ? flows.get(ctx.chat.id) : undefined;
   if (!flow) void ctx.replyWithChatAction("typing").catch(() => undefined);
-  await addressCard(flow?.kind === "check" ? undefined : key, argument ?? text);
+  await addressCard(key, argument ?? text, flow?.kind === "check");
   if (!flow) return void (await ctx.reply(`Checked ${argument ?? text}`, { reply_markup: start }));
-  // the check ends with its answer; the purchase goes on to its preview
+  // the check ends with its answer (its buttons gone); the purchase goes on to its preview
   if (flow.kind === "check") flows.delete(ctx.chat.id);
-  await ctx.api.editMessageText(ctx.chat.id, flow.messageId, `Checked ${text}`, { reply_markup: cancel });
+  await ctx.api.editMessageText(ctx.chat.id, flow.messageId, `Checked ${text}`, flow.kind === "buy" ? { reply_markup: cancel } : {});
 });
 
 bot.on("callback_query:data", async (ctx) => {
-  if (ctx.callbackQuery.data.startsWith("res:")) {
-    await ctx.editMessageText("Send the address.", { reply_markup: cancel });
-    await ctx.answerCallbackQuery();
-    return;
-  }
-  await balanceCard(ctx, keys.get(String(ctx.chat!.id)));
+  const { data } = ctx.callbackQuery;
+  // the balance card answers its tap itself, once the card is out
+  if (data === "bal") return balanceCard(ctx, keys.get(String(ctx.chat!.id)));
+  if (data.startsWith("res:")) await ctx.editMessageText("Send the address.", { reply_markup: cancel });
+  await ctx.answerCallbackQuery();
 });
 await serveBareWebhook(bot);

@@ -37,6 +37,11 @@ export const DEFAULT_OPTIONS_TTL_MS = 60_000;
 const BLOG_POST_TTL_MS = 5 * 60_000;
 /** At most this many posts kept (a long post is about 100 KB). */
 const BLOG_POSTS_KEPT = 50;
+/**
+ * Order and rule options are kept per key: room for the keys of 10,000 users active within the
+ * minute, so on a busy replica every card that prices or checks limits does not ask again.
+ */
+const KEYS_KEPT = 10_000;
 
 /**
  * For calls a person in the chat is waiting on: a marketplace that hangs gets a clear answer
@@ -53,8 +58,8 @@ export function createMarketplace(options: MarketplaceOptions): Marketplace {
   const now = options.now ?? Date.now;
   const ttl = options.optionsTtlMs ?? DEFAULT_OPTIONS_TTL_MS;
   const caches: OptionsCaches = {
-    orderOptions: new TtlCache<OrderOptions>(ttl, now),
-    ruleOptions: new TtlCache<AutomationOptions>(ttl, now),
+    orderOptions: new TtlCache<OrderOptions>(ttl, now, KEYS_KEPT),
+    ruleOptions: new TtlCache<AutomationOptions>(ttl, now, KEYS_KEPT),
     blogPosts: new TtlCache<BlogPost>(BLOG_POST_TTL_MS, now, BLOG_POSTS_KEPT),
   };
   const publicClient = new PublicApi(http, caches);
