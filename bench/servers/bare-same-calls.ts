@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { Bot, InlineKeyboard, type Context } from "grammy";
 import { Pool } from "undici";
 import { serveBareWebhook } from "../lib/serve-bare-webhook.js";
+import { ONE_TRANSFER, TRANSFER_PRESETS } from "../../src/orders/presets.js";
 
 const token = process.env.BOT_TOKEN!;
 const keys = new Map(Object.entries(JSON.parse(readFileSync(process.env.KEYS_FILE!, "utf8")) as Record<string, string>));
@@ -39,13 +40,16 @@ function getCached(key: string, path: string): Promise<unknown> {
   return value;
 }
 
+/** The preview of `volume` energy for `days`, as the bot prices a preset or the runway. */
+const previewPath = (volume: bigint, days: string, target?: string) => `/orders/preview?resource=energy&volume=${volume}&days=${days}${target ? `&target=${target}` : ""}`;
+
 /**
- * The preset prices of an address card (src/orders/presets.ts: one and two transfers to a holder,
- * one to a new holder, each for 1 hour and 1 day), after the order options, as loadPresets asks.
+ * The preset prices of an address card (each transfer preset for 1 hour and 1 day, the sandbox's
+ * common durations), after the order options, as loadPresets asks.
  */
 async function presetPrices(key: string, address: string): Promise<unknown> {
   await getCached(key, "/orders/options");
-  const paths = [65_000, 130_000, 131_000].flatMap((volume) => ["1h", "1d"].map((days) => `/orders/preview?resource=energy&volume=${volume}&days=${days}&target=${address}`));
+  const paths = TRANSFER_PRESETS.flatMap((preset) => ["1h", "1d"].map((days) => previewPath(preset.volume, days, address)));
   return Promise.all(paths.map((path) => getCached(key, path)));
 }
 
@@ -87,7 +91,7 @@ async function balanceCard(ctx: Context, key: string | undefined): Promise<void>
   const started = Date.now();
   const balance = get(key, "/wallet/balance");
   // never rejects, as readRunway: a part that cannot be had is left out
-  const runway = Promise.allSettled([get(key, "/automations"), getCached(key, "/orders/options").then(() => getCached(key, "/orders/preview?resource=energy&volume=65000&days=1h"))]);
+  const runway = Promise.allSettled([get(key, "/automations"), getCached(key, "/orders/options").then(() => getCached(key, previewPath(ONE_TRANSFER.volume, "1h")))]);
   await balance;
   const early = await within(runway, 25);
   const sent = await ctx.reply("Balance: 1000 TRX", { reply_markup: start });

@@ -17,6 +17,10 @@ export interface OrderCardPlace {
 const keyOf = (orderId: string) => `order-card:${orderId}`;
 
 export function createOrderCardsRepo(conn: Conn) {
+  /**
+   * The place, forgotten as it is read (one DELETE … RETURNING: a card is brought up to date once,
+   * by whichever report or replica takes it).
+   */
   const take = async (orderId: string): Promise<OrderCardPlace | undefined> => {
     const value = await takeRow(conn, keyOf(orderId));
     return value === null ? undefined : (JSON.parse(value) as OrderCardPlace);
@@ -29,11 +33,6 @@ export function createOrderCardsRepo(conn: Conn) {
     async forget(orderId: string): Promise<void> {
       await put(conn, keyOf(orderId), null);
     },
-    /**
-     * The place, forgotten as it is read (one DELETE … RETURNING: a card is brought up to date once,
-     * by whichever report or replica takes it).
-     */
-    take,
     /**
      * The place, taken only when the card is in `chatId`. A card in another chat is not touched, so
      * its own user's report still finds it: taking and putting it back would hide it on PostgreSQL

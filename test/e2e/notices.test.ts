@@ -96,7 +96,7 @@ describe("notices end to end from the sandbox", () => {
     const replyOf = (c: { response: unknown }) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id;
     expect(replyOf(noticesIn(USER, /Order filled/)[0]!)).toBe(card.message_id);
     expect(replyOf(noticesIn(PARTNER, /Заказ выполнен/)[0]!)).toBeUndefined();
-    expect(await n.h.store.orderCards.take(order.id)).toBeUndefined();
+    expect(await n.h.store.orderCards.takeIn(order.id, USER)).toBeUndefined();
   });
 
   it("a teammate's order placed through the bot, heard on the account owner's webhook: the owner is told, and so is the buyer, whose card it redraws", async () => {
