@@ -16,7 +16,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RawPostRoute } from "./http-server.js";
 import { StoreClosedError, type Repositories, type Store } from "../store/index.js";
 import type { Logger } from "../logger.js";
-import { errorFields } from "../logger.js";
 import type { Notifier } from "../notices/notifier.js";
 import { applyEvent } from "./apply-event.js";
 import { chatHasRoom, outboxFull, type OutboxRoom } from "./backlog.js";
@@ -25,6 +24,7 @@ import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
 import type { EndpointRoute } from "../store/webhooks.js";
 import { readBodyUpTo } from "./read-body.js";
 import type { GroupCommit } from "../store/group-commit.js";
+import { createOutageLog } from "../store/outage-log.js";
 
 export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
@@ -171,15 +171,19 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
     answer(res, 200, outcome === "duplicate" ? answers.duplicate : answers.ok);
   }
 
+  // an outage refuses every delivery alike: one error when it begins, a count, one line when it ends
+  const outage = createOutageLog(deps.logger, "webhook receiver");
+
   return {
     path: PREFIX,
     handle: async (req, res) => {
       try {
         await handle(req, res);
+        outage.succeeded();
       } catch (err) {
         // Our own failure (database, sealing): a 5xx makes the marketplace deliver again later.
         if (err instanceof StoreClosedError) return answer(res, 503, answers.shuttingDown);
-        deps.logger.error({ err: errorFields(err) }, "webhook receiver failed");
+        outage.failed(err);
         answer(res, 500, answers.internal);
       }
     },
