@@ -22,7 +22,7 @@ import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
-import { createProcessedUpdatesRepo } from "./processed-updates.js";
+import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createGroupCommit, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
 
@@ -64,7 +64,8 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     webhooks: createWebhooksRepo(conn, sealer, memos.webhooks),
     ruleSnapshots: createRuleSnapshotsRepo(conn),
     ticks: createTicksRepo(conn),
-    updates: createProcessedUpdatesRepo(conn),
+    updates: createUpdateInboxRepo(conn),
+    chatLeases: createChatLeasesRepo(conn),
     orderCards: createOrderCardsRepo(conn),
   };
 }

@@ -172,11 +172,23 @@ export const cronTicks = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
 
-export const processedUpdates = pgTable(
-  "processed_updates",
+
+/** The Telegram update inbox (schema.sqlite.ts says how it is used). */
+export const updateInbox = pgTable(
+  "update_inbox",
   {
     updateId: big("update_id").primaryKey(),
-    seenAt: big("seen_at").notNull().$defaultFn(now),
+    chatKey: text("chat_key").notNull(),
+    payload: text("payload"),
+    receivedAt: big("received_at").notNull(),
+    handledAt: big("handled_at"),
   },
-  (t) => [index("processed_updates_seen").on(t.seenAt)],
+  (t) => [index("update_inbox_waiting").on(t.chatKey, t.updateId).where(sql`handled_at is null`), index("update_inbox_received").on(t.receivedAt)],
 );
+
+/** Which replica handles a chat's updates now, until `expires_at` (the database's clock, ms). */
+export const chatLeases = pgTable("chat_leases", {
+  chatKey: text("chat_key").primaryKey(),
+  owner: text("owner").notNull(),
+  expiresAt: big("expires_at").notNull(),
+});

@@ -183,12 +183,27 @@ export const cronTicks = sqliteTable(
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
 
-/** Telegram update ids already handled: a redelivery (to any replica) does nothing twice. */
-export const processedUpdates = sqliteTable(
-  "processed_updates",
+
+/**
+ * The Telegram update inbox (webhook mode): every update is recorded here before its webhook is
+ * answered, then handled from here, one chat's updates one at a time in update_id order. A handled
+ * row keeps its id (a redelivery is recognised) and drops its payload; the leader prunes it after a day.
+ */
+export const updateInbox = sqliteTable(
+  "update_inbox",
   {
     updateId: integer("update_id").primaryKey(),
-    seenAt: integer("seen_at").notNull().$defaultFn(now),
+    chatKey: text("chat_key").notNull(), // the chat's id (or the user's, for updates without a chat)
+    payload: text("payload"), // the update's JSON until it is handled
+    receivedAt: integer("received_at").notNull(),
+    handledAt: integer("handled_at"),
   },
-  (t) => [index("processed_updates_seen").on(t.seenAt)],
+  (t) => [index("update_inbox_waiting").on(t.chatKey, t.updateId).where(sql`handled_at is null`), index("update_inbox_received").on(t.receivedAt)],
 );
+
+/** Which replica handles a chat's updates now (PostgreSQL; on SQLite one process handles every chat). */
+export const chatLeases = sqliteTable("chat_leases", {
+  chatKey: text("chat_key").primaryKey(),
+  owner: text("owner").notNull(),
+  expiresAt: integer("expires_at").notNull(), // the database's clock, ms
+});

@@ -25,7 +25,7 @@ it("at the start of a term: update ids older than a day and tick claims older th
   await store.updates.markProcessed(2);
   await store.ticks.claim("orders", "slot-2", "a");
   const { db, t } = store.raw.conn;
-  await db.update(t.processedUpdates).set({ seenAt: later - 1000 }).where(eq(t.processedUpdates.updateId, 2));
+  await db.update(t.updateInbox).set({ receivedAt: later - 1000 }).where(eq(t.updateInbox.updateId, 2));
   await db.update(t.cronTicks).set({ claimedAt: later - 1000 }).where(eq(t.cronTicks.slot, "slot-2"));
 
   const stop = await housekeepingDuty(store, pino({ level: "silent" }), () => later)();
