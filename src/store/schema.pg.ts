@@ -192,3 +192,11 @@ export const chatLeases = pgTable("chat_leases", {
   owner: text("owner").notNull(),
   expiresAt: big("expires_at").notNull(),
 });
+
+/** The leader's lease and its term's epoch (schema.sqlite.ts says how it is used). */
+export const leaderLease = pgTable("leader_lease", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  epoch: big("epoch").notNull(),
+  expiresAt: big("expires_at").notNull(),
+});

@@ -207,3 +207,16 @@ export const chatLeases = sqliteTable("chat_leases", {
   owner: text("owner").notNull(),
   expiresAt: integer("expires_at").notNull(), // the database's clock, ms
 });
+
+/**
+ * The leader's lease (PostgreSQL; on SQLite the one process leads): one row per election name, held by
+ * `holder` until `expires_at` (the database's clock, ms), renewed every few seconds. `epoch` grows by
+ * one with every new term: the leader's claims of outbox rows and watcher ticks carry it, so a
+ * deposed leader that wakes up (frozen, cut off) finds its writes refused. See cluster/leader.ts.
+ */
+export const leaderLease = sqliteTable("leader_lease", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  epoch: integer("epoch").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
