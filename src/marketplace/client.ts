@@ -4,13 +4,13 @@
  * send the key). Responses are validated with the schemas; a body that does not fit becomes a
  * MarketplaceError of kind "invalid_response".
  */
-import { wellFormed } from "../format/html.js";
 import type { z } from "zod";
 import { toBigInt } from "../tron/volume.js";
 import type { TtlCache } from "./cache.js";
 import { MarketplaceError } from "./errors.js";
 import { isUsableHeaderValue, type HttpCall, type HttpTransport } from "./http.js";
 import { iterateOrders, type IterateOrdersOptions } from "./pagination.js";
+import { pathSegment } from "./paths.js";
 import {
   addressCheckSchema,
   automationOptionsSchema,
@@ -154,19 +154,6 @@ export interface OptionsCaches {
   blogPosts: TtlCache<BlogPost>;
 }
 
-/**
- * Encodes one path segment; "." and ".." are escaped too so a pasted id cannot change the route.
- * A lone surrogate (which makes encodeURIComponent throw) becomes U+FFFD, as URLSearchParams does
- * for query values: the server then answers for a segment that cannot exist.
- */
-export function pathSegment(value: string): string {
-  if (value === "") throw new RangeError("empty id in a marketplace path");
-  const encoded = encodeURIComponent(wellFormed(value));
-  if (encoded === ".") return "%2E";
-  if (encoded === "..") return "%2E%2E";
-  return encoded;
-}
-
 function volume(value: VolumeInput | undefined): bigint | undefined {
   return value === undefined ? undefined : toBigInt(value);
 }
@@ -234,12 +221,11 @@ export class PublicApi implements PublicClient {
     });
   }
 
-  blogPost(slug: string, locale?: string, options: CachedCallOptions = {}): Promise<BlogPost> {
+  async blogPost(slug: string, locale?: string, options: CachedCallOptions = {}): Promise<BlogPost> {
+    const path = `/blog/posts/${pathSegment(slug, "text")}`;
     const key = JSON.stringify([locale ?? null, slug]);
     if (options.fresh) this.#posts.delete(key);
-    const shared = this.#posts.get(key, () =>
-      send(this.#http, blogPostSchema, { method: "GET", path: `/blog/posts/${pathSegment(slug)}`, query: { locale }, replay: "safe", expectJson: true }),
-    );
+    const shared = this.#posts.get(key, () => send(this.#http, blogPostSchema, { method: "GET", path, query: { locale }, replay: "safe", expectJson: true }));
     return untilAborted(shared, options.signal);
   }
 }

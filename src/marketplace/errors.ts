@@ -8,7 +8,9 @@ export type MarketplaceErrorKind =
   | "network" // connection refused/reset before a response; for non-idempotent calls see "ambiguous"
   | "timeout" // no (complete) response within the deadline
   | "ambiguous" // a non-idempotent POST may or may not have taken effect
-  | "invalid_response"; // 2xx but the body did not fit the schema
+  | "invalid_response" // 2xx but the body did not fit the schema
+  | "too_large" // the answer was longer than the endpoint's limit (response-limits.ts); not read further
+  | "bad_path"; // a path segment that cannot name anything (paths.ts); refused before any request
 
 export interface MarketplaceErrorOptions {
   cause?: unknown;
@@ -60,8 +62,9 @@ export class MarketplaceError extends Error implements OutsideFault {
   get isCheckerUnavailable(): boolean {
     return this.code === "address_checker.unavailable" || (this.status === 503 && this.kind === "http");
   }
+  /** A 404, or a path refused before the request (nothing by that name can exist). */
   get isNotFound(): boolean {
-    return this.status === 404;
+    return this.status === 404 || this.kind === "bad_path";
   }
   get isBadRequest(): boolean {
     return this.status === 400;

@@ -15,7 +15,7 @@ export type {
   SmartBody,
   VolumeInput,
 } from "./client.js";
-export { pathSegment } from "./client.js";
+export { isUnsafeSegment, pathSegment, type SegmentKind } from "./paths.js";
 export { DEFAULT_RETRY, DEFAULT_TIMEOUTS, isUsableHeaderValue, type RetryPolicy, type Timeouts } from "./http.js";
 export { MarketplaceError, findErrorCode, type MarketplaceErrorKind } from "./errors.js";
 export { iterateOrders, MAX_PAGE_SIZE, type IterateOrdersOptions } from "./pagination.js";

@@ -9,6 +9,7 @@ import { ADDRESS, ORDER_ID, RULE_ID, wireOrder, wireRule } from "./support/fixtu
 import { resetConnection, sendJson, sendRaw, startStub, type Stub } from "./support/stub.js";
 
 const KEY = "sk_test_SECRET_4f9a1c2e7b";
+const WEBHOOK_ID = "3b0f6a2c-1d4e-4f5a-8b6c-7d8e9f0a1b2c";
 const FAST_RETRY = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 let stub: Stub;
@@ -306,8 +307,8 @@ describe("timeouts, retries and ambiguity", () => {
   it("5xx on other POSTs and DELETE is reported, never retried", async () => {
     stub.handle((_req, res) => sendJson(res, 503, {}));
     expect((await failure(mp.forKey(KEY).cancelRule(RULE_ID))).status).toBe(503);
-    expect((await failure(mp.forKey(KEY).deleteWebhook("w1"))).status).toBe(503);
-    expect((await failure(mp.forKey(KEY).pingWebhook("w1"))).status).toBe(503);
+    expect((await failure(mp.forKey(KEY).deleteWebhook(WEBHOOK_ID))).status).toBe(503);
+    expect((await failure(mp.forKey(KEY).pingWebhook(WEBHOOK_ID))).status).toBe(503);
     expect(stub.requests.map((r) => r.method)).toEqual(["POST", "DELETE", "POST"]);
   });
 
@@ -425,20 +426,34 @@ describe("requests", () => {
     expect(stub.requests).toHaveLength(0);
   });
 
-  it("URL-encodes path ids so a pasted value cannot change the route", async () => {
+  it("refuses path values that could change the route before any request, and encodes the rest", async () => {
     stub.handle((_req, res) => sendJson(res, 404, {}));
     const client = mp.forKey(KEY);
-    await failure(client.getOrder("../wallet/balance"));
-    await failure(client.getOrder(".."));
-    await failure(client.ruleFires("a b?c=d#e"));
-    await failure(mp.public.blogPost("héllo/world", "zh-CN"));
+    for (const refused of [
+      client.getOrder("../wallet/balance"),
+      client.getOrder(".."),
+      client.getOrder("not-a-uuid"),
+      client.ruleFires("a b?c=d#e"),
+      client.pauseRule(`${RULE_ID}/../../wallet`),
+      client.pingWebhook("%2e%2e"),
+      mp.public.blogPost("..", "en"),
+      mp.public.blogPost("%2e%2E", "en"),
+      mp.public.blogPost("a%252Fb", "en"),
+      mp.public.blogPost("héllo/world", "zh-CN"),
+      client.getOrder(""),
+    ]) {
+      const err = await failure(refused);
+      expect(err.kind).toBe("bad_path");
+      expect(err.isNotFound).toBe(true);
+    }
+    expect(stub.requests).toHaveLength(0);
+
+    await failure(client.getOrder(ORDER_ID.toUpperCase()));
+    await failure(mp.public.blogPost("héllo wörld", "zh-CN"));
     expect(stub.requests.map((r) => r.url)).toEqual([
-      "/api/v1/orders/..%2Fwallet%2Fbalance",
-      "/api/v1/orders/%2E%2E",
-      "/api/v1/automations/a%20b%3Fc%3Dd%23e/fires",
-      "/api/v1/blog/posts/h%C3%A9llo%2Fworld?locale=zh-CN",
+      `/api/v1/orders/${ORDER_ID.toUpperCase()}`,
+      "/api/v1/blog/posts/h%C3%A9llo%20w%C3%B6rld?locale=zh-CN",
     ]);
-    await expect(client.getOrder("")).rejects.toThrow(RangeError);
   });
 
   it("builds query strings for previews and pages", async () => {
