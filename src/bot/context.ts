@@ -1,6 +1,6 @@
 import type { Context, LazySessionFlavor } from "grammy";
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "./i18n.js";
 import type { Logger } from "../logger.js";
 import type { Store } from "../store/index.js";
 import type { Marketplace } from "../marketplace/index.js";

@@ -1,32 +1,55 @@
-import { I18n } from "@grammyjs/i18n";
-import type { Context } from "grammy";
-import { SUPPORTED_LOCALES, type Locale } from "../config.js";
-import { localesDir } from "../paths.js";
+/**
+ * The chat's translations: a thin middleware over the Fluent bundles of i18n/translations.ts. The
+ * locale is negotiated once per update (the user's /language choice, else their Telegram language,
+ * else the default), then every `ctx.t` is a lookup in that locale's bundle. It replaced the
+ * @grammyjs/i18n plugin, which negotiated the language again for every text it translated: that
+ * negotiation was the largest single cost of a /help (see the README's Performance section).
+ */
+import type { Context, MiddlewareFn, MiddlewareObj } from "grammy";
+import type { Locale } from "../config.js";
+import { createFormatter } from "../format/formatter.js";
+import { pickLocale, userLocale } from "../i18n/locale.js";
+import { loadTranslations, type TranslationVariables, type Translator } from "../i18n/translations.js";
 import type { DepsFlavor } from "./context.js";
 
-/** Maps a Telegram language_code ("ru", "en-US", "zh-hans") to a supported locale. */
-export function pickLocale(languageCode: string | undefined, fallback: Locale): Locale {
-  const cut = languageCode?.search(/[-_]/) ?? -1;
-  const primary = (cut < 0 ? (languageCode ?? "") : languageCode!.slice(0, cut)).toLowerCase();
-  return (SUPPORTED_LOCALES as readonly string[]).includes(primary) ? (primary as Locale) : fallback;
+export { pickLocale };
+
+export interface I18nFlavor {
+  /** The text of `key` (or `message.attribute`) in this update's locale. */
+  t: (key: string, variables?: TranslationVariables) => string;
+  i18n: {
+    /** This update's locale. */
+    getLocale(): Promise<Locale>;
+    /** Answers the rest of this update in `locale` (the /language choice just made). */
+    useLocale(locale: Locale): void;
+  };
 }
+
+/** The translations of the chat: `t` for any locale (the command menus), and the middleware. */
+export interface BotI18n extends Translator, MiddlewareObj<Context & DepsFlavor & I18nFlavor> {}
 
 /** The user's locale: their stored choice, else their Telegram language, else the bot's default. */
 export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale> {
-  const stored = ctx.from ? await ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
-  return (stored as Locale | null | undefined) ?? pickLocale(ctx.from?.language_code, ctx.deps.defaultLocale);
+  const chosen = ctx.from ? await ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
+  return userLocale(chosen, ctx.from?.language_code, ctx.deps.defaultLocale);
 }
 
-/** Fluent translations; the locale is the user's stored choice, else their Telegram language. */
-export function createI18n(defaultLocale: Locale): I18n<Context & DepsFlavor> {
-  const i18n = new I18n<Context & DepsFlavor>({
-    defaultLocale,
-    directory: localesDir,
-    useSession: false,
-    fluentBundleOptions: { useIsolating: false },
-    // attachDeps has negotiated it for the formatter already (and /language updates both)
-    localeNegotiator: async (ctx) => ctx.fmt?.locale ?? (await negotiateLocale(ctx)),
-  });
-  return i18n;
+/**
+ * Installed after attachDeps, on the bot and again inside conversations (they build a context of
+ * their own for each step). Puts on the context the formatter (`ctx.fmt`) and the translations of
+ * the negotiated locale: both always follow the same locale, `ctx.fmt.locale`.
+ */
+export function createI18n(defaultLocale: Locale, translator: Translator = loadTranslations(defaultLocale)): BotI18n {
+  const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
+    ctx.fmt = createFormatter(await negotiateLocale(ctx));
+    ctx.t = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
+    ctx.i18n = {
+      getLocale: () => Promise.resolve(ctx.fmt.locale as Locale),
+      useLocale: (locale) => {
+        ctx.fmt = createFormatter(locale);
+      },
+    };
+    await next();
+  };
+  return { t: (locale, key, variables) => translator.t(locale, key, variables), middleware: () => middleware };
 }
-

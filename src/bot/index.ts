@@ -13,9 +13,8 @@ import { Bot, Composer, lazySession, type Context, type MiddlewareFn } from "gra
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import type { I18n } from "@grammyjs/i18n";
-import type { BotContext, BotDeps, ConversationContext, DepsFlavor, SessionData } from "./context.js";
-import { createI18n } from "./i18n.js";
+import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.js";
+import { createI18n, type BotI18n } from "./i18n.js";
 import { attachDeps } from "./middlewares/deps.js";
 import { trackUser } from "./middlewares/track-user.js";
 import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
@@ -40,7 +39,7 @@ export interface CreateBotOptions {
 
 export interface BuiltBot {
   bot: Bot<BotContext>;
-  i18n: I18n<Context & DepsFlavor>;
+  i18n: BotI18n;
 }
 
 function chatSequenceKey(ctx: Context): string | undefined {

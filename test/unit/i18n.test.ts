@@ -1,5 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Context } from "grammy";
 import { describe, expect, it } from "vitest";
-import { pickLocale } from "../../src/bot/i18n.js";
+import { createI18n, pickLocale, type I18nFlavor } from "../../src/bot/i18n.js";
+import type { BotDeps, DepsFlavor } from "../../src/bot/context.js";
+import { loadTranslations } from "../../src/i18n/translations.js";
+import { userLocale } from "../../src/i18n/locale.js";
 
 describe("pickLocale", () => {
   it("takes the primary subtag of Telegram's language_code, case-insensitively", () => {
@@ -13,6 +20,99 @@ describe("pickLocale", () => {
     expect(pickLocale("de", "en")).toBe("en");
     expect(pickLocale("", "ru")).toBe("ru");
     expect(pickLocale(undefined, "zh")).toBe("zh");
+    expect(pickLocale(null, "zh")).toBe("zh");
     expect(pickLocale("-en", "ru")).toBe("ru");
+  });
+});
+
+describe("userLocale", () => {
+  it("is the /language choice, else Telegram's language when spoken, else the default", () => {
+    expect(userLocale("zh", "ru", "en")).toBe("zh");
+    expect(userLocale(null, "ru-RU", "en")).toBe("ru");
+    expect(userLocale(undefined, "de", "zh")).toBe("zh");
+    expect(userLocale(null, null, "ru")).toBe("ru");
+  });
+});
+
+/** Locale files of a test's own, so fallbacks can be seen (the real ones have the same keys everywhere). */
+function localesWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "i18n-test-"));
+  for (const locale of ["en", "ru", "zh"]) writeFileSync(join(dir, `${locale}.ftl`), files[locale] ?? "");
+  return dir;
+}
+
+describe("loadTranslations", () => {
+  const dir = localesWith({
+    en: "hello = Hello, { $name }!\nonly-en = English only\nplain = Plain\ncmd =\n    .description = Buy energy\n",
+    ru: "hello = Привет, { $name }!\nplain = Просто\ncmd =\n    .description = Купить энергию\n",
+  });
+  const translations = loadTranslations("en", dir);
+
+  it("formats in the asked locale, with variables and without isolation marks", () => {
+    expect(translations.t("ru", "hello", { name: "Ann" })).toBe("Привет, Ann!");
+    expect(translations.t("en", "hello", { name: "Ann" })).toBe("Hello, Ann!");
+    expect(translations.t("ru", "plain")).toBe("Просто");
+  });
+
+  it("reads a message's attribute as message.attribute", () => {
+    expect(translations.t("ru", "cmd.description")).toBe("Купить энергию");
+    expect(translations.t("zh", "cmd.description")).toBe("Buy energy");
+  });
+
+  it("falls back to the default locale for a missing message or an unknown locale, and reads {key} for an unknown key", () => {
+    expect(translations.t("ru", "only-en")).toBe("English only");
+    expect(translations.t("de", "plain")).toBe("Plain");
+    expect(translations.t("ru", "nowhere")).toBe("{nowhere}");
+    expect(translations.t("ru", "cmd.nothing")).toBe("{cmd.nothing}");
+  });
+
+  it("gives the same text on every call: a text kept after its first use is the one Fluent formats", () => {
+    expect([translations.t("ru", "plain"), translations.t("ru", "plain"), translations.t("en", "plain")]).toEqual(["Просто", "Просто", "Plain"]);
+    expect([translations.t("ru", "hello", { name: "A" }), translations.t("ru", "hello", { name: "B" })]).toEqual(["Привет, A!", "Привет, B!"]);
+  });
+});
+
+describe("the translation middleware", () => {
+  type Ctx = Context & DepsFlavor & I18nFlavor;
+  const i18n = createI18n("en");
+  /** Runs the middleware on a context with a stored /language choice (or none) and Telegram's language_code. */
+  async function contextFor(stored: string | null, languageCode: string | undefined, defaultLocale: "en" | "ru" = "en"): Promise<Ctx> {
+    const lookups: number[] = [];
+    const deps = { defaultLocale, store: { users: { getLanguage: (id: number) => (lookups.push(id), Promise.resolve(stored)) } } } as unknown as BotDeps;
+    const ctx = { deps, from: { id: 7, is_bot: false, first_name: "A", language_code: languageCode } } as unknown as Ctx;
+    await i18n.middleware()(ctx, () => Promise.resolve());
+    // negotiated once per update, whatever the number of texts
+    ctx.t("working");
+    ctx.t("working");
+    expect(lookups).toEqual([7]);
+    return ctx;
+  }
+
+  it("answers in the stored /language choice over Telegram's language", async () => {
+    const ctx = await contextFor("zh", "ru");
+    expect(ctx.t("language-changed")).toBe(i18n.t("zh", "language-changed"));
+    expect(await ctx.i18n.getLocale()).toBe("zh");
+    expect(ctx.fmt.locale).toBe("zh");
+  });
+
+  it("follows Telegram's language_code without a choice, and the default for a language it does not speak", async () => {
+    expect((await contextFor(null, "ru-RU")).t("language-changed")).toBe(i18n.t("ru", "language-changed"));
+    const german = await contextFor(null, "de", "ru");
+    expect(german.t("language-changed")).toBe(i18n.t("ru", "language-changed"));
+    expect(german.fmt.locale).toBe("ru");
+  });
+
+  it("useLocale switches the texts and the formatter for the rest of the update", async () => {
+    const ctx = await contextFor(null, "en");
+    ctx.i18n.useLocale("ru");
+    expect(ctx.t("language-changed")).toBe(i18n.t("ru", "language-changed"));
+    expect(ctx.t("start-welcome", { name: "Ann" })).toBe(i18n.t("ru", "start-welcome", { name: "Ann" }));
+    expect(ctx.fmt.locale).toBe("ru");
+    expect(await ctx.i18n.getLocale()).toBe("ru");
+  });
+
+  it("translates for the command menus by locale", () => {
+    expect(i18n.t("ru", "command-help.description")).not.toBe(i18n.t("en", "command-help.description"));
+    expect(i18n.t("en", "command-help.description")).toBe("All commands");
   });
 });

@@ -1,5 +1,5 @@
 import type { Context } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import type { DepsFlavor } from "../context.js";
 import { renderError, type RenderedError } from "./render.js";
 import type { Translate } from "../../format/formatter.js";

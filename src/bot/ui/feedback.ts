@@ -9,7 +9,7 @@
  *   (With a webhook, Telegram itself sends a chat's next update only when the last one is done.)
  */
 import type { Context, MiddlewareFn } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import type { DepsFlavor } from "../context.js";
 import { errorFields } from "../../logger.js";
 

@@ -3,7 +3,7 @@
  * its private chat instead.
  */
 import { InlineKeyboard, type Context } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 
 type Ctx = Context & I18nFlavor;
 

@@ -6,7 +6,7 @@
  * result (no chat at all), is answered with a short note and reaches no feature.
  */
 import type { Context, MiddlewareFn } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../i18n.js";
 import type { CallbackCodec } from "../../telegram/callback-codec.js";
 
 export function accountButtonsOnlyInPrivate(publicButtons: ReadonlyArray<Pick<CallbackCodec<never>, "inGroups" | "pattern">>): MiddlewareFn<Context & I18nFlavor> {

@@ -6,7 +6,7 @@
 import { enterFlow } from "../../flow/enter.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { Composer, InlineKeyboard, type Context } from "grammy";
-import type { I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "../../i18n.js";
 import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../../context.js";
 import type { AddressCheck } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";

@@ -1,0 +1,58 @@
+/**
+ * The texts of every locale, from locales/<locale>.ftl, loaded once into one Fluent bundle per
+ * locale: the chat's answers (bot/i18n.ts) and pushed notices (notices/) read the same bundles.
+ * A translation knows its exact locale, so nothing is negotiated per text; a message missing from
+ * a locale falls back to the default locale's, and an unknown key reads `{key}` (as the i18n plugin
+ * did). Texts without variables are formatted once per locale and kept: most of a chat's buttons
+ * and menus are such texts, and they are asked for on every update.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { SUPPORTED_LOCALES, type Locale } from "../config.js";
+import { localesDir } from "../paths.js";
+
+export type TranslationVariables = Record<string, FluentVariable>;
+
+export interface Translator {
+  /** `key` is a message id, or `message.attribute` (the commands' descriptions). */
+  t(locale: string, key: string, variables?: TranslationVariables): string;
+}
+
+interface LocaleTexts {
+  bundle: FluentBundle;
+  /** The formatted texts without variables, by key. */
+  plain: Map<string, string>;
+}
+
+export function loadTranslations(defaultLocale: Locale, directory = localesDir): Translator {
+  const locales = new Map<string, LocaleTexts>();
+  for (const locale of SUPPORTED_LOCALES) {
+    const bundle = new FluentBundle(locale, { useIsolating: false });
+    const errors = bundle.addResource(new FluentResource(readFileSync(join(directory, `${locale}.ftl`), "utf8")));
+    if (errors.length > 0) throw new Error(`locales/${locale}.ftl: ${errors[0]!.message}`);
+    locales.set(locale, { bundle, plain: new Map() });
+  }
+  const fallback = locales.get(defaultLocale)!;
+
+  const format = (texts: LocaleTexts, key: string, variables: TranslationVariables | undefined): string | undefined => {
+    const dot = key.indexOf(".");
+    const message = texts.bundle.getMessage(dot < 0 ? key : key.slice(0, dot));
+    if (!message) return undefined;
+    const pattern = dot < 0 ? (message.value ?? "") : message.attributes[key.slice(dot + 1)];
+    return pattern === undefined ? undefined : texts.bundle.formatPattern(pattern, variables);
+  };
+  const translate = (texts: LocaleTexts, key: string, variables: TranslationVariables | undefined): string => {
+    if (variables !== undefined) return format(texts, key, variables) ?? format(fallback, key, variables) ?? `{${key}}`;
+    let text = texts.plain.get(key);
+    if (text === undefined) {
+      text = format(texts, key, undefined) ?? format(fallback, key, undefined);
+      if (text === undefined) return `{${key}}`; // not kept: only keys that exist fill the map
+      texts.plain.set(key, text);
+    }
+    return text;
+  };
+  return {
+    t: (locale, key, variables) => translate(locales.get(locale) ?? fallback, key, variables),
+  };
+}
