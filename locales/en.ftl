@@ -124,6 +124,7 @@ error-not-found = Not found: it may have been removed or belong to another accou
 error-ambiguous = The marketplace did not confirm whether this went through. Check /rules or /orders before trying again.
 error-marketplace-unreachable = The marketplace is not answering right now. Please try again in a minute.
 error-marketplace-unexpected = The marketplace sent an answer I could not read. Please try again later.
+error-marketplace-too-large = The marketplace sent a far longer answer than this request can have, so I stopped reading it. Please try again later; if it keeps happening, the marketplace has a problem.
 error-request-rejected = The marketplace refused this request. Please check the values and try again.
 error-request-rejected-detail = The marketplace refused this request: { $detail }
 

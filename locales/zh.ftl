@@ -115,6 +115,7 @@ error-not-found = 未找到：可能已被删除或属于其他账户。
 error-ambiguous = 市场未确认此操作是否成功。重试前请先查看 /rules 或 /orders。
 error-marketplace-unreachable = 市场暂时没有响应。请一分钟后重试。
 error-marketplace-unexpected = 市场返回了无法读取的内容。请稍后重试。
+error-marketplace-too-large = 市场返回的内容远超此请求应有的长度，我已停止读取。请稍后重试；如果一直如此，说明市场出了问题。
 error-request-rejected = 市场拒绝了此请求。请检查数值后重试。
 error-request-rejected-detail = 市场拒绝了此请求：{ $detail }
 

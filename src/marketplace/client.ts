@@ -11,6 +11,7 @@ import { MarketplaceError } from "./errors.js";
 import { isUsableHeaderValue, type HttpCall, type HttpTransport } from "./http.js";
 import { iterateOrders, type IterateOrdersOptions } from "./pagination.js";
 import { pathSegment } from "./paths.js";
+import { RESPONSE_LIMITS } from "./response-limits.js";
 import {
   addressCheckSchema,
   automationOptionsSchema,
@@ -217,6 +218,7 @@ export class PublicApi implements PublicClient {
       query: { address },
       replay: "safe",
       expectJson: true,
+      maxBytes: RESPONSE_LIMITS.single,
       signal: options.signal,
     });
   }
@@ -225,7 +227,7 @@ export class PublicApi implements PublicClient {
     const path = `/blog/posts/${pathSegment(slug, "text")}`;
     const key = JSON.stringify([locale ?? null, slug]);
     if (options.fresh) this.#posts.delete(key);
-    const shared = this.#posts.get(key, () => send(this.#http, blogPostSchema, { method: "GET", path, query: { locale }, replay: "safe", expectJson: true }));
+    const shared = this.#posts.get(key, () => send(this.#http, blogPostSchema, { method: "GET", path, query: { locale }, replay: "safe", expectJson: true, maxBytes: RESPONSE_LIMITS.blogPost }));
     return untilAborted(shared, options.signal);
   }
 }
@@ -249,7 +251,8 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
     this.#cacheKey = cacheKey;
   }
 
-  #get<S extends z.ZodType>(schema: S, path: string, query: HttpCall["query"], options: CallOptions): Promise<z.output<S>> {
+  /** `maxBytes`: what the spec lets this answer hold (response-limits.ts); one resource unless said. */
+  #get<S extends z.ZodType>(schema: S, path: string, query: HttpCall["query"], options: CallOptions, maxBytes: number = RESPONSE_LIMITS.single): Promise<z.output<S>> {
     return send(this.#http, schema, {
       method: "GET",
       path,
@@ -257,6 +260,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
       apiKey: this.#apiKey,
       replay: "safe",
       expectJson: true,
+      maxBytes,
       signal: options.signal,
     });
   }
@@ -270,6 +274,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
       apiKey: this.#apiKey,
       replay: "never",
       expectJson: true,
+      maxBytes: RESPONSE_LIMITS.single,
       signal: options.signal,
     });
   }
@@ -281,6 +286,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
       apiKey: this.#apiKey,
       replay: "never",
       expectJson: false,
+      maxBytes: RESPONSE_LIMITS.single,
       signal: options.signal,
     });
   }
@@ -303,12 +309,13 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
       idempotencyKey,
       replay: "keyed",
       expectJson: true,
+      maxBytes: RESPONSE_LIMITS.single,
       signal: options.signal,
     });
   }
 
   listOrders(query: ListOrdersQuery = {}, options: CallOptions = {}): Promise<OrderPage> {
-    return this.#get(orderPageSchema, "/orders", { page: query.page, pageSize: query.pageSize }, options);
+    return this.#get(orderPageSchema, "/orders", { page: query.page, pageSize: query.pageSize }, options, RESPONSE_LIMITS.orderPage);
   }
 
   iterateOrders(options: IterateOrdersOptions = {}): AsyncGenerator<OrderPage, void, undefined> {
@@ -357,7 +364,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
   }
 
   listRules(options: CallOptions = {}): Promise<AutomationRule[]> {
-    return this.#get(automationRuleListSchema, "/automations", undefined, options);
+    return this.#get(automationRuleListSchema, "/automations", undefined, options, RESPONSE_LIMITS.ruleList);
   }
 
   ruleOptions(options: CachedCallOptions = {}): Promise<AutomationOptions> {
@@ -373,7 +380,7 @@ export class KeyedApi extends PublicApi implements MarketplaceClient {
   }
 
   async ruleFires(id: string, options: CallOptions = {}): Promise<RuleFiring[]> {
-    return this.#get(ruleFiringListSchema, `/automations/${pathSegment(id)}/fires`, undefined, options);
+    return this.#get(ruleFiringListSchema, `/automations/${pathSegment(id)}/fires`, undefined, options, RESPONSE_LIMITS.ruleFires);
   }
 
   async pauseRule(id: string, options: CallOptions = {}): Promise<AutomationRule> {

@@ -1,7 +1,8 @@
 /**
  * The HTTP layer: one undici keep-alive `Pool` per base URL, JSON in and out (big integers exact),
- * a connect timeout and a total per-attempt timeout combined with the caller's AbortSignal, error
- * classification into MarketplaceError, and bounded jittered retries where replaying is safe.
+ * a connect timeout and a total per-attempt timeout combined with the caller's AbortSignal, a limit
+ * on the bytes read per answer (response-limits.ts), error classification into MarketplaceError,
+ * and bounded jittered retries where replaying is safe.
  * The API key travels only in the `X-Api-Key` header and is scrubbed from anything put in an error.
  */
 import { setTimeout as sleep } from "node:timers/promises";
@@ -27,7 +28,6 @@ export interface RetryPolicy {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, totalMs: 15_000 };
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 2_000, random: Math.random };
-const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const API_PREFIX = "/api/v1";
 
 /**
@@ -54,6 +54,8 @@ export interface HttpCall {
   replay: Replay;
   /** When true, a 2xx without a JSON body is an `invalid_response`. */
   expectJson: boolean;
+  /** The most bytes of the answer read (RESPONSE_LIMITS); a longer 2xx answer is `too_large`. */
+  maxBytes: number;
   signal?: AbortSignal;
 }
 
@@ -148,6 +150,30 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
   return text ? `?${text}` : "";
 }
 
+/**
+ * The body as text, or undefined once it is longer than `maxBytes`: a declared length over the limit
+ * is refused before a byte is read, and a body without one is counted as it arrives. Either way the
+ * rest is not read (destroying the body closes the connection; the pool opens another).
+ */
+async function readAtMost(response: Dispatcher.ResponseData, maxBytes: number): Promise<string | undefined> {
+  const declared = Number(header(response.headers, "content-length"));
+  if (declared > maxBytes) {
+    response.body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
 export class HttpTransport {
   readonly #pool: Pool;
   readonly #prefix: string;
@@ -172,7 +198,6 @@ export class HttpTransport {
       headersTimeout: this.#timeouts.totalMs,
       bodyTimeout: this.#timeouts.totalMs,
       keepAliveTimeout: 4_000,
-      maxResponseSize: MAX_RESPONSE_BYTES,
     });
   }
 
@@ -225,7 +250,7 @@ export class HttpTransport {
 
     let status: number;
     let responseHeaders: IncomingHttpHeaders;
-    let text: string;
+    let text: string | undefined;
     try {
       const response = await this.#pool.request({
         method: call.method,
@@ -236,7 +261,7 @@ export class HttpTransport {
       });
       status = response.statusCode;
       responseHeaders = response.headers;
-      text = await response.body.text();
+      text = await readAtMost(response, call.maxBytes);
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;
       return this.#failure(call, label, timeout.signal.aborted ? TOTAL_TIMEOUT : errorCode(err), err);
@@ -244,6 +269,11 @@ export class HttpTransport {
       clearTimeout(timer);
     }
 
+    if (text === undefined) {
+      // not read on: parsing it would hold the thread every chat shares (see response-limits.ts)
+      if (status >= 200 && status < 300) return this.#tooLarge(`${label}: the answer is longer than the ${call.maxBytes} bytes this endpoint may send`);
+      text = ""; // an error page that long: its status says enough
+    }
     const empty = text.trim() === "";
     if (status >= 200 && status < 300) {
       if (empty) {
@@ -292,10 +322,12 @@ export class HttpTransport {
     return { ok: false, error: new MarketplaceError("invalid_response", message), retry: false };
   }
 
+  /** Not retried: the same request gets the same answer. */
+  #tooLarge(message: string): Attempt {
+    return { ok: false, error: new MarketplaceError("too_large", message), retry: false };
+  }
+
   #failure(call: HttpCall, label: string, code: string | undefined, cause: unknown): Attempt {
-    if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
-      return this.#invalid(`${label}: response larger than ${MAX_RESPONSE_BYTES} bytes`);
-    }
     const timedOut = code !== undefined && TIMEOUT_CODES.has(code);
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);
     let kind: MarketplaceErrorKind = timedOut ? "timeout" : "network";

@@ -62,6 +62,8 @@ export function renderError(err: unknown, t: Translate, now: number, fmt?: Forma
       return { text: t("error-marketplace-unreachable"), expected: true };
     case "invalid_response":
       return { text: t("error-marketplace-unexpected"), expected: false };
+    case "too_large":
+      return { text: t("error-marketplace-too-large"), expected: false };
     default:
       break;
   }
