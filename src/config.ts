@@ -44,6 +44,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, { message: "must be a PostgreSQL URL (postgres://user:password@host:5432/database)" })
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
   MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(128),
   SECRETS_KEY: base64Key.optional(),
@@ -65,6 +66,7 @@ const envSchema = z.object({
   INSTANCE_ID: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: "must be 1-64 characters of A-Z a-z 0-9 _ . : -" }).optional(),
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   LEADER_QUIET_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+  LEADER_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
 });
 
 export interface Config {
@@ -83,6 +85,8 @@ export interface Config {
   databaseUrl?: string;
   /** Connections the PostgreSQL pool opens at most. */
   databasePoolMax: number;
+  /** PostgreSQL: the longest wait for a connection and for a query's answer (a database out of reach answers errors, not silence). */
+  databaseTimeoutMs: number;
   marketplaceUrl?: string;
   /** Open connections to the marketplace at most (its keep-alive pool). */
   marketplaceMaxConnections: number;
@@ -94,8 +98,8 @@ export interface Config {
   watch: { ordersCron: string; rulesCron: string; balanceCron: string; concurrency: number };
   /** This replica's name in every log line and in the outbox leases (default hostname-pid). */
   instanceId: string;
-  /** Leader election (PostgreSQL): how often a follower tries the lock, and the wait before a new leader's first send. */
-  leader: { retryMs: number; quietMs: number };
+  /** Leader election (PostgreSQL): how often a follower tries the lease (and the leader renews it), the wait before a new leader's first send, and how long a lease lasts unrenewed. */
+  leader: { retryMs: number; quietMs: number; leaseMs: number };
   /** What start-up should warn about (e.g. a generated secrets key). */
   warnings: string[];
 }
@@ -122,12 +126,13 @@ export interface SecretsConfig {
   databasePath: string;
   databaseUrl?: string;
   databasePoolMax: number;
+  databaseTimeoutMs: number;
   /** Current master key first, then previous keys still accepted for opening (rotation). */
   secretsKeys: Buffer[];
   warnings: string[];
 }
 
-const secretsSchema = envSchema.pick({ NODE_ENV: true, DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_MAX: true, SECRETS_KEY: true, SECRETS_KEY_PREVIOUS: true });
+const secretsSchema = envSchema.pick({ NODE_ENV: true, DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_MAX: true, DATABASE_TIMEOUT_MS: true, SECRETS_KEY: true, SECRETS_KEY_PREVIOUS: true });
 
 function secretsOf(e: z.infer<typeof secretsSchema>): SecretsConfig {
   const databasePath = e.DATABASE_PATH === ":memory:" ? e.DATABASE_PATH : resolve(projectRoot, e.DATABASE_PATH);
@@ -143,6 +148,7 @@ function secretsOf(e: z.infer<typeof secretsSchema>): SecretsConfig {
     databasePath,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     secretsKeys: [current, ...e.SECRETS_KEY_PREVIOUS].map((k) => Buffer.from(k, "base64")),
     warnings,
   };
@@ -156,7 +162,7 @@ export function loadSecretsConfig(env: NodeJS.ProcessEnv = process.env): Secrets
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(envSchema, env);
   if (e.BOT_MODE === "webhook" && !e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL is required when BOT_MODE=webhook");
-  const { databasePath, databaseUrl, databasePoolMax, secretsKeys, warnings } = secretsOf(e);
+  const { databasePath, databaseUrl, databasePoolMax, databaseTimeoutMs, secretsKeys, warnings } = secretsOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     botToken: e.BOT_TOKEN,
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath,
     databaseUrl,
     databasePoolMax,
+    databaseTimeoutMs,
     marketplaceUrl: e.MARKETPLACE_URL?.replace(/\/+$/, ""),
     marketplaceMaxConnections: e.MARKETPLACE_MAX_CONNECTIONS,
     secretsKeys,
@@ -188,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WATCH_CONCURRENCY,
     },
     instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
-    leader: { retryMs: e.LEADER_RETRY_MS, quietMs: e.LEADER_QUIET_MS },
+    leader: { retryMs: e.LEADER_RETRY_MS, quietMs: e.LEADER_QUIET_MS, leaseMs: e.LEADER_LEASE_MS },
     warnings,
   };
 }

@@ -8,21 +8,22 @@ import type { Client } from "pg";
 import type { Logger } from "../logger.js";
 import type { MarkProcessed } from "../bot/middlewares/once-per-update.js";
 import type { TickClaim } from "../watch/scheduler.js";
-import { electionFor, type Election, type LeaderRole } from "./leader.js";
+import { electionFor, type Election, type LeaderRole, type LeaderTerm } from "./leader.js";
+import type { Fence } from "../store/leader-lease.js";
 import { createNoticePublisher, type NoticePublisher } from "./notice-wakeup.js";
 
 /** The parts of the store replication needs. */
 export interface ReplicatedStore {
   /** PostgreSQL only: a connection of its own (the lock, LISTEN, NOTIFY). */
   connectDedicated?: () => Promise<Client>;
-  ticks: { claim(job: string, slot: string, owner: string): Promise<boolean> };
+  ticks: { claim(job: string, slot: string, owner: string, fence?: Fence): Promise<boolean> };
   updates: { markProcessed(updateId: number): Promise<boolean> };
 }
 
 export interface ReplicationSettings {
   instanceId: string;
   botMode: "polling" | "webhook";
-  leader: { retryMs: number; quietMs: number };
+  leader: { retryMs: number; quietMs: number; leaseMs: number };
 }
 
 export interface Replication {
@@ -44,11 +45,27 @@ export function replicationFor(store: ReplicatedStore, settings: ReplicationSett
       "BOT_MODE=polling with PostgreSQL is failover only: Telegram allows one getUpdates consumer, so only the leader polls and the other replicas stand by (use BOT_MODE=webhook to share the load)",
     );
   }
+  // the term this replica leads now (PostgreSQL): its watchers' ticks are claimed under it, and none outside one
+  let term: LeaderTerm | undefined;
   return {
     shared,
-    claimTick: (job, slot) => store.ticks.claim(job, slot, settings.instanceId),
+    claimTick: (job, slot) => {
+      if (!shared) return store.ticks.claim(job, slot, settings.instanceId);
+      const current = term;
+      return current?.valid() ? store.ticks.claim(job, slot, settings.instanceId, { lease: current.lease, epoch: current.epoch }) : Promise.resolve(false);
+    },
     markProcessed: shared || settings.botMode === "webhook" ? (updateId) => store.updates.markProcessed(updateId) : undefined,
     publisher: connect ? createNoticePublisher(connect, logger) : undefined,
-    election: (role) => electionFor({ connectDedicated: connect, retryMs: settings.leader.retryMs, quietMs: settings.leader.quietMs, logger }, role),
+    election: (role) =>
+      electionFor({ connectDedicated: connect, ...settings.leader, instanceId: settings.instanceId, logger }, {
+        elected: (connection, won) => {
+          term = won;
+          return role.elected(connection, won);
+        },
+        deposed: () => {
+          term = undefined;
+          return role.deposed();
+        },
+      }),
   };
 }

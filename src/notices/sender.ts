@@ -13,6 +13,10 @@
  * - Edits: a row with `editMessageId` edits that message (an order card brought up to date) instead
  *   of sending; "message is not modified" counts as done, a message gone is a 400 (dead). A row with
  *   `replyToMessageId` is sent as a reply to that message (the order card a fill notice is about).
+ * - Fencing (PostgreSQL): the leader's sender runs under its term. Rows are claimed only while the
+ *   term holds the leader's lease (the database checks it in the claim), and a claimed row is sent
+ *   only while the term is still valid by this process's clock: a leader frozen or cut off that wakes
+ *   up after another replica took over sends nothing it had not already handed to Telegram.
  * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
  *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
@@ -21,6 +25,7 @@ import { randomUUID } from "node:crypto";
 import { Api, GrammyError } from "grammy";
 import type { Store } from "../store/index.js";
 import type { OutboxRow } from "../store/outbox.js";
+import type { LeaderTerm } from "../cluster/leader.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import { htmlByDefault } from "../telegram/api-transformers.js";
@@ -82,6 +87,7 @@ export function createSender(options: SenderOptions) {
   // answer keeps the windows true at Telegram's end too, whatever the latency.
   let window: Array<{ at: number; done: boolean }> = [];
   let pausedUntil = 0;
+  let term: LeaderTerm | undefined;
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -110,6 +116,8 @@ export function createSender(options: SenderOptions) {
 
   async function send(row: OutboxRow): Promise<void> {
     const store = options.store;
+    // the term ended since the claim: the row stays leased until the next leader releases it
+    if (term && !term.valid()) return;
     try {
       const extra = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
       if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, extra);
@@ -196,7 +204,8 @@ export function createSender(options: SenderOptions) {
       const busy = busyChats(now);
       let rows: OutboxRow[];
       try {
-        rows = await options.store.outbox.claim({ owner, limit: free, leaseMs, skipChats: busy.chats });
+        const fence = term && { lease: term.lease, epoch: term.epoch };
+        rows = await options.store.outbox.claim({ owner, limit: free, leaseMs, skipChats: busy.chats, fence });
       } catch (err) {
         log.error({ err: errorFields(err) }, "notice sender could not read the outbox");
         await sleep(idleMs);
@@ -231,9 +240,10 @@ export function createSender(options: SenderOptions) {
   return {
     /** Who holds this sender's leases. */
     owner,
-    /** Releases the leases of senders that are gone, then sends. */
-    async start(): Promise<void> {
+    /** Releases the leases of senders that are gone, then sends; under the leader's `leaderTerm` on PostgreSQL. */
+    async start(leaderTerm?: LeaderTerm): Promise<void> {
       if (running) return;
+      term = leaderTerm;
       running = true;
       const released = await options.store.outbox.releaseLeasesExcept(owner);
       if (released > 0) log.warn({ released }, "notices that a stopped process was sending are sent again (at least once)");

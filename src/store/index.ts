@@ -34,6 +34,8 @@ export interface StoreLocation {
   /** postgres://…: PostgreSQL instead of SQLite. */
   databaseUrl?: string;
   databasePoolMax?: number;
+  /** PostgreSQL: the longest wait for a connection and for a query's answer (pg-engine.ts). */
+  databaseTimeoutMs?: number;
 }
 
 export interface PendingBuy {
@@ -87,7 +89,7 @@ const DURABLE: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
 
 export async function openStore(location: StoreLocation, sealer: Sealer, options: StoreOptions = {}) {
   const sqlite = location.databaseUrl ? undefined : openSqlite(location.databasePath);
-  const engine: Engine = sqlite ?? (await openPg(location.databaseUrl!, location.databasePoolMax ?? 10));
+  const engine: Engine = sqlite ?? (await openPg(location.databaseUrl!, location.databasePoolMax ?? 10, location.databaseTimeoutMs));
   const dialect: Dialect = engine.conn.dialect;
   // SQLite: this process is the database's only writer, so per-user memos stay exact
   const memos: Memos = {

@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, isNotNull, lt, lte, min, ne, notInArray, 
 import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { dbNowMs, first, type Conn, type Tables } from "./db.js";
 import { prepared } from "./prepared.js";
+import { leaseHeld, type Fence } from "./leader-lease.js";
 
 export type OutboxRow = Tables["outbox"]["$inferSelect"];
 
@@ -32,6 +33,8 @@ export interface ClaimInput {
   leaseMs: number;
   /** Chats the sender must not write to yet (its per-chat pace). */
   skipChats?: number[];
+  /** The leader's term (PostgreSQL): nothing is claimed once that term has lost its lease. */
+  fence?: Fence;
 }
 
 const clip = (error: string) => error.slice(0, 500);
@@ -95,7 +98,8 @@ export function createOutboxRepo(conn: Conn) {
     /**
      * Leases up to `limit` due rows to `owner`, at most one per chat (the chat's oldest pending
      * row), skipping `skipChats`. Ordered by id. On PostgreSQL the candidates are locked with
-     * SKIP LOCKED, so two claimers at once never take the same row or two rows of one chat.
+     * SKIP LOCKED, so two claimers at once never take the same row or two rows of one chat. With a
+     * `fence`, only while that term still holds the leader's lease (a deposed leader claims nothing).
      */
     async claim(input: ClaimInput): Promise<OutboxRow[]> {
       if (input.limit <= 0) return [];
@@ -111,6 +115,7 @@ export function createOutboxRepo(conn: Conn) {
             or(isNull(o.leaseUntil), lt(o.leaseUntil, now)),
             notInArray(o.chatId, input.skipChats ?? []),
             eq(o.id, head),
+            input.fence ? leaseHeld(conn, input.fence) : undefined,
           ),
         )
         .orderBy(asc(o.id))

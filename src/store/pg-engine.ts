@@ -4,6 +4,15 @@
  * (the others wait, then find them applied). The migrations' journal lives in the connection's
  * current schema, so a database can hold several installs (or test runs) side by side.
  * Commits are durable by PostgreSQL's default (synchronous_commit = on): `durable` needs nothing.
+ *
+ * Every connection (the pool's and the dedicated ones) is bounded in time, so a replica cut off from
+ * the database (a link that drops everything with its sockets left open) answers errors, not silence:
+ * a connection must be made (or a pool slot free up) within `timeoutMs` (connectionTimeoutMillis), a
+ * query must be answered within it (query_timeout, on our side: a dead link never answers) and run
+ * within it (statement_timeout, on the server's: a query stuck on a lock), and a session idle inside
+ * a transaction for twice that is ended by the server (idle_in_transaction_session_timeout: a frozen
+ * replica's open transaction does not hold its row locks for ever). TCP keep-alive lets the OS find a
+ * dead peer of an idle connection. Migrations run on a connection of their own without these limits.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
@@ -20,17 +29,28 @@ const CLOSE_DRAIN_MS = 5_000;
 /** The advisory lock id migrations run under (any constant the bot alone uses). */
 const MIGRATION_LOCK = 7_215_001;
 
-export async function openPg(url: string, poolMax: number): Promise<Engine> {
-  const settings: pg.PoolConfig = { connectionString: url };
+/** The longest wait for a connection and for a query's answer, by default. */
+export const DATABASE_TIMEOUT_MS = 5_000;
+
+/** node-postgres settings that bound every wait on the database by `timeoutMs` (see above). */
+export function boundedSettings(url: string, timeoutMs: number): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: 2 * timeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+export async function openPg(url: string, poolMax: number, timeoutMs = DATABASE_TIMEOUT_MS): Promise<Engine> {
+  const settings = boundedSettings(url, timeoutMs);
+  await migrateLocked(url);
   const pool = new pg.Pool({ ...settings, max: poolMax });
   // an idle client that loses its connection must not crash the process: the next query reconnects
   pool.on("error", () => undefined);
-  try {
-    await migrateLocked(pool);
-  } catch (err) {
-    await pool.end();
-    throw err;
-  }
   const db: Db = drizzle(pool, { schema });
   const conn: Conn = { dialect: "pg", db, t: schema };
   return {
@@ -61,8 +81,10 @@ export async function openPg(url: string, poolMax: number): Promise<Engine> {
   };
 }
 
-async function migrateLocked(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/** On a connection of its own, with no time limits: a migration may take long, and so may waiting for another replica's. */
+async function migrateLocked(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
@@ -72,6 +94,6 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

@@ -1,42 +1,74 @@
 /**
- * Leader election against a real PostgreSQL: one leader at a time, a quiet period before its duties,
- * and a takeover within a few seconds when the leader's connection is killed (pg_terminate_backend)
- * or the leader stops.
+ * Leader election against a real PostgreSQL, through the lease: one leader at a time, a quiet period
+ * before its duties, a lease that runs out on the database's clock, a leader that stands down when it
+ * cannot renew (its link stalled) or finds its lease taken, a clean stop that hands over at once, and
+ * the epoch that fences a deposed term's claims of outbox rows and ticks.
  */
-import { afterEach, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import pino from "pino";
-import { createPgElection, type Election, type LeaderRole } from "../../src/cluster/leader.js";
-import { connectTestDb, describePg } from "../support/postgres.js";
+import type pg from "pg";
+import { createPgElection, type Election, type LeaderRole, type LeaderTerm } from "../../src/cluster/leader.js";
+import { acquireLease, renewLease } from "../../src/store/leader-lease.js";
+import { openStore, type Store } from "../../src/store/index.js";
+import { createSealer } from "../../src/store/secrets.js";
+import { connectTo } from "../support/pg-databases.js";
+import { createTestDatabase, describePg, dropTestDatabase } from "../support/postgres.js";
+import { startStallingProxy, type StallingProxy } from "../support/stalling-tcp-proxy.js";
 import { waitUntil } from "../support/wait.js";
 
 const logger = pino({ level: "silent" });
 const RETRY_MS = 200;
 const QUIET_MS = 400;
+const LEASE_MS = 1500;
 
 interface Replica {
   name: string;
   election: Election;
-  /** When its duties started and stopped, in order. */
-  terms: Array<{ from: number; to?: number }>;
+  /** When its duties started and stopped, in order, with the term each was given. */
+  terms: Array<{ from: number; to?: number; term: LeaderTerm }>;
 }
 
+let databaseUrl: string;
+let store: Store;
+let dir: string;
+let proxy: StallingProxy;
 const replicas: Replica[] = [];
 let tests = 0;
 
-/** Every test its own lock (and this process's), so nothing else running shares it. */
-function freshKey(): [number, number] {
-  return [0x7465_7374, (process.pid % 100_000) * 100 + ++tests];
-}
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase("leader");
+  dir = mkdtempSync(join(tmpdir(), "leader-"));
+  // the schema (leader_lease) comes with the store's migrations; the store also serves the fencing test
+  store = await openStore({ databasePath: join(dir, "unused.db"), databaseUrl, databasePoolMax: 2 }, createSealer([randomBytes(32)]));
+  proxy = await startStallingProxy(databaseUrl);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await proxy?.close();
+  if (databaseUrl) await dropTestDatabase(databaseUrl);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 afterEach(async () => {
+  proxy.resume();
   await Promise.all(replicas.splice(0).map((r) => r.election.stop()));
 });
 
-function replica(name: string, key: readonly [number, number]): Replica {
+/** Every test its own lease, so nothing else running shares it. */
+const freshLease = () => `test-${++tests}`;
+
+const connect = (url: string) => () => connectTo(url);
+
+function replica(name: string, lease: string, url = databaseUrl): Replica {
   const terms: Replica["terms"] = [];
   const role: LeaderRole = {
-    elected: () => {
-      terms.push({ from: Date.now() });
+    elected: (_connection, term) => {
+      terms.push({ from: Date.now(), term: term! });
       return Promise.resolve();
     },
     deposed: () => {
@@ -44,7 +76,7 @@ function replica(name: string, key: readonly [number, number]): Replica {
       return Promise.resolve();
     },
   };
-  const election = createPgElection({ connect: connectTestDb, role, logger, retryMs: RETRY_MS, quietMs: QUIET_MS, lockKey: key });
+  const election = createPgElection({ connect: connect(url), role, logger, retryMs: RETRY_MS, quietMs: QUIET_MS, leaseMs: LEASE_MS, lease, holder: name });
   const r = { name, election, terms };
   replicas.push(r);
   return r;
@@ -54,79 +86,121 @@ function leaders(): Replica[] {
   return replicas.filter((r) => r.election.isLeader());
 }
 
-/** No two replicas' terms overlap. */
+/** No two replicas' terms overlap, and each term's epoch is above the last. */
 function expectOneLeaderAtATime(): void {
   const terms = replicas.flatMap((r) => r.terms.map((t) => ({ ...t, name: r.name }))).sort((a, b) => a.from - b.from);
-  for (let i = 1; i < terms.length; i++) expect(terms[i - 1]!.to, `${terms[i - 1]!.name}'s term ends before ${terms[i]!.name}'s begins`).toBeLessThanOrEqual(terms[i]!.from);
+  for (let i = 1; i < terms.length; i++) {
+    expect(terms[i - 1]!.to, `${terms[i - 1]!.name}'s term ends before ${terms[i]!.name}'s begins`).toBeLessThanOrEqual(terms[i]!.from);
+    expect(terms[i]!.term.epoch).toBeGreaterThan(terms[i - 1]!.term.epoch);
+  }
 }
 
-async function holderPid(key: readonly [number, number]): Promise<number | undefined> {
-  const db = await connectTestDb();
+async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectTo(databaseUrl);
   try {
-    const { rows } = await db.query<{ pid: number }>(
-      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid AND objid = $2::int::oid AND objsubid = 2 AND granted",
-      [key[0], key[1]],
-    );
-    return rows[0]?.pid;
+    return await fn(client);
   } finally {
-    await db.end();
+    await client.end();
   }
 }
 
 describePg("leader election on PostgreSQL", () => {
   it("elects exactly one of three replicas, and only after the quiet period", async () => {
     const started = Date.now();
-    const key = freshKey();
-    const all = [replica("a", key), replica("b", key), replica("c", key)];
+    const lease = freshLease();
+    const all = [replica("a", lease), replica("b", lease), replica("c", lease)];
     for (const r of all) await r.election.start();
     await waitUntil(() => leaders().length === 1, { timeoutMs: 5_000 });
     const [first] = leaders();
     expect(first!.terms[0]!.from - started).toBeGreaterThanOrEqual(QUIET_MS);
-    // followers keep trying but never win while the leader lives
-    await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 4));
+    expect(first!.terms[0]!.term.valid()).toBe(true);
+    // followers keep trying but never win while the leader renews, over several lease lengths
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
     expect(leaders()).toEqual([first]);
     expect(all.reduce((n, r) => n + r.terms.length, 0)).toBe(1);
   });
 
-  it("hands over within a few seconds when the leader's connection is killed, after a quiet period", async () => {
-    const key = freshKey();
-    const all = [replica("a", key), replica("b", key)];
-    for (const r of all) await r.election.start();
-    await waitUntil(() => leaders().length === 1, { timeoutMs: 5_000 });
-    const old = leaders()[0]!;
+  it("a leader whose link stalls stands down before its lease runs out; another takes over once it has", async () => {
+    const lease = freshLease();
+    const a = replica("a", lease, proxy.urlFor(databaseUrl));
+    await a.election.start();
+    await waitUntil(() => a.election.isLeader(), { timeoutMs: 5_000 });
+    const b = replica("b", lease);
+    await b.election.start();
 
-    const pid = await holderPid(key);
-    expect(pid).toBeDefined();
-    const admin = await connectTestDb();
-    const killedAt = Date.now();
-    await admin.query("SELECT pg_terminate_backend($1)", [pid]);
-    await admin.end();
-
-    await waitUntil(() => old.terms[0]!.to !== undefined, { timeoutMs: 5_000 });
-    // the old leader stops its duties as soon as its connection drops, long before anyone could be elected
-    expect(old.terms[0]!.to! - killedAt).toBeLessThan(QUIET_MS);
-    await waitUntil(() => all.reduce((n, r) => n + r.terms.length, 0) === 2, { timeoutMs: 5_000 });
-    const next = all.find((r) => r.terms.some((t) => t.from > killedAt))!;
-    const took = next.terms.at(-1)!.from - killedAt;
-    expect(took).toBeGreaterThanOrEqual(QUIET_MS);
-    expect(took).toBeLessThan(3_000);
+    proxy.stall();
+    const stalledAt = Date.now();
+    await waitUntil(() => a.terms[0]!.to !== undefined, { timeoutMs: LEASE_MS });
+    expect(a.terms[0]!.term.valid()).toBe(false);
+    await waitUntil(() => b.election.isLeader(), { timeoutMs: LEASE_MS + RETRY_MS + QUIET_MS + 2_000 });
+    // not before the lease could have run out
+    expect(b.terms[0]!.from - stalledAt).toBeGreaterThanOrEqual(QUIET_MS);
     expectOneLeaderAtATime();
-    expect(leaders()).toHaveLength(1);
+    expect(leaders()).toEqual([b]);
   });
 
-  it("a leader that stops hands over; one that is restarted joins as a follower", async () => {
-    const key = freshKey();
-    const a = replica("a", key);
-    const b = replica("b", key);
+  it("a leader that finds its lease taken stands down at its next renewal", async () => {
+    const lease = freshLease();
+    const a = replica("a", lease);
+    await a.election.start();
+    await waitUntil(() => a.election.isLeader(), { timeoutMs: 5_000 });
+    // as if a's renewals had stalled past the lease and another replica had won it
+    await withClient((c) => c.query("update leader_lease set holder = 'someone else', epoch = epoch + 1 where name = $1", [lease]));
+    await waitUntil(() => a.terms[0]!.to !== undefined, { timeoutMs: RETRY_MS * 3 });
+    expect(a.election.isLeader()).toBe(false);
+    expect(a.terms[0]!.term.valid()).toBe(false);
+  });
+
+  it("a leader that stops hands over at once; one that is restarted joins as a follower", async () => {
+    const lease = freshLease();
+    const a = replica("a", lease);
+    const b = replica("b", lease);
     await a.election.start();
     await waitUntil(() => a.election.isLeader(), { timeoutMs: 5_000 });
     await b.election.start();
+    const stoppedAt = Date.now();
     await a.election.stop();
     expect(a.terms[0]!.to).toBeDefined();
     await waitUntil(() => b.election.isLeader(), { timeoutMs: 5_000 });
+    // the lease was released, not left to run out
+    expect(b.terms[0]!.from - stoppedAt).toBeLessThan(LEASE_MS);
     await a.election.start();
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 4));
     expect(leaders()).toEqual([b]);
     expectOneLeaderAtATime();
+  });
+});
+
+describePg("the lease and its fence", () => {
+  it("is held until it runs out on the database's clock, then taken in a new term; the old term can no longer renew", async () => {
+    const lease = freshLease();
+    await withClient(async (c) => {
+      expect(await acquireLease(c, lease, "h1", 300)).toBe(1);
+      expect(await acquireLease(c, lease, "h2", 300)).toBeUndefined();
+      expect(await renewLease(c, lease, "h1", 1, 300)).toBe(true);
+      await waitUntil(async () => (await acquireLease(c, lease, "h2", 300)) === 2, { timeoutMs: 2_000, intervalMs: 50 });
+      expect(await renewLease(c, lease, "h1", 1, 300)).toBe(false);
+      expect(await renewLease(c, lease, "h2", 2, 300)).toBe(true);
+    });
+  });
+
+  it("refuses a stale term's claims of outbox rows and watcher ticks, and takes the current term's", async () => {
+    const lease = freshLease();
+    const [oldEpoch, newEpoch] = await withClient(async (c) => {
+      const first = (await acquireLease(c, lease, "old", 60_000))!;
+      // the old holder's lease ran out (its renewals stopped) and a new one won it
+      await c.query("update leader_lease set expires_at = 0 where name = $1", [lease]);
+      return [first, (await acquireLease(c, lease, "new", 60_000))!];
+    });
+    expect(newEpoch).toBe(oldEpoch + 1);
+    await store.outbox.enqueue({ chatId: 7, dedupeKey: `fence-${lease}`, text: "hello" });
+
+    const stale = { lease, epoch: oldEpoch };
+    const current = { lease, epoch: newEpoch };
+    expect(await store.outbox.claim({ owner: "old", limit: 10, leaseMs: 30_000, fence: stale })).toEqual([]);
+    expect(await store.ticks.claim("orders", `slot-${lease}`, "old", stale)).toBe(false);
+    expect((await store.outbox.claim({ owner: "new", limit: 10, leaseMs: 30_000, fence: current })).map((r) => r.dedupeKey)).toEqual([`fence-${lease}`]);
+    expect(await store.ticks.claim("orders", `slot-${lease}`, "new", current)).toBe(true);
+    expect(await store.ticks.claim("orders", `slot-${lease}`, "new", current)).toBe(false);
   });
 });

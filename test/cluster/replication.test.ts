@@ -26,7 +26,7 @@ function capture() {
   return { lines, logger: createLogger({ level: "info", destination }) };
 }
 
-const settings = { instanceId: "bot-2", leader: { retryMs: 1000, quietMs: 1500 } };
+const settings = { instanceId: "bot-2", leader: { retryMs: 1000, quietMs: 1500, leaseMs: 5000 } };
 
 it("polling on PostgreSQL says at start-up, in one line, that it is failover only", () => {
   const { lines, logger } = capture();
