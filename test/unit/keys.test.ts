@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isPlausibleApiKey } from "../../src/bot/features/keys/key-shape.js";
-import { looksLikeKey, normaliseLabel } from "../../src/bot/features/keys/flow.js";
+import { normaliseLabel } from "../../src/bot/features/keys/flow.js";
+import { looksLikeCredential } from "../../src/bot/flow/wait.js";
 import { keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "../../src/bot/features/keys/views.js";
 import { refusedOperation } from "../../src/bot/errors/scope-operation.js";
 import { renderError } from "../../src/bot/errors/render.js";
@@ -39,16 +40,19 @@ describe("labels", () => {
     expect(normaliseLabel("two\nlines")).toBe("two lines");
   });
 
-  it("a key pasted as a label is recognised as a key", () => {
-    expect(looksLikeKey("sbx_purchase_AbCdEf0123456789xyzABCDEF")).toBe(true);
-    expect(looksLikeKey("k3yW1thD1g1tsAndL3tters")).toBe(true);
-    expect(looksLikeKey("Main")).toBe(false);
-    expect(looksLikeKey("Trading bot 2026")).toBe(false);
-    expect(looksLikeKey("savings-account-wallet")).toBe(false);
+  it("at the label step only the one credential test tells a pasted secret from a label (no length rule)", () => {
+    expect(looksLikeCredential("sbx_purchase_AbCdEf0123456789xyzABCDEF")).toBe(true);
+    expect(looksLikeCredential("k3yW1thD1g1tsAndL3tters")).toBe(true);
+    expect(looksLikeCredential("aB3dEf9GhIjK2lMnOpQr")).toBe(true);
+    expect(looksLikeCredential("Main")).toBe(false);
+    expect(looksLikeCredential("Trading bot 2026")).toBe(false);
+    expect(looksLikeCredential("savings-account-wallet")).toBe(false);
     // a long label written in one word is a label, not a key
-    expect(looksLikeKey("BinanceHotWallet2024")).toBe(false);
-    expect(looksLikeKey("MyTradingAccountMain2")).toBe(false);
-    expect(looksLikeKey("aB3dEf9GhIjK2lMnOpQr")).toBe(true);
+    expect(looksLikeCredential("BinanceHotWallet2024")).toBe(false);
+    expect(looksLikeCredential("MyTradingAccountMain2")).toBe(false);
+    // too long for a label (33 characters) or a TRON address: a label asked again, never a key
+    expect(looksLikeCredential("Binance-hot-wallet-for-payouts-24")).toBe(false);
+    expect(looksLikeCredential("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(false);
   });
 });
 

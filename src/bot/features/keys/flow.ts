@@ -8,10 +8,13 @@
  * arrives, the prompt marks the update as a key submission and leaves at once, passing the update
  * on: its state is dropped before anything is written, and the keys feature handles the message as
  * a plain handler (deletes it, verifies and seals the key), then enters the label step with the
- * new key's row id only. A key pasted at the label step is handed over the same way.
+ * new key's row id only.
+ *
+ * Only the key prompt tries text as a key. The label step sends its text nowhere: a label is
+ * stored, anything else is asked again, and text shaped like a secret (looksLikeCredential, the
+ * one test every step asks) is deleted and ends the step, as at any step that does not ask for one.
  */
 import { enterFlow } from "../../flow/enter.js";
-import { looksLikeCredential } from "../../flow/wait.js";
 import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
@@ -77,15 +80,6 @@ export function normaliseLabel(text: string): string | undefined {
   return label;
 }
 
-/**
- * Too long for a label, or shaped like a credential (a long random token, not words run together
- * like "BinanceHotWallet2024"): treated as a pasted key.
- */
-export function looksLikeKey(text: string): boolean {
-  if (!isPlausibleApiKey(text)) return false;
-  return text.length > MAX_LABEL_LENGTH || looksLikeCredential(text);
-}
-
 export async function labelKeyConversation(
   conversation: BotConversation,
   ctx: ConversationContext,
@@ -131,14 +125,12 @@ export async function labelKeyConversation(
   };
 
   for (;;) {
-    // a key pasted here is handed over as a new key (below), so the guard in waitForReply steps aside
-    const reply = await flow.wait({ buttons: KeyButtons.skipLabel.pattern, expectsSecret: true });
+    // this step asks for no secret: waitForReply deletes one pasted here and ends the step
+    const reply = await flow.wait({ buttons: KeyButtons.skipLabel.pattern });
     if (reply.kind === "button") {
       await reply.ctx.answerCallbackQuery();
       return flow.finish(ctx, await withOffer(t("keys-label-skipped")), nextSteps(ctx, offerFor));
     }
-    // A key pasted here by mistake must not stay in this conversation's stored state.
-    if (looksLikeKey(reply.text)) return handOverAsKey(conversation, ctx, flow);
     const label = normaliseLabel(reply.text);
     if (!label) {
       await flow.retry(ctx, t("keys-label-invalid", { max: MAX_LABEL_LENGTH }));
