@@ -15,8 +15,9 @@ import { createBot } from "./bot/index.js";
 import type { DemoKeys } from "./bot/context.js";
 import { publishCommands } from "./bot/commands.js";
 import { stopRunner } from "./bot/stop-runner.js";
-import { createHttpApp, startHttpServer, type RawPostRoute } from "./events/http-server.js";
-import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./events/telegram-webhook.js";
+import { createHttpApp, DRAIN_MS, startHttpServer, type RawPostRoute } from "./events/http-server.js";
+import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./inbox/index.js";
+import { SIGN_OF_LIFE_MS } from "./bot/ui/feedback.js";
 import type { UserFromGetMe } from "grammy/types";
 import { receiverRoute } from "./events/receiver.js";
 import { createEventBacklog } from "./events/backlog.js";
@@ -169,12 +170,33 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     // events that arrive while the outbox is full wait in the store; the leader applies them as it drains
     const backlog = createEventBacklog({ store, notifier, logger, now });
     const rawRoutes: RawPostRoute[] = [receiverRoute({ store, notifier, room: backlog.room, signature: config.webhookSignature, logger, now })];
-    if (config.botMode === "webhook") rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(bot, secretToken) });
+    // Webhook mode: each update is recorded in the inbox and its webhook answered at once; the inbox
+    // hands it to the bot (in order per chat) once the bot is initialised, below.
+    const inbox =
+      config.botMode === "webhook"
+        ? createInbox(
+            {
+              store,
+              handle: handleWithBot(bot, logger),
+              // a tap behind a slow update is answered at once by the bot ("still working"), not queued
+              overtakes: (update, busyForMs) => update.callback_query !== undefined && busyForMs > SIGN_OF_LIFE_MS,
+              logger,
+              owner: `${config.instanceId}/${randomUUID()}`,
+              now,
+            },
+            config.inbox,
+          )
+        : undefined;
+    if (inbox) {
+      rawRoutes.push({ path: webhookPath, handle: telegramWebhookRoute(inbox, secretToken, logger) });
+      // runs after the HTTP server stopped taking requests (cleanup runs in reverse)
+      cleanup.push(() => inbox.stop(DRAIN_MS));
+    }
 
     const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(async () => {
       const cutOff = await http.close();
-      // at most once: an update cut off here is not handled again (see once-per-update.ts)
+      // in webhook mode only marketplace deliveries (delivered again on a 5xx) and webhook answers
       if (cutOff > 0) logger.warn({ cutOff }, "shutdown: requests still being handled after the drain time were cut off");
     });
     // a wildcard listen address is not one to connect to
@@ -182,6 +204,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     logger.info({ url: http.url }, "HTTP server listening");
 
     await bot.init();
+    inbox?.start();
     await publishCommands(bot.api, i18n, config.defaultLocale);
 
     const duties: Duty[] = [
@@ -203,9 +226,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
       housekeepingDuty(store, logger, now),
     ];
     if (config.botMode === "webhook") {
-      // Each webhook request is held until its update is handled (the handlers await their Bot API
-      // and marketplace calls), so throughput is at most max_connections ÷ the time per update;
-      // Telegram's default of 40 would cap the bot well below what one process can handle.
+      // Each webhook request is answered once its update is recorded (the inbox), so Telegram's
+      // default of 40 connections is plenty.
       await bot.api.setWebhook(`${config.publicUrl}${webhookPath}`, {
         secret_token: secretToken,
         allowed_updates: [...ALLOWED_UPDATES],

@@ -34,7 +34,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,256}$/, { message: "must be 16-256 characters of A-Z a-z 0-9 _ -" })
     .optional(),
-  TELEGRAM_WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(100),
+  TELEGRAM_WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(40),
+  INBOX_MAX_BACKLOG: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(512),
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
@@ -78,6 +80,8 @@ export interface Config {
   telegramWebhookSecret?: string;
   /** Webhook requests Telegram may have in flight at once (setWebhook max_connections, 1-100). */
   telegramWebhookMaxConnections: number;
+  /** The update inbox (webhook mode): updates waiting in this process past which webhooks are refused, and chats handled at once. */
+  inbox: { maxBacklog: number; concurrency: number };
   httpHost: string;
   httpPort: number;
   databasePath: string;
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     telegramWebhookMaxConnections: e.TELEGRAM_WEBHOOK_MAX_CONNECTIONS,
+    inbox: { maxBacklog: e.INBOX_MAX_BACKLOG, concurrency: e.INBOX_CONCURRENCY },
     httpHost: e.HTTP_HOST,
     httpPort: e.HTTP_PORT,
     databasePath,

@@ -2,7 +2,7 @@
  * The realistic load's baseline: a bare grammY bot in webhook mode, on plain node:http, answering
  * every message with one sendMessage (with two buttons, so the users' taps have something to tap)
  * and every tap with answerCallbackQuery. What the same updates cost over the same HTTP path with
- * no work in between. Sets its webhook (max_connections 100, as the bot does) and prints its URL.
+ * no work in between. Sets its webhook (max_connections 40, as the bot does) and prints its URL.
  */
 import { Bot, InlineKeyboard } from "grammy";
 import { serveBareWebhook } from "../lib/serve-bare-webhook.js";

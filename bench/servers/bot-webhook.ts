@@ -1,16 +1,20 @@
 /**
  * The whole bot in webhook mode for the memory benchmark: the bot of bench/lib/local-bot.ts behind
- * the Telegram webhook route on the project's HTTP server.
+ * the update inbox and its webhook route on the project's HTTP server, as startApp wires them.
  */
-import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
-import { telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "../../src/events/telegram-webhook.js";
+import { createHttpApp, DRAIN_MS, startHttpServer } from "../../src/events/http-server.js";
+import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "../../src/inbox/index.js";
+import { createLogger } from "../../src/logger.js";
 import { createLocalBot, LOCAL_BOT_TOKEN } from "../lib/local-bot.js";
 import { serveCommands } from "../lib/child.js";
 
 const { bot, store, close } = await createLocalBot();
 const path = telegramWebhookPath(LOCAL_BOT_TOKEN);
 const secret = telegramSecretToken(LOCAL_BOT_TOKEN);
-const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(bot, secret) }]);
+const logger = createLogger({ level: "silent" });
+const inbox = createInbox({ store, handle: handleWithBot(bot, logger), logger, owner: "bench" }, { maxBacklog: 20_000, concurrency: 512 });
+const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, secret, logger) }]);
+inbox.start();
 
 serveCommands({
   memory: () => {
@@ -25,6 +29,7 @@ serveCommands({
 process.on("SIGTERM", () => {
   const shutdown = async () => {
     await http.close();
+    await inbox.stop(DRAIN_MS);
     await close();
   };
   shutdown().then(

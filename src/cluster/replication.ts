@@ -30,7 +30,7 @@ export interface Replication {
   /** Several replicas may run (PostgreSQL). */
   shared: boolean;
   claimTick: TickClaim;
-  /** Set when updates can arrive twice: webhook redeliveries, or a new leader polling what the old one fetched. */
+  /** Set when a polled update can arrive twice: a new leader polling what the old one fetched. */
   markProcessed?: MarkProcessed;
   /** Wakes the leader's sender from this replica (PostgreSQL); absent on SQLite. */
   publisher?: NoticePublisher;
@@ -54,7 +54,8 @@ export function replicationFor(store: ReplicatedStore, settings: ReplicationSett
       const current = term;
       return current?.valid() ? store.ticks.claim(job, slot, settings.instanceId, { lease: current.lease, epoch: current.epoch }) : Promise.resolve(false);
     },
-    markProcessed: shared || settings.botMode === "webhook" ? (updateId) => store.updates.markProcessed(updateId) : undefined,
+    // webhook mode records every update in the inbox (src/inbox/), which recognises redeliveries itself
+    markProcessed: shared && settings.botMode === "polling" ? (updateId) => store.updates.markProcessed(updateId) : undefined,
     publisher: connect ? createNoticePublisher(connect, logger) : undefined,
     election: (role) =>
       electionFor({ connectDedicated: connect, ...settings.leader, instanceId: settings.instanceId, logger }, {

@@ -39,14 +39,14 @@ it("polling on PostgreSQL says at start-up, in one line, that it is failover onl
   expect(r.publisher).toBeDefined();
 });
 
-it("on SQLite: no warning, no publisher, update ids recorded only for webhook redeliveries", async () => {
+it("on SQLite: no warning, no publisher, no update ids recorded apart from the inbox (webhook mode)", async () => {
   const { lines, logger } = capture();
   const { store, claims } = fakeStore(false);
   const polling = replicationFor(store, { ...settings, botMode: "polling" }, logger);
   const webhook = replicationFor(store, { ...settings, botMode: "webhook" }, logger);
   expect(lines).toEqual([]);
   expect(polling.markProcessed).toBeUndefined();
-  expect(webhook.markProcessed).toBeDefined();
+  expect(webhook.markProcessed).toBeUndefined();
   expect(polling.publisher).toBeUndefined();
   await polling.claimTick("orders", "2026-11-24T00:00:20.000Z");
   expect(claims).toEqual(["orders@2026-11-24T00:00:20.000Z by bot-2"]);

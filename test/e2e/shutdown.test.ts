@@ -1,8 +1,9 @@
 /**
  * Shutting down while updates are being handled (a deploy, a replica scaled in). The HTTP server
- * stops taking requests and waits for the updates in flight before the store closes; an update
- * still waiting after the drain time is cut off, and its user is told to send it again instead of
- * "something went wrong" (and no error is logged for it).
+ * stops taking requests (every webhook was answered when its update was recorded), then the inbox
+ * waits for the updates in flight before the store closes. An update still running after the drain
+ * time, and those waiting behind it, stay recorded: the next start handles them, in order, with no
+ * error logged and no "something went wrong".
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,23 +11,15 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { afterEach, expect, it } from "vitest";
-import { request } from "undici";
-import type { Update } from "grammy/types";
 import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
-import { openStore, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
-import { createMarketplace } from "../../src/marketplace/index.js";
-import { createLogger } from "../../src/logger.js";
-import { createPriceCache } from "../../src/orders/price-cache.js";
-import { createBot } from "../../src/bot/index.js";
-import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
-import { telegramSecretToken, telegramWebhookPath, telegramWebhookRoute } from "../../src/events/telegram-webhook.js";
+import { logLines, startInboxBot } from "../support/inbox-bot.js";
 import { waitUntil } from "../support/wait.js";
 
 const USER = 7701;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+const sealer = createSealer([randomBytes(32)]);
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -56,44 +49,13 @@ async function heldMarketplace(): Promise<{ url: string; received: () => number;
   };
 }
 
-async function startBot(tg: FakeBotApi, marketplaceUrl: string) {
-  const dir = mkdtempSync(join(tmpdir(), "shutdown-"));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const store: Store = await openStore({ databasePath: join(dir, "bot.db") }, createSealer([randomBytes(32)]));
-  cleanup.push(() => store.close());
-  const marketplace = createMarketplace({ baseUrl: marketplaceUrl, retry: { attempts: 1 } });
-  cleanup.push(() => marketplace.close());
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
-  const logger = createLogger({ level: "debug", destination });
-  const now = () => Date.now();
-  const { bot } = createBot(tg.token, { store, marketplace, logger, now, prices: createPriceCache(now), defaultLocale: "en" }, { apiRoot: tg.apiRoot, botInfo: tg.botInfo });
-  await bot.init();
-  const server: HttpServer = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [
-    { path: telegramWebhookPath(tg.token), handle: telegramWebhookRoute(bot, telegramSecretToken(tg.token)) },
-  ]);
-  cleanup.push(() => server.close(0));
-  const errors = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 50);
-  return { store, server, errors };
-}
-
-function deliver(server: HttpServer, tg: FakeBotApi, update: Update): Promise<number> {
-  return request(`${server.url}${telegramWebhookPath(tg.token)}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": telegramSecretToken(tg.token) },
-    body: JSON.stringify(update),
-  }).then(
-    async (res) => {
-      await res.body.text();
-      return res.statusCode;
-    },
-    () => 0, // the connection was closed by the shutdown
-  );
+async function startBot(tg: FakeBotApi, marketplaceUrl: string, dir?: string) {
+  const folder = dir ?? mkdtempSync(join(tmpdir(), "shutdown-"));
+  if (!dir) cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+  const bot = await startInboxBot({ tg, location: { databasePath: join(folder, "bot.db") }, sealer, marketplaceUrl });
+  cleanup.push(() => bot.stop(0));
+  const errors = () => logLines(bot.logs, 50);
+  return { bot, folder, errors };
 }
 
 const botReplies = (tg: FakeBotApi) => tg.messages(USER).filter((m) => m.from === "bot");
@@ -102,51 +64,52 @@ it("an update being handled when shutdown begins is finished before the store cl
   const tg = await startFakeBotApi({ deliverWebhook: false });
   cleanup.push(() => tg.stop());
   const marketplace = await heldMarketplace();
-  const { store, server, errors } = await startBot(tg, marketplace.url);
+  const { bot, errors } = await startBot(tg, marketplace.url);
 
   await tg.sendText({ userId: USER, text: `/check ${ADDRESS}` });
   const [update] = tg.takeUpdates();
-  const answered = deliver(server, tg, update!);
+  // answered at once: the update is recorded, its handling waits on the marketplace
+  expect(await bot.deliver(update!)).toBe(200);
   await waitUntil(() => marketplace.received() > 0);
 
-  // a drain time longer than the test's own timeout: close must return when the update is done
-  const closing = server.close(60_000);
-  let closed = false;
-  void closing.then(() => (closed = true));
+  // a drain time longer than the test's own timeout: stop must return when the update is done
+  const stopping = bot.stop(60_000);
+  let stopped = false;
+  void stopping.then(() => (stopped = true));
   await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(closed).toBe(false); // still waiting for the update
+  expect(stopped).toBe(false); // still waiting for the update
 
   marketplace.release();
-  expect(await closing).toBe(0);
-  expect(await answered).toBe(200);
+  await stopping;
   expect(botReplies(tg).at(-1)?.text).toMatch(/unavailable|try again/i);
-  await store.close();
   expect(errors()).toEqual([]);
 });
 
-it("an update still waiting after the drain time is cut off; its user is asked to send it again", async () => {
+it("an update still running after the drain time, and the one waiting behind it, are handled after the restart, in order", async () => {
   const tg = await startFakeBotApi({ deliverWebhook: false });
   cleanup.push(() => tg.stop());
   const marketplace = await heldMarketplace();
-  const { store, server, errors } = await startBot(tg, marketplace.url);
+  const first = await startBot(tg, marketplace.url);
 
   // the chat's second update waits behind the first (one chat's updates run one at a time)
   await tg.sendText({ userId: USER, text: `/check ${ADDRESS}` });
   await tg.sendText({ userId: USER, text: "/help" });
   const [check, help] = tg.takeUpdates();
-  void deliver(server, tg, check!);
+  expect(await first.bot.deliver(check!)).toBe(200);
   await waitUntil(() => marketplace.received() > 0);
-  void deliver(server, tg, help!);
-  // nothing outside shows an update waiting behind another: give the request time to reach the bot
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await first.bot.deliver(help!)).toBe(200);
 
-  expect(await server.close(200)).toBe(2);
-  await store.close();
+  await first.bot.stop(200);
+  expect(first.bot.handled).toEqual([check!.update_id]);
   const before = botReplies(tg).length;
-  marketplace.release();
 
-  await waitUntil(() => botReplies(tg).some((m) => /restarting/.test(m.text ?? "")));
-  const after = botReplies(tg).slice(before);
-  expect(after.map((m) => m.text).join("\n")).not.toMatch(/went wrong/);
-  expect(errors()).toEqual([]);
+  // the next start (the marketplace answering now) handles both, the cut-off one again first
+  marketplace.release();
+  const second = await startBot(tg, marketplace.url, first.folder);
+  await waitUntil(() => second.bot.handled.length === 2);
+  expect(second.bot.handled).toEqual([check!.update_id, help!.update_id]);
+  await waitUntil(() => botReplies(tg).slice(before).some((m) => /help|commands/i.test(m.text ?? "")));
+  expect(botReplies(tg).map((m) => m.text).join("\n")).not.toMatch(/went wrong/);
+  expect(first.errors()).toEqual([]);
+  expect(second.errors()).toEqual([]);
 });

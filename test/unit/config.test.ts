@@ -45,9 +45,12 @@ describe("config", () => {
     expect(() => loadConfig(e)).toThrow(new ConfigError("SECRETS_KEY is required with DATABASE_URL (every replica must use the same key)"));
     expect(() => statSync(join(e.DATABASE_PATH, "..", "secrets.key"))).toThrow();
   });
-  it("bounds the webhook's max_connections (Telegram allows 1-100) and the marketplace pool", () => {
-    expect(loadConfig(env()).telegramWebhookMaxConnections).toBe(100);
-    expect(loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "40" })).telegramWebhookMaxConnections).toBe(40);
+  it("bounds the webhook's max_connections (Telegram allows 1-100, 40 by default), the inbox and the marketplace pool", () => {
+    expect(loadConfig(env()).telegramWebhookMaxConnections).toBe(40);
+    expect(loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "100" })).telegramWebhookMaxConnections).toBe(100);
+    expect(loadConfig(env()).inbox).toEqual({ maxBacklog: 20_000, concurrency: 512 });
+    expect(loadConfig(env({ INBOX_MAX_BACKLOG: "50", INBOX_CONCURRENCY: "8" })).inbox).toEqual({ maxBacklog: 50, concurrency: 8 });
+    expect(() => loadConfig(env({ INBOX_MAX_BACKLOG: "0" }))).toThrow(/^INBOX_MAX_BACKLOG /);
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "101" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "0" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
     expect(loadConfig(env()).marketplaceMaxConnections).toBe(128);

@@ -5,11 +5,9 @@ import type { Logger } from "../../logger.js";
 export type MarkProcessed = (updateId: number) => Promise<boolean>;
 
 /**
- * Telegram delivers a webhook update again when it got no answer in time, and behind a load
- * balancer the redelivery may reach another replica while the first one is still on it. The
- * update id is recorded before anything runs: whoever records it first handles the update, the
- * others answer 200 and do nothing. Recording first means an update whose replica died mid-way is
- * not handled again (the user taps again), never that a purchase or a message happens twice.
+ * Polling on PostgreSQL: a new leader may poll updates the old one had fetched but not confirmed.
+ * The update id is recorded before anything runs: whoever records it first handles the update, the
+ * other does nothing. (Webhook mode records every update in the inbox instead: src/inbox/.)
  */
 export function oncePerUpdate(markProcessed: MarkProcessed, logger: Logger): MiddlewareFn<Context> {
   return async (ctx, next) => {

@@ -1,0 +1,262 @@
+/**
+ * The Telegram update inbox: an update is recorded (durably, with the others of the same loop turn)
+ * and its webhook answered at once; it is handled from there, so a slow Bot API or marketplace call
+ * never holds one of Telegram's webhook connections.
+ *
+ * - Order: one chat's updates run one at a time, in update_id order (dispatcher.ts). On PostgreSQL
+ *   a chat is handled by one replica at a time, the holder of its lease (chat_leases), taken in the
+ *   transaction that records the update: the replica that receives an update for a chat nobody holds
+ *   handles it at once. An update for a chat another replica holds is recorded and left to it; the
+ *   holder looks for such updates before each next update of the chat and before letting it go.
+ * - Nothing lost: a process that dies leaves its updates recorded and unhandled. Every process looks
+ *   for waiting updates of chats nobody holds each `sweepMs` (on start too), so after a kill -9 they
+ *   are handled by another replica once the dead one's leases lapse (`leaseMs`), or after a restart.
+ *   An update that was being handled at the crash runs again: purchases stay single through the order
+ *   intent and its Idempotency-Key; at most that update's messages repeat.
+ * - Bounded: past `maxBacklog` updates waiting here, the webhook is refused (Telegram delivers again).
+ */
+import type { Update } from "grammy/types";
+import type { Logger } from "../logger.js";
+import { errorFields } from "../logger.js";
+import type { InboxEntry } from "../store/update-inbox.js";
+import type { Store } from "../store/index.js";
+import { createDispatcher } from "./dispatcher.js";
+import { chatKeyOf } from "./chat-key.js";
+import { turnBatch } from "./turn-batch.js";
+import { createOutageLog } from "../store/outage-log.js";
+
+export type InboxStore = Pick<Store, "transaction" | "updates" | "chatLeases" | "dialect">;
+
+export interface InboxSettings {
+  /** Updates waiting here past which a webhook is refused. */
+  maxBacklog: number;
+  /** Chats handled at once. */
+  concurrency: number;
+  /** How long a chat's lease lasts unless renewed (PostgreSQL). */
+  leaseMs?: number;
+  /** How often waiting updates nobody holds are looked for, and leases renewed. */
+  sweepMs?: number;
+  /** How often a backlog is logged while there is one. */
+  reportMs?: number;
+}
+
+export interface InboxDeps {
+  store: InboxStore;
+  /** Runs an update through the bot; never rejects. */
+  handle: (update: Update) => Promise<void>;
+  /** A tap in a chat busy for `busyForMs` may run beside the update in hand (the bot answers it at once). */
+  overtakes?: (update: Update, busyForMs: number) => boolean;
+  logger: Logger;
+  /** This process's name in chat_leases (unique per start). */
+  owner: string;
+  now?: () => number;
+}
+
+export type Received = "recorded" | "duplicate" | "full";
+
+export interface Inbox {
+  /** Records the update; resolves once it is durably recorded (then the webhook may be answered). Rejects when the store fails. */
+  receive(update: Update): Promise<Received>;
+  /** Starts handling: what waits from before, then everything that arrives. */
+  start(): void;
+  /** Stops starting updates, waits up to `drainMs` for those running, then lets every chat go. */
+  stop(drainMs: number): Promise<void>;
+  /** Updates waiting or running here, and the oldest one's wait. */
+  load(): { updates: number; oldestWaitMs: number };
+}
+
+type Recorded = "mine" | "theirs" | "duplicate";
+
+export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
+  const { store, logger, owner } = deps;
+  const now = deps.now ?? Date.now;
+  const shared = store.dialect === "pg";
+  const leaseMs = settings.leaseMs ?? 3_000;
+  const sweepMs = settings.sweepMs ?? 1_000;
+  const reportMs = settings.reportMs ?? 10_000;
+  /** Chats whose lease this process holds (PostgreSQL). */
+  const leased = new Set<string>();
+  /** Handled here, not yet recorded as handled: never offered again meanwhile. */
+  const unsettled = new Set<number>();
+  /** Ids being recorded now: a redelivery in the same moment is a duplicate. */
+  const recording = new Set<number>();
+  /** Per chat, the recording of its last handled update (the lease is let go only after it). */
+  const lastMark = new Map<string, Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let timers: NodeJS.Timeout[] = [];
+  let lastReport = 0;
+  // the inbox's own writes (handled marks, leases, the sweep) while the database is down: one line per outage
+  const background = createOutageLog(logger, "update inbox (handled marks, leases, the sweep for waiting updates)");
+
+  const record = turnBatch<InboxEntry, Recorded>(async (entries) => {
+    const { fresh, taken } = await store.transaction(
+      async (tx) => {
+        const fresh = await tx.updates.record(entries, now());
+        const chats = shared ? entries.filter((e) => fresh.has(e.updateId)).map((e) => e.chatKey) : [];
+        return { fresh, taken: chats.length > 0 ? await tx.chatLeases.take(chats, owner, leaseMs) : undefined };
+      },
+      { durable: true },
+    );
+    for (const chat of taken ?? []) leased.add(chat);
+    return entries.map((e) => (!fresh.has(e.updateId) ? "duplicate" : !shared || taken?.has(e.chatKey) ? "mine" : "theirs"));
+  });
+
+  const markHandled = turnBatch<number, void>(async (ids) => {
+    await store.transaction((tx) => tx.updates.markHandled(ids, now()));
+    return ids.map(() => undefined);
+  });
+
+  const releaseIdle = turnBatch<string, boolean>(async (chats) => {
+    const kept = new Set(await store.transaction((tx) => tx.chatLeases.releaseIdle(chats, owner)));
+    return chats.map((chat) => !kept.has(chat));
+  });
+
+  const parse = (entries: InboxEntry[]): Update[] => entries.filter((e) => !unsettled.has(e.updateId)).map((e) => JSON.parse(e.payload) as Update);
+
+  /** Takes the leases of `chats` (PostgreSQL); the ones this process may handle. */
+  async function take(chats: string[]): Promise<string[]> {
+    if (!shared) return chats;
+    const taken = await store.transaction((tx) => tx.chatLeases.take(chats, owner, leaseMs));
+    for (const chat of taken) leased.add(chat);
+    return chats.filter((c) => taken.has(c));
+  }
+
+  /** Records `update` as handled, again later if the store fails (it is not offered again meanwhile). */
+  function settle(update: Update, chatKey: string): void {
+    unsettled.add(update.update_id);
+    const mark = (async () => {
+      for (;;) {
+        try {
+          await markHandled(update.update_id);
+          unsettled.delete(update.update_id);
+          return;
+        } catch (err) {
+          if (stopped) return;
+          background.failed(err);
+          await new Promise((resolve) => setTimeout(resolve, sweepMs));
+        }
+      }
+    })();
+    lastMark.set(chatKey, mark);
+  }
+
+  const dispatcher = createDispatcher(
+    {
+      handle: deps.handle,
+      handled: (update) => settle(update, chatKeyOf(update)),
+      overtakes: (update, busyForMs) => deps.overtakes?.(update, busyForMs) ?? false,
+      async drained(chatKey) {
+        if (!shared || !leased.has(chatKey)) return { kind: "released" };
+        await lastMark.get(chatKey);
+        lastMark.delete(chatKey);
+        if (await releaseIdle(chatKey)) {
+          leased.delete(chatKey);
+          return { kind: "released" };
+        }
+        // an update recorded elsewhere waits for this chat (or the lease is gone)
+        if ((await take([chatKey])).length === 0) {
+          leased.delete(chatKey);
+          return { kind: "lost" };
+        }
+        return { kind: "kept", updates: parse(await store.updates.waiting([chatKey])) };
+      },
+      async retake(chatKey) {
+        return (await take([chatKey])).length > 0;
+      },
+      async refill(chatKey) {
+        return shared ? parse(await store.updates.waiting([chatKey])) : [];
+      },
+    },
+    { concurrency: settings.concurrency, now },
+  );
+
+  /** Waiting updates of chats nobody (alive) holds: taken and handled here. */
+  async function sweep(): Promise<void> {
+    const chats = (await store.updates.chatsWaiting(200)).filter((c) => !dispatcher.holds(c));
+    if (chats.length === 0) return;
+    const mine = await take(chats);
+    if (mine.length === 0) return;
+    const byChat = new Map<string, Update[]>(mine.map((c) => [c, []]));
+    for (const entry of await store.updates.waiting(mine)) byChat.get(entry.chatKey)?.push(...parse([entry]));
+    for (const [chat, updates] of byChat) dispatcher.enqueue(chat, updates);
+  }
+
+  async function renew(): Promise<void> {
+    if (!shared || leased.size === 0) return;
+    const held = await store.transaction((tx) => tx.chatLeases.renew(leased, owner, leaseMs));
+    for (const chat of [...leased]) {
+      if (held.has(chat)) continue;
+      leased.delete(chat);
+      dispatcher.drop(chat);
+      logger.warn({ chat }, "inbox: a chat's lease lapsed; another replica handles it now");
+    }
+  }
+
+  function report(): void {
+    const load = dispatcher.load();
+    if (load.updates === 0 || now() - lastReport < reportMs) return;
+    lastReport = now();
+    logger.info({ waiting: load.updates, oldestWaitMs: load.oldestWaitMs }, "inbox backlog");
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      await renew();
+      await sweep();
+      background.succeeded();
+    } catch (err) {
+      background.failed(err);
+    }
+    report();
+  }
+
+  return {
+    async receive(update) {
+      if (stopped) throw new InboxStoppedError();
+      if (recording.has(update.update_id)) return "duplicate";
+      if (dispatcher.load().updates + recording.size >= settings.maxBacklog) return "full";
+      const chatKey = chatKeyOf(update);
+      recording.add(update.update_id);
+      const dispatching = started;
+      if (dispatching) dispatcher.expect(chatKey);
+      let outcome: Recorded | undefined;
+      try {
+        outcome = await record({ updateId: update.update_id, chatKey, payload: JSON.stringify(update) });
+        return outcome === "duplicate" ? "duplicate" : "recorded";
+      } finally {
+        recording.delete(update.update_id);
+        if (dispatching) dispatcher.arrived(chatKey, outcome === "mine" ? update : undefined);
+      }
+    },
+    start() {
+      if (started) return;
+      started = true;
+      void tick();
+      const timer = setInterval(() => void tick(), sweepMs);
+      timer.unref();
+      timers.push(timer);
+    },
+    async stop(drainMs) {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      dispatcher.pause();
+      await dispatcher.idle(drainMs);
+      await Promise.allSettled([...lastMark.values()]);
+      if (shared && leased.size > 0) {
+        await store.transaction((tx) => tx.chatLeases.releaseAll(owner)).catch((err: unknown) => logger.warn({ err: errorFields(err) }, "inbox: could not let go of the chats at shutdown; their leases lapse"));
+        leased.clear();
+      }
+    },
+    load: () => dispatcher.load(),
+  };
+}
+
+/** The inbox is stopping: the webhook answers 503 and Telegram delivers the update again. */
+export class InboxStoppedError extends Error {
+  constructor() {
+    super("the update inbox is stopping");
+    this.name = "InboxStoppedError";
+  }
+}
