@@ -55,8 +55,11 @@ export interface InboxDeps {
 export type Received = "recorded" | "duplicate" | "full";
 
 export interface Inbox {
-  /** Records the update; resolves once it is durably recorded (then the webhook may be answered). Rejects when the store fails. */
-  receive(update: Update): Promise<Received>;
+  /**
+   * Records the update (`json`: its JSON as received, kept as is); resolves once it is durably
+   * recorded (then the webhook may be answered). Rejects when the store fails.
+   */
+  receive(update: Update, json?: string): Promise<Received>;
   /** Starts handling: what waits from before, then everything that arrives. */
   start(): void;
   /** Stops starting updates, waits up to `drainMs` for those running, then lets every chat go. */
@@ -212,7 +215,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   }
 
   return {
-    async receive(update) {
+    async receive(update, json) {
       if (stopped) throw new InboxStoppedError();
       if (recording.has(update.update_id)) return "duplicate";
       if (dispatcher.load().updates + recording.size >= settings.maxBacklog) return "full";
@@ -222,7 +225,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       if (dispatching) dispatcher.expect(chatKey);
       let outcome: Recorded | undefined;
       try {
-        outcome = await record({ updateId: update.update_id, chatKey, payload: JSON.stringify(update) });
+        outcome = await record({ updateId: update.update_id, chatKey, payload: json ?? JSON.stringify(update) });
         return outcome === "duplicate" ? "duplicate" : "recorded";
       } finally {
         recording.delete(update.update_id);

@@ -50,14 +50,15 @@ export function telegramWebhookRoute(inbox: Inbox, secretToken: string, logger: 
     const body = await readBodyUpTo(req, MAX_UPDATE_BYTES);
     if (body === "too-large") return answer(res, 413);
     if (body === "unreadable") return answer(res, 400);
+    const json = body.toString("utf8");
     let update: unknown;
     try {
-      update = JSON.parse(body.toString("utf8"));
+      update = JSON.parse(json);
     } catch {
       return answer(res, 400, "not JSON");
     }
     if (!isUpdate(update)) return answer(res, 400, "not an update");
-    const received = await inbox.receive(update);
+    const received = await inbox.receive(update, json);
     outage.succeeded();
     if (received === "full") {
       if (!full) logger.warn({ waiting: inbox.load().updates }, "update inbox full: webhooks are refused until it drains (Telegram delivers them again)");

@@ -229,6 +229,55 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.updates.markProcessed(900_000_001)).toBe(true);
   });
 
+  it("update inbox: a batch records only new ids; waiting updates come oldest first per chat until handled; handled ones are pruned by age", async () => {
+    const at = Date.now();
+    const first = await store.transaction((tx) =>
+      tx.updates.record(
+        [
+          { updateId: 12, chatKey: "c1", payload: '{"update_id":12}' },
+          { updateId: 11, chatKey: "c1", payload: '{"update_id":11}' },
+          { updateId: 13, chatKey: "c2", payload: '{"update_id":13}' },
+        ],
+        at,
+      ),
+    );
+    expect([...first].sort()).toEqual([11, 12, 13]);
+    // a redelivery in a later batch is not new
+    expect([...(await store.transaction((tx) => tx.updates.record([{ updateId: 12, chatKey: "c1", payload: "{}" }, { updateId: 14, chatKey: "c3", payload: "{}" }], at)))]).toEqual([14]);
+    expect((await store.updates.waiting(["c1"])).map((e) => [e.updateId, e.payload])).toEqual([
+      [11, '{"update_id":11}'],
+      [12, '{"update_id":12}'],
+    ]);
+    expect((await store.updates.chatsWaiting(10)).sort()).toEqual(["c1", "c2", "c3"]);
+    expect(await store.updates.backlog()).toEqual({ count: 4, oldestAt: at });
+
+    await store.transaction((tx) => tx.updates.markHandled([11, 13], at + 1));
+    expect((await store.updates.waiting(["c1", "c2"])).map((e) => e.updateId)).toEqual([12]);
+    expect((await store.updates.chatsWaiting(10)).sort()).toEqual(["c1", "c3"]);
+    // only handled rows are pruned: the waiting ones are still to be handled
+    expect(await store.updates.prune(at + 10)).toBe(2);
+    expect((await store.updates.backlog()).count).toBe(2);
+  });
+
+  it.runIf(engine === "pg")("chat leases: one holder at a time until it lapses; let go only with nothing waiting", async () => {
+    expect([...(await store.chatLeases.take(["c1", "c2", "c1"], "a", 60_000))].sort()).toEqual(["c1", "c2"]);
+    // held by a: b gets only the free chat; a takes its own again (renewal)
+    expect([...(await store.chatLeases.take(["c1", "c3"], "b", 60_000))]).toEqual(["c3"]);
+    expect([...(await store.chatLeases.take(["c1"], "a", 60_000))]).toEqual(["c1"]);
+    expect([...(await store.chatLeases.renew(["c1", "c3"], "a", 60_000))]).toEqual(["c1"]);
+    // nobody else's chats are swept while their leases live; a lapsed lease frees the chat
+    await store.transaction((tx) => tx.updates.record([{ updateId: 21, chatKey: "c1", payload: "{}" }, { updateId: 22, chatKey: "c4", payload: "{}" }], Date.now()));
+    expect(await store.updates.chatsWaiting(10)).toEqual(["c4"]);
+    await store.chatLeases.take(["c4"], "b", -1);
+    expect(await store.updates.chatsWaiting(10)).toEqual(["c4"]);
+    expect([...(await store.chatLeases.take(["c4"], "a", 60_000))]).toEqual(["c4"]);
+    // c1 has an update waiting: a keeps it; c2 has none: let go
+    expect(await store.chatLeases.releaseIdle(["c1", "c2"], "a")).toEqual(["c1"]);
+    expect([...(await store.chatLeases.take(["c2"], "b", 60_000))]).toEqual(["c2"]);
+    await store.chatLeases.releaseAll("a");
+    expect([...(await store.chatLeases.take(["c1", "c4"], "b", 60_000))].sort()).toEqual(["c1", "c4"]);
+  });
+
   it("processed updates and users: each row is stamped with the time of its own write, not the first one's", async () => {
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await store.updates.markProcessed(1);
