@@ -2,13 +2,14 @@
  * `npm run bench`: each benchmark next to its baseline, in the same run on the same machine.
  * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
- * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,cpu,load,fanout,replicas,load-replicas,latency,memory
+ * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,fanout,replicas,load-replicas,latency,memory
  * narrows it. The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
 import { benchLoad, type LoadFigures, type LoadOptions } from "./load.js";
 import { benchMemoryAndStartup } from "./memory-startup.js";
 import { benchReceiver, type ReceiverFigures } from "./receiver.js";
+import { benchInbox, type InboxFigures } from "./inbox.js";
 import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
 import { benchFanout } from "./fanout.js";
 import { benchDatabaseUrl, benchFanoutReplicas, benchNoticeLatency, postgresReachable } from "./replicas.js";
@@ -52,6 +53,35 @@ if (wanted("receiver")) {
     }
   } else {
     console.log("receiver on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL=postgres://…)");
+  }
+}
+/** The inbox's insert rate on one engine, next to bare node:http. */
+function inboxRows(benchmark: string, r: InboxFigures): Row[] {
+  return [
+    { benchmark, figure: "updates/s recorded durably + answered", value: fmt.rate(r.inbox.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: "—", met: null },
+    { benchmark, figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: "—", met: null },
+    { benchmark, figure: "latency p50 / p99", value: `${r.inbox.p50Ms} / ${r.inbox.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
+    { benchmark, figure: "answered 2xx / handled + still waiting", value: `${r.answered} / ${r.handled + r.waiting}`, baseline: "—", target: "none lost", met: r.handled + r.waiting >= r.answered },
+  ];
+}
+
+if (wanted("inbox")) {
+  console.log(`update inbox: ${seconds} s at 40 connections (Telegram's default) in 5 alternating rounds, updates recorded vs a bare node:http 200…`);
+  const r = await benchInbox(seconds, 40);
+  figures.inbox = r;
+  rows.push(...inboxRows("Update inbox on SQLite", r));
+  const server = benchDatabaseUrl();
+  if (server && (await postgresReachable())) {
+    const databaseUrl = await createDatabase(server, "bench_inbox");
+    try {
+      const pg = await benchInbox(seconds, 40, databaseUrl);
+      figures.inboxPg = pg;
+      rows.push(...inboxRows("Update inbox on PostgreSQL", pg));
+    } finally {
+      await dropDatabase(server, databaseUrl);
+    }
+  } else {
+    console.log("update inbox on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL=postgres://…)");
   }
 }
 if (wanted("cpu")) {
@@ -216,6 +246,10 @@ if (wanted("memory")) {
 }
 
 console.log(`\n${renderTable(rows)}\n`);
-keep(rows, figures);
-console.log("figures written to bench/results/latest.json and README.md (Performance)");
+// a narrowed run (BENCH_ONLY) is printed only: the README's table and latest.json hold whole runs
+if (only) console.log("BENCH_ONLY: figures printed only; a whole run writes bench/results/latest.json and README.md (Performance)");
+else {
+  keep(rows, figures);
+  console.log("figures written to bench/results/latest.json and README.md (Performance)");
+}
 process.exit(0);
