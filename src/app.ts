@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { rotateSecretsAtStartUp } from "./store/rotation.js";
-import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 import { createSealer } from "./store/secrets.js";
@@ -14,7 +13,8 @@ import type { Sandbox } from "./sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import type { DemoKeys } from "./bot/context.js";
 import { publishCommands } from "./bot/commands.js";
-import { stopRunner } from "./bot/stop-runner.js";
+import { pollingDuty } from "./bot/polling.js";
+import { lockDatabaseFile } from "./store/instance-lock.js";
 import { createHttpApp, DRAIN_MS, startHttpServer, type RawPostRoute } from "./events/http-server.js";
 import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./inbox/index.js";
 import { SIGN_OF_LIFE_MS } from "./bot/ui/feedback.js";
@@ -62,6 +62,8 @@ export interface StartOptions {
   print?: Print;
   /** The embedded sandbox when the caller started it to drive its controls (the playground); the caller stops it. */
   sandbox?: Sandbox;
+  /** Told when the app cannot go on by itself (Telegram refused polling: 401, 409); main stops the process. */
+  onFatal?: (reason: string) => void;
 }
 
 export async function startApp(config: Config, logger: Logger, options: StartOptions = {}): Promise<App> {
@@ -78,6 +80,9 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
   };
 
   try {
+    // one process per SQLite file (a second would poll and send beside this one): refused before
+    // the database or Telegram is touched
+    if (!config.databaseUrl) cleanup.push(lockDatabaseFile(config.databasePath));
     for (const warning of config.warnings) logger.warn(warning);
     const sealer = createSealer(config.secretsKeys);
     const store = await openStore(config, sealer, {
@@ -237,10 +242,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     } else {
       await bot.api.deleteWebhook();
       // Telegram allows one getUpdates consumer: polling is one of the leader's duties
-      duties.push(() => {
-        const runner: RunnerHandle = run(bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-        return Promise.resolve(() => stopRunner(runner));
-      });
+      duties.push(pollingDuty(bot, { allowedUpdates: ALLOWED_UPDATES, logger, onStopped: options.onFatal }));
       logger.info({ bot: bot.botInfo.username }, store.dialect === "pg" ? "bot started in polling mode: this replica polls while it is the leader" : "bot started in polling mode");
     }
 

@@ -6,27 +6,32 @@
 import "dotenv/config";
 import { ConfigError, loadConfig } from "./config.js";
 import { createLogger, errorFields, type Logger } from "./logger.js";
-import { startApp } from "./app.js";
+import { startApp, type App } from "./app.js";
+import { InstanceLockedError } from "./store/instance-lock.js";
 
 function wantsPlayground(env: NodeJS.ProcessEnv, argv: readonly string[]): boolean {
   return argv.includes("--playground") || (!env.BOT_TOKEN?.trim() && env.NODE_ENV !== "production");
 }
 
-function stopOnSignals(stop: () => Promise<void>, logger?: Logger): void {
+/** Stops once, whatever asks first (a signal, or the app itself), and exits with `code`. */
+function shutdownOnce(stop: () => Promise<void>, logger?: Logger): (reason: string, code: number) => Promise<void> {
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  return async (reason, code) => {
     if (stopping) return;
     stopping = true;
-    logger?.info({ signal }, "shutting down");
+    logger?.info({ reason }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await stop();
     clearTimeout(force);
     logger?.info("stopped");
     logger?.flush();
-    process.exit(0);
+    process.exit(code);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+function stopOnSignals(shutdown: (reason: string, code: number) => Promise<void>): void {
+  process.once("SIGINT", () => void shutdown("SIGINT", 0));
+  process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
 }
 
 async function playground(): Promise<void> {
@@ -43,7 +48,7 @@ async function playground(): Promise<void> {
     process.exit(1);
   }
   process.stdout.write(`Playground: ${started.pageUrl}\n${OFFLINE_NOTICE} Set BOT_TOKEN to run the real bot in Telegram.\n`);
-  stopOnSignals(() => started.stop());
+  stopOnSignals(shutdownOnce(() => started.stop()));
 }
 
 async function main(): Promise<void> {
@@ -63,14 +68,26 @@ async function main(): Promise<void> {
     instance: config.instanceId,
     secrets: [config.botToken, ...config.secretsKeys.map((k) => k.toString("base64"))],
   });
-  let app;
+  let app: App | undefined;
+  const shutdown = shutdownOnce(async () => app?.stop(), logger);
+  // the app's own reason to stop (Telegram refused polling) may come before startApp has returned
+  let fatal: string | undefined;
+  const onFatal = (reason: string) => {
+    fatal = reason;
+    if (app) void shutdown(reason, 1);
+  };
   try {
-    app = await startApp(config, logger);
+    app = await startApp(config, logger, { onFatal });
   } catch (err) {
+    if (err instanceof InstanceLockedError) {
+      console.error(`Another instance runs on the database file ${err.databasePath}: stop it first, or set DATABASE_PATH to another file.`);
+      process.exit(1);
+    }
     logger.fatal({ err: errorFields(err) }, "start-up failed");
     process.exit(1);
   }
-  stopOnSignals(() => app.stop(), logger);
+  if (fatal !== undefined) return void shutdown(fatal, 1);
+  stopOnSignals(shutdown);
 }
 
 void main();

@@ -19,7 +19,7 @@ import type { Engine } from "./engine.js";
  * this creates are 0700; the database file is created (or tightened, for an older install) 0600
  * before SQLite opens it, and SQLite gives its -wal and -shm files the database file's mode.
  */
-function ownerOnly(path: string): void {
+export function ownerOnly(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   closeSync(openSync(path, "a", 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);

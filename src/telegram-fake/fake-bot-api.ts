@@ -58,6 +58,8 @@ export interface RecordedCall {
 export type FakeFailure =
   | { code: 429; retryAfter: number }
   | { code: 403; description?: string }
+  /** As Telegram answers getUpdates for a revoked token (401) or while another process polls (409). */
+  | { code: 401 | 409; description?: string }
   | { code: 400 | 500 | 502; description?: string };
 
 export interface FakeMessage {
@@ -922,6 +924,10 @@ class FakeBotApiServer implements FakeBotApi {
       }
       case 403:
         throw new ApiError(403, failure.description ?? "Forbidden: bot was blocked by the user");
+      case 401:
+        throw new ApiError(401, failure.description ?? "Unauthorized");
+      case 409:
+        throw new ApiError(409, failure.description ?? "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running");
       case 400:
         throw new ApiError(400, failure.description ?? "Bad Request: injected failure");
       case 500:

@@ -2,7 +2,7 @@
  * The real entry point (what `npm start` runs) as a child process, pointed at the fake Bot API
  * through TELEGRAM_API_ROOT, with the embedded sandbox (no MARKETPLACE_URL).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
-import { projectRoot } from "../../src/paths.js";
+import { exitOf, mainEnv, startMain as spawnMain, stopChild, type MainProcess } from "../support/main-process.js";
 
 const TOKEN = "987654321:AAE_entrypoint-test-token-xyz012345";
 const SECRETS_KEY = Buffer.alloc(32, 3).toString("base64");
@@ -31,47 +31,14 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startMain(env: Record<string, string | undefined>): Started {
-  let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  children.push(child);
-  return { child, output: () => out };
+function startMain(env: Record<string, string | undefined>): MainProcess {
+  const started = spawnMain(env);
+  children.push(started.child);
+  return started;
 }
 
 function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    BOT_TOKEN: TOKEN,
-    TELEGRAM_API_ROOT: tg.apiRoot,
-    SECRETS_KEY,
-    DATABASE_PATH: join(dir, "bot.db"),
-    HTTP_HOST: "127.0.0.1",
-    HTTP_PORT: "0",
-    LOG_LEVEL: "debug",
-    NODE_ENV: "test",
-    ...extra,
-  };
-}
-
-async function stopChild(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.kill("SIGTERM");
-  return exited;
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  return mainEnv({ token: TOKEN, apiRoot: tg.apiRoot, secretsKey: SECRETS_KEY, databasePath: join(dir, "bot.db") }, extra);
 }
 
 async function freePort(): Promise<number> {
