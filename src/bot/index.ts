@@ -26,6 +26,8 @@ import { signOfLife, tapsWhileBusy } from "./ui/feedback.js";
 import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flows, menus, publicButtons } from "./features/index.js";
+import { flowsWhileOpen } from "./flow/open-flows.js";
+import { cardMenus } from "./ui/card-menus.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
 export const CONVERSATIONS_VERSION = 4;
@@ -88,8 +90,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   );
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
-  for (const flow of flows) chat.use(flow);
-  for (const menu of menus) chat.use(menu);
+  chat.use(flowsWhileOpen(flows));
+  chat.use(cardMenus(menus));
   for (const feature of features) chat.use(feature);
   chat.use(fallbackFeature);
 
