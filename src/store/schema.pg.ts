@@ -16,6 +16,7 @@ export const users = pgTable(
     id: big("id").primaryKey(),
     chatId: big("chat_id").notNull(),
     language: text("language"),
+    languageCode: text("language_code"),
     blocked: boolean("blocked").notNull().default(false),
     noticesEnabled: boolean("notices_enabled").notNull().default(true),
     notifyFires: boolean("notify_fires").notNull().default(false),

@@ -15,6 +15,7 @@ export const users = sqliteTable(
     id: integer("id").primaryKey(), // Telegram user id
     chatId: integer("chat_id").notNull(), // private chat for pushed notices
     language: text("language"), // chosen with /language; null = follow Telegram's language_code
+    languageCode: text("language_code"), // Telegram's language_code as last seen: the language of what is sent outside a chat answer
     blocked: integer("blocked", { mode: "boolean" }).notNull().default(false), // 403 from Telegram
     noticesEnabled: integer("notices_enabled", { mode: "boolean" }).notNull().default(true),
     notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
