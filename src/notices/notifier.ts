@@ -10,6 +10,7 @@ import type { NoticeRecipient } from "../store/outbox.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
 import type { Shortfall } from "../rules/pricing.js";
 import { createFormatter } from "../format/formatter.js";
+import { userLocale } from "../i18n/locale.js";
 import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
 import type { Runway } from "../orders/runway.js";
@@ -61,8 +62,9 @@ type NoticeRepos = Pick<Repositories, "outbox" | "orderCards">;
 export function createNotifier(deps: NotifierDeps): Notifier {
   // one per notifier, shared by the transaction-bound ones `in(tx)` makes for each delivery
   const locales = new Map<string, NoticeLocale>();
-  const localeFor = (language: string | null): NoticeLocale => {
-    const locale = language ?? deps.defaultLocale;
+  // the same rule as the chat's answers: /language, else Telegram's language (kept with the user)
+  const localeFor = (user: Pick<NoticeRecipient, "language" | "languageCode">): NoticeLocale => {
+    const locale = userLocale(user.language, user.languageCode, deps.defaultLocale);
     let l = locales.get(locale);
     if (!l) {
       l = { t: (key, vars) => deps.translator.t(locale, key, vars), fmt: createFormatter(locale) };
@@ -73,7 +75,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   return notifierOn(deps, () => deps.store, localeFor);
 }
 
-function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (language: string | null) => NoticeLocale): Notifier {
+function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
   async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
     return pushTo(await repos().outbox.recipient(userId), dedupeKey, render);
@@ -82,7 +84,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (la
   /** `push` for a recipient already looked up; `replyToMessageId`: a message of their chat the notice answers. */
   async function pushTo(user: NoticeRecipient | undefined, dedupeKey: string, render: (l: NoticeLocale) => Notice, replyToMessageId?: number): Promise<boolean> {
     if (!user || !user.noticesEnabled) return false;
-    const notice = render(localeFor(user.language));
+    const notice = render(localeFor(user));
     const added = await repos().outbox.enqueue(
       { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup, replyToMessageId },
       deps.now(),
@@ -103,7 +105,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (la
     const { outbox, orderCards } = repos();
     const place = await orderCards.takeIn(order.id, user.chatId);
     if (!place) return undefined;
-    const card = renderSettledCard(order, kind, localeFor(user.language), place.order);
+    const card = renderSettledCard(order, kind, localeFor(user), place.order);
     const added = await outbox.enqueue(
       { chatId: place.chatId, editMessageId: place.messageId, dedupeKey: NoticeKeys.orderCard(order.id, place.chatId), text: card.text, replyMarkup: card.replyMarkup },
       deps.now(),

@@ -42,7 +42,9 @@ const clip = (error: string) => error.slice(0, 500);
 /** Where a user's notices go, in which language, and whether they want them at all. */
 export interface NoticeRecipient {
   chatId: number;
+  /** Chosen with /language; null: follow Telegram's language_code, as last seen. */
   language: string | null;
+  languageCode: string | null;
   noticesEnabled: boolean;
 }
 
@@ -61,7 +63,7 @@ export function createOutboxRepo(conn: Conn) {
       const u = t.users;
       return first(
         prepared(conn, "outbox_recipient", ({ db }) =>
-          db.select({ chatId: u.chatId, language: u.language, noticesEnabled: u.noticesEnabled }).from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1),
+          db.select({ chatId: u.chatId, language: u.language, languageCode: u.languageCode, noticesEnabled: u.noticesEnabled }).from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1),
         ).execute({ userId }),
       );
     },

@@ -10,12 +10,18 @@ export type UserRow = Tables["users"]["$inferSelect"];
 const MEMO_LIMIT = 50_000;
 const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(map, key, value, MEMO_LIMIT);
 
+/** What the per-update touch compares with: where the user's notices go, and their Telegram language. */
+interface SeenUser {
+  chatId: number;
+  languageCode: string | null;
+}
+
 /**
- * SQLite only (the process is the database's only writer there): userId → chat id already stored
+ * SQLite only (the process is the database's only writer there): userId → what is already stored
  * (and not blocked), so the per-update touch writes nothing; and each user's language.
  */
 export interface UsersMemo {
-  known: Map<number, number>;
+  known: Map<number, SeenUser>;
   languages: Map<number, string | null | undefined>;
 }
 
@@ -28,32 +34,49 @@ const NOW = sql.placeholder("now");
 export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
   const { db, t } = conn;
   const u = t.users;
-  const isKnown = (userId: number, chatId: number | undefined) =>
-    memo?.known.has(userId) === true && (chatId === undefined || memo.known.get(userId) === chatId);
+  const isKnown = (userId: number, chatId: number | undefined, languageCode: string | undefined) => {
+    const seen = memo?.known.get(userId);
+    return seen !== undefined && (chatId === undefined || seen.chatId === chatId) && (languageCode === undefined || seen.languageCode === languageCode);
+  };
 
   const repo = {
     /**
-     * Records the user on each update; from a private chat, also where their notices go (and
-     * unblocks it). One statement; on SQLite nothing at all when the user is known unchanged.
+     * Records the user on each update: from a private chat, also where their notices go (and
+     * unblocks it); and Telegram's language_code when the update has one (an update without one
+     * keeps the stored one). One statement that writes the row only when one of these changed; on
+     * SQLite nothing at all when the user is known unchanged.
      */
-    async touch(userId: number, chatId: number | undefined): Promise<void> {
-      if (isKnown(userId, chatId)) return;
-      // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known)
+    async touch(userId: number, chatId: number | undefined, languageCode?: string): Promise<void> {
+      if (isKnown(userId, chatId, languageCode)) return;
+      // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known or changed)
       const now = Date.now();
+      const code = languageCode ?? null;
       if (chatId === undefined) {
-        await prepared(conn, "user_touch", ({ db }) =>
-          db.insert(u).values({ id: USER_ID, chatId: USER_ID, createdAt: NOW, updatedAt: NOW }).onConflictDoNothing(),
-        ).execute({ userId, now });
+        await prepared(conn, "user_touch", ({ db }) => {
+          const codeP = sql`cast(${sql.placeholder("code")} as text)`;
+          return db
+            .insert(u)
+            .values({ id: USER_ID, chatId: USER_ID, languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
+            .onConflictDoUpdate({ target: u.id, set: { languageCode: codeP, updatedAt: sql`${NOW}` }, setWhere: sql`${codeP} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${codeP})` });
+        }).execute({ userId, code, now });
       } else {
         await prepared(conn, "user_touch_chat", ({ db }) => {
           const chatIdP = sql`${sql.placeholder("chatId")}`;
+          const codeP = sql`cast(${sql.placeholder("code")} as text)`;
           return db
             .insert(u)
-            .values({ id: USER_ID, chatId: sql.placeholder("chatId"), createdAt: NOW, updatedAt: NOW })
-            .onConflictDoUpdate({ target: u.id, set: { chatId: chatIdP, blocked: false, updatedAt: sql`${NOW}` }, setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked}` });
-        }).execute({ userId, chatId, now });
+            .values({ id: USER_ID, chatId: sql.placeholder("chatId"), languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
+            .onConflictDoUpdate({
+              target: u.id,
+              set: { chatId: chatIdP, blocked: false, languageCode: sql`coalesce(${codeP}, ${u.languageCode})`, updatedAt: sql`${NOW}` },
+              setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked} or (${codeP} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${codeP}))`,
+            });
+        }).execute({ userId, chatId, code, now });
       }
-      if (memo) remember(memo.known, userId, chatId ?? (await repo.get(userId))?.chatId ?? userId);
+      if (memo) {
+        const row = chatId !== undefined && languageCode !== undefined ? { chatId, languageCode } : await repo.get(userId);
+        if (row) remember(memo.known, userId, { chatId: row.chatId, languageCode: row.languageCode });
+      }
     },
     get(userId: number): Promise<UserRow | undefined> {
       return first(prepared(conn, "user_get", ({ db }) => db.select().from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1)).execute({ userId }));
