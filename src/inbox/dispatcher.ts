@@ -54,7 +54,9 @@ export interface Dispatcher {
   holds(chatKey: string): boolean;
   /** Chats held here (running, waiting or being let go). */
   chats(): string[];
-  /** Updates pending or running here, and how long the oldest pending one has waited. */
+  /** Updates pending or running here. */
+  size(): number;
+  /** The same, and how long the oldest pending one has waited (walks them: for reports). */
   load(): { updates: number; oldestWaitMs: number };
   /** Resolves when no update is running (or after `timeoutMs`). */
   idle(timeoutMs: number): Promise<void>;
@@ -202,6 +204,7 @@ export function createDispatcher(handling: Handling, options: { concurrency: num
     },
     holds: (chatKey) => chats.has(chatKey),
     chats: () => [...chats.keys()],
+    size: () => total,
     load() {
       let oldest = Infinity;
       for (const at of enqueuedAt.values()) if (at < oldest) oldest = at;
