@@ -72,7 +72,9 @@ describe("one process per SQLite database file", () => {
     const callsBefore = setupCalls();
 
     const second = startMain();
-    expect(await exitOf(second.child)).toBe(1);
+    // without the lock the second would poll, and Telegram's 409 would end the first: whichever ends first says
+    const firstEnded = exitOf(first.child).then(() => "the first process ended");
+    expect(await Promise.race([exitOf(second.child), firstEnded])).toBe(1);
     expect(second.output().trim()).toMatch(REFUSED);
     expect(second.output().trim().split("\n")).toHaveLength(1);
     expect(setupCalls()).toBe(callsBefore);
