@@ -21,6 +21,9 @@ export const RESPONSE_LIMITS = {
   ruleFires: 64 * KiB,
   /** GET /automations: all of the caller's rules; the spec sets no maximum (1 MiB is about 3,000 rules). */
   ruleList: 1 * MiB,
-  /** GET /blog/posts/{slug}: one post, its whole text inside (the longest seeded post is a few KB). */
-  blogPost: 2 * MiB,
+  /**
+   * GET /blog/posts/{slug}: one post, its whole text inside as a JSON document (a long article is
+   * 100-200 KB of it; the bot pages a post of 100 KB of text in one message).
+   */
+  blogPost: 1 * MiB,
 } as const;
