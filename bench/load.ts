@@ -57,6 +57,8 @@ export interface LoadFigures extends LoadOptions {
   errors: { non2xx: number; failed: number; botLog: number; samples: string[] };
   /** Bot API calls the fake answered with an error (e.g. "message is not modified"), whole run. */
   botApiErrors: Record<string, number>;
+  /** The largest update inbox backlog a bot logged as a warning (none when it kept up). */
+  inboxBacklog: { waiting: number; oldestWaitMs: number };
   /** Bot API calls by method, whole run. */
   botApiCalls: Record<string, number>;
   maxConnectionWaitMs: number;
@@ -83,7 +85,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
   const ports = options.baseline ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
   const proxy: RoundRobinProxy | undefined = options.replicas ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : undefined;
-  const bots: Array<Pick<BotProcess, "cpuMs" | "errors" | "stop">> = ports.map((port, i) =>
+  const bots: Array<Pick<BotProcess, "cpuMs" | "errors" | "backlog" | "stop">> = ports.map((port, i) =>
     startBotProcess({
       NODE_ENV: "production",
       BOT_TOKEN: TOKEN,
@@ -106,6 +108,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   }
   const bot = {
     cpuMs: () => bots.reduce((sum, b) => sum + b.cpuMs(), 0),
+    backlog: () => bots.reduce((most, b) => ({ waiting: Math.max(most.waiting, b.backlog().waiting), oldestWaitMs: Math.max(most.oldestWaitMs, b.backlog().oldestWaitMs) }), { waiting: 0, oldestWaitMs: 0 }),
     errors: () => {
       const each = bots.map((b) => b.errors());
       return { count: each.reduce((sum, e) => sum + e.count, 0), samples: each.flatMap((e) => e.samples) };
@@ -193,6 +196,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       botApiCalls,
       maxConnectionWaitMs: Math.max(0, ...measured.map((d) => (d.sentAt ?? d.due) - (d.deliverableAt ?? d.due))),
       maxInFlight: side.maxInFlight,
+      inboxBacklog: bot.backlog(),
       botCpuPercent: ((to.bot - from.bot) / (options.seconds * 1000)) * 100,
       botCpuMsPerUpdate: perUpdate(to.bot - from.bot),
       generatorCpuPercent: (generatorUs / 1000 / (options.seconds * 1000)) * 100,
@@ -211,10 +215,11 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
 }
 
 /** A baseline's process, measured as the bot's are. */
-async function baselineBot(name: string, env: Record<string, string>): Promise<Pick<BotProcess, "cpuMs" | "errors" | "stop">> {
+async function baselineBot(name: string, env: Record<string, string>): Promise<Pick<BotProcess, "cpuMs" | "errors" | "backlog" | "stop">> {
   const child = await startChild<{ url: string }>(name, env);
   return {
     cpuMs: () => cpuMsOf(child.child.pid!),
+    backlog: () => ({ waiting: 0, oldestWaitMs: 0 }),
     errors: () => ({ count: 0, samples: [] }),
     stop: async () => {
       await child.stop();

@@ -169,6 +169,7 @@ async function realisticLoad(benchmark: string, options: LoadOptions, where: str
   );
   console.log(`  by kind: ${JSON.stringify(l.byKind)}`);
   console.log(`  errors: ${JSON.stringify(l.errors)}; Bot API errors: ${JSON.stringify(l.botApiErrors)}; Bot API calls: ${JSON.stringify(l.botApiCalls)}; generator CPU ${Math.round(l.generatorCpuPercent)} %; max in flight ${l.maxInFlight}`);
+  if (scored) console.log(`  update inbox: ${l.inboxBacklog.waiting > 0 ? `largest backlog logged ${l.inboxBacklog.waiting} updates, the oldest waiting ${l.inboxBacklog.oldestWaitMs} ms` : "no backlog that waited 2 s"}`);
   return l;
 }
 

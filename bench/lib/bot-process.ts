@@ -17,6 +17,8 @@ export interface BotProcess {
   errors(): { count: number; samples: string[] };
   /** CPU time (user + system, all threads) used so far, in ms. */
   cpuMs(): number;
+  /** The largest update inbox backlog it logged (a warning: its oldest update waited 2 s or more). */
+  backlog(): { waiting: number; oldestWaitMs: number };
   stop(): Promise<number | null>;
 }
 
@@ -28,7 +30,13 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   const child = spawn(process.execPath, [...productionNodeFlags(), ...extra, ...entry], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   let count = 0;
   const samples: string[] = [];
+  const backlog = { waiting: 0, oldestWaitMs: 0 };
   createInterface({ input: child.stdout }).on("line", (line) => {
+    if (line.includes('"msg":"inbox backlog"')) {
+      const { waiting, oldestWaitMs } = JSON.parse(line) as { waiting: number; oldestWaitMs: number };
+      backlog.waiting = Math.max(backlog.waiting, waiting);
+      backlog.oldestWaitMs = Math.max(backlog.oldestWaitMs, oldestWaitMs);
+    }
     const level = /"level":(\d+)/.exec(line)?.[1];
     if (level === undefined || Number(level) < 50) return;
     count++;
@@ -37,6 +45,7 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   return {
     child,
     errors: () => ({ count, samples }),
+    backlog: () => ({ ...backlog }),
     cpuMs: () => cpuMsOf(child.pid!),
     stop: () =>
       new Promise((resolve) => {

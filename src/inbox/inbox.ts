@@ -70,6 +70,9 @@ export interface Inbox {
 
 type Recorded = "mine" | "theirs" | "duplicate";
 
+/** A backlog is logged as a warning once its oldest update has waited this long. */
+const BACKLOG_WARN_MS = 2_000;
+
 export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   const { store, logger, owner } = deps;
   const now = deps.now ?? Date.now;
@@ -203,7 +206,9 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     const load = dispatcher.load();
     if (load.updates === 0 || now() - lastReport < reportMs) return;
     lastReport = now();
-    logger.info({ waiting: load.updates, oldestWaitMs: load.oldestWaitMs }, "inbox backlog");
+    // a backlog whose oldest update has waited for seconds is one people notice
+    const level = load.oldestWaitMs >= BACKLOG_WARN_MS ? "warn" : "info";
+    logger[level]({ waiting: load.updates, oldestWaitMs: load.oldestWaitMs }, "inbox backlog");
   }
 
   async function tick(): Promise<void> {
