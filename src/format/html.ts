@@ -4,6 +4,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** Copyable on tap: addresses, ids, amounts. */
+/** `text` escaped, cut to `max` characters (code points) with "…" when it was longer: an echo of what was typed. */
+export function clipped(text: string, max: number): string {
+  const chars = Array.from(text);
+  return escapeHtml(chars.length > max ? `${chars.slice(0, max).join("")}…` : text);
+}
+
 export function code(text: string): string {
   return `<code>${escapeHtml(text)}</code>`;
 }

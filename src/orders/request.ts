@@ -5,7 +5,7 @@
  */
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../tron/usdt.js";
 import type { OrderOptions, ResourceOptions } from "../marketplace/index.js";
-import { isTronAddress, TRON_ADDRESS_SHAPE } from "../tron/address.js";
+import { isTronAddress, looksLikeAddressAttempt } from "../tron/address.js";
 import { durationSeconds } from "../tron/duration.js";
 import { parseVolumeInput } from "../tron/volume.js";
 
@@ -125,7 +125,8 @@ export type BuyArgs =
 export function parseBuyArgs(text: string): BuyArgs {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: "empty" };
-  if (TRON_ADDRESS_SHAPE.test(words[0]!)) {
+  // a T and 25 to 40 base58 characters was meant as an address (one character short is not a product)
+  if (looksLikeAddressAttempt(words[0]!)) {
     // an amount written in groups of three ("131 000") is one amount, not a count and a duration
     let end = 2;
     while (end < words.length && /^\d{3}$/.test(words[end]!) && /^\d{1,3}$/.test(words[end - 1]!)) end++;

@@ -11,6 +11,13 @@ export type TronAddress = string & { readonly __brand: "TronAddress" };
 export const TRON_ADDRESS_PATTERN = "T[1-9A-HJ-NP-Za-km-z]{33}";
 export const TRON_ADDRESS_SHAPE = new RegExp(`^${TRON_ADDRESS_PATTERN}$`);
 const ADDRESS_IN_TEXT = new RegExp(`\\b${TRON_ADDRESS_PATTERN}\\b`, "g");
+/** A T and 24 to 39 more base58 characters: meant as an address, even with a character missing or extra. */
+const ADDRESS_ATTEMPT = /^T[1-9A-HJ-NP-Za-km-z]{24,39}$/;
+
+/** Whether `word` was most likely typed as a TRON address (valid or not), rather than as a name or a word. */
+export function looksLikeAddressAttempt(word: string): boolean {
+  return ADDRESS_ATTEMPT.test(word);
+}
 
 export function isTronAddress(value: string): value is TronAddress {
   if (!TRON_ADDRESS_SHAPE.test(value)) return false;

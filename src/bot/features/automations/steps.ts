@@ -22,7 +22,7 @@ import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { escapeHtml } from "../../../format/html.js";
+import { clipped } from "../../../format/html.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
@@ -147,7 +147,7 @@ async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
         : (addressByLabel(run.recent, reply.text) ?? (isTronAddress(reply.text) ? reply.text : undefined));
     if (address === undefined) {
       const text = reply.kind === "text" ? reply.text : "";
-      await run.flow.retry(reply.ctx, ctx.t("auto-invalid-address", { text: escapeHtml(text.slice(0, 64)) }));
+      await run.flow.retry(reply.ctx, ctx.t("auto-invalid-address", { text: clipped(text, 64) }));
       continue;
     }
     return address;

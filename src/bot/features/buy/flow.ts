@@ -11,7 +11,7 @@ import { isTronAddress, shortAddress } from "../../../tron/address.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { code, escapeHtml } from "../../../format/html.js";
+import { clipped, code } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
@@ -94,7 +94,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       current = reply.ctx;
       const candidate = reply.kind === "button" ? BuyStep.address.unpack(reply.data)!.address : (addressByLabel(saved, reply.text) ?? reply.text);
       if (isTronAddress(candidate)) address = candidate;
-      else await flow.retry(current, t("buy-address-invalid", { text: escapeHtml(candidate.slice(0, 64)) }));
+      else await flow.retry(current, t("buy-address-invalid", { text: clipped(candidate, 64) }));
     }
   }
   const target = address;
@@ -149,7 +149,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       const checked = checkVolume(preset ? preset.volume : reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
       if (checked.ok) volume = checked.volume;
       else if (checked.reason === "unreadable") {
-        await flow.retry(current, t("buy-volume-unreadable", { text: escapeHtml(reply.kind === "text" ? reply.text.slice(0, 64) : "") }));
+        await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64) }));
       } else {
         await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
       }

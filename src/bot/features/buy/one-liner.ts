@@ -13,7 +13,7 @@ import type { BotContext } from "../../context.js";
 import type { OrderOptions } from "../../../marketplace/index.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
-import { escapeHtml } from "../../../format/html.js";
+import { clipped } from "../../../format/html.js";
 import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
 import {
   checkVolume,
@@ -62,11 +62,11 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
     case "empty":
       return askRest(ctx, {});
     case "bad_resource":
-      return explainAndAsk(t("buy-resource-unknown", { value: escapeHtml(args.word.slice(0, 32)) }), {});
+      return explainAndAsk(t("buy-resource-unknown", { value: clipped(args.word, 32) }), {});
     case "bad_address":
       // only the address is asked again: what followed it is kept (the flow checks it like any answer)
       return explainAndAsk(
-        t("buy-address-invalid", { text: escapeHtml(args.text.slice(0, 64)) }),
+        t("buy-address-invalid", { text: clipped(args.text, 64) }),
         { resource: args.resource, ...keptAfterBadAddress(args) },
         // `/buy <address> <n>` without a duration means the default one, as with the address right
         { defaultDuration: args.amountText !== undefined },
@@ -100,7 +100,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   if (args.kind === "transfers") {
     if (args.amountText === undefined) return askRest(ctx, { given });
     const amount = parseAmount(args.amountText);
-    if (amount === undefined) return explainAndAsk(t("buy-transfers-unreadable", { text: escapeHtml(args.amountText.slice(0, 32)) }), given);
+    if (amount === undefined) return explainAndAsk(t("buy-transfers-unreadable", { text: clipped(args.amountText, 32) }), given);
     volume = volumeOf(amount);
     if (!checkVolume(volume, limits).ok) {
       const reason =
@@ -114,7 +114,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
     if (!checked.ok) {
       const reason =
         checked.reason === "unreadable"
-          ? t("buy-volume-unreadable", { text: escapeHtml(args.volumeText.slice(0, 64)) })
+          ? t("buy-volume-unreadable", { text: clipped(args.volumeText, 64) })
           : t("buy-volume-out-of-range", { volume: ctx.fmt.volume(checked.volume), ...range });
       return explainAndAsk(reason, given);
     }
@@ -129,7 +129,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   const duration = durationText === undefined ? defaultDuration(limits.durations) : matchDuration(durationText, limits.durations, (d) => ctx.fmt.duration(d, t));
   if (duration === undefined) {
     const allowed = limits.durations.map((d) => ctx.fmt.duration(d, t)).join(", ");
-    return explainAndAsk(t("buy-duration-unknown", { value: escapeHtml((durationText ?? "").slice(0, 32)), allowed }), given);
+    return explainAndAsk(t("buy-duration-unknown", { value: clipped(durationText ?? "", 32), allowed }), given);
   }
   const request: BuyRequest = { resource, address, volume, duration };
   // a default key known unable to buy says so before the preview; another key resumes with every answer

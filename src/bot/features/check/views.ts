@@ -9,7 +9,7 @@ import { InlineKeyboard } from "grammy";
 import type { AddressCheck } from "../../../marketplace/index.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { code } from "../../../format/html.js";
+import { clipped, code } from "../../../format/html.js";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { addressPresetRows } from "../buy/presets.js";
 
@@ -100,8 +100,6 @@ export function addressCheckKeyboard(
  * all; an address the server refused (400) passed our checksum, so it is simply "not valid".
  */
 export function invalidAddressText(input: string, t: Translate, options: { refusedByServer?: boolean } = {}): string {
-  const chars = Array.from(input);
-  const shown = chars.length > 64 ? `${chars.slice(0, 64).join("")}…` : input;
   const badChecksum = !options.refusedByServer && TRON_ADDRESS_SHAPE.test(input);
-  return t(badChecksum ? "check-bad-checksum" : "check-invalid-address", { input: code(shown) });
+  return t(badChecksum ? "check-bad-checksum" : "check-invalid-address", { input: `<code>${clipped(input, 64)}</code>` });
 }
