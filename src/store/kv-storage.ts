@@ -8,6 +8,8 @@
  * bounded cache of the stored JSON text (absent keys included; parsed on each read so a caller
  * mutating its copy never touches the cache), and writes are group-committed: queued, and written
  * in one transaction at the end of the event-loop turn (the promise settles after the commit).
+ * On both engines a write of the value the key already holds is not made: grammY writes a session
+ * back whenever it was read, and the conversations plugin its state whenever a flow looked at it.
  * `close()` writes the queue at once (the store calls it before closing).
  */
 import { eq, sql } from "drizzle-orm";
@@ -67,17 +69,7 @@ export async function get(conn: Conn, key: string): Promise<string | null> {
 export function createKeyValueStorage<T>(engine: Engine, prefix: string, options: KeyValueOptions = {}): KeyValueStorage<T> {
   const parse = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as T));
   const conn = engine.conn;
-  const storage: KeyValueStorage<T> =
-    conn.dialect === "pg"
-      ? {
-          read: async (key) => parse(await get(conn, prefix + key)),
-          take: async (key) => parse(await takeRow(conn, prefix + key)),
-          write: (key, value) => put(conn, prefix + key, JSON.stringify(value)),
-          delete: (key) => put(conn, prefix + key, null),
-          flush: () => Promise.resolve(),
-          close: () => Promise.resolve(),
-        }
-      : createCachedStorage(engine, prefix, parse, options);
+  const storage: KeyValueStorage<T> = conn.dialect === "pg" ? createDirectStorage(conn, prefix, parse, options) : createCachedStorage(engine, prefix, parse, options);
   // a handler still running at shutdown is told so, rather than left waiting or hitting a closed driver
   let closed = false;
   const whileOpen =
@@ -98,6 +90,32 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
       await storage.close();
       closed = true;
     },
+  };
+}
+
+/**
+ * PostgreSQL: every call goes to the database (other replicas write too). A write of the very JSON
+ * this process last read for the key, with no write of its own since, changes nothing and is left
+ * out: a session or a flow's state read and handed back unchanged, as on most updates.
+ */
+function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
+  const lastRead = new Map<string, string | null>();
+  const remember = (key: string, json: string | null) => rememberBounded(lastRead, key, json, options.cacheLimit ?? CACHE_LIMIT);
+  const store = async (key: string, json: string | null) => {
+    if (lastRead.has(key) && lastRead.get(key) === json) return;
+    lastRead.delete(key);
+    await put(conn, prefix + key, json);
+  };
+  return {
+    read: async (key) => parse(remember(key, await get(conn, prefix + key))),
+    async take(key) {
+      lastRead.delete(key);
+      return parse(await takeRow(conn, prefix + key));
+    },
+    write: (key, value) => store(key, JSON.stringify(value)),
+    delete: (key) => store(key, null),
+    flush: () => Promise.resolve(),
+    close: () => Promise.resolve(),
   };
 }
 
@@ -145,6 +163,13 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
       }
     });
 
+  /**
+   * A write of what the key holds as stored (cached, nothing queued) changes nothing: none is made.
+   * One that matches a queued write still waits for it, so it is never reported done before it is.
+   */
+  const enqueueChange = (key: string, json: string | null): Promise<void> =>
+    !pending.has(key) && cache.has(key) && cache.get(key) === json ? Promise.resolve() : enqueue(key, json);
+
   const readJson = async (key: string): Promise<string | null> => {
     let json = pending.has(key) ? pending.get(key) : cache.get(key);
     if (json === undefined) {
@@ -167,8 +192,8 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
       await enqueue(key, null);
       return parse(json);
     },
-    write: (key, value) => enqueue(key, JSON.stringify(value)),
-    delete: (key) => enqueue(key, null),
+    write: (key, value) => enqueueChange(key, JSON.stringify(value)),
+    delete: (key) => enqueueChange(key, null),
     flush,
     async close() {
       await flush();
