@@ -5,7 +5,8 @@
  * everything, see ui/answer-once.ts), then inside one error boundary: deps → i18n → taps while the
  * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
  * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
- * private chats → /cancel → the flows (every conversation) → the menus (every card) → features →
+ * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
+ * flow/open-flows.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first.
  */
