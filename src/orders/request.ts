@@ -6,6 +6,7 @@
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../tron/usdt.js";
 import type { OrderOptions, ResourceOptions } from "../marketplace/index.js";
 import { isTronAddress, looksLikeAddressAttempt } from "../tron/address.js";
+import { leadingNamedAddress, type NamedAddress } from "../tron/address-names.js";
 import { durationSeconds } from "../tron/duration.js";
 import { parseVolumeInput } from "../tron/volume.js";
 
@@ -122,9 +123,18 @@ export type BuyArgs =
   | { kind: "transfers"; address: string; amountText?: string; durationText?: string }
   | { kind: "full"; resource: Resource; address: string; volumeText: string; durationText: string };
 
-export function parseBuyArgs(text: string): BuyArgs {
+/**
+ * `saved`: the user's named addresses; a name (quoted, or the longest run of words that is one) stands
+ * for its address where the address goes: `/buy Main wallet 2`, `/buy energy "Биржа" 65k 1h`.
+ */
+export function parseBuyArgs(text: string, saved: readonly NamedAddress[] = []): BuyArgs {
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { kind: "empty" };
+  const resourceWord = parseResource(words[0]);
+  if (!looksLikeAddressAttempt(words[0]!)) {
+    const named = leadingNamedAddress(saved, resourceWord ? words.slice(1).join(" ") : text);
+    if (named) return parseBuyArgs([...(resourceWord ? [resourceWord] : []), named.address, named.rest].join(" "));
+  }
   // a T and 25 to 40 base58 characters was meant as an address (one character short is not a product)
   if (looksLikeAddressAttempt(words[0]!)) {
     // an amount written in groups of three ("131 000") is one amount, not a count and a duration
@@ -134,7 +144,7 @@ export function parseBuyArgs(text: string): BuyArgs {
     if (!isTronAddress(words[0]!)) return { kind: "bad_address", text: words[0]!, resource: "energy", ...rest };
     return { kind: "transfers", address: words[0], ...rest };
   }
-  const resource = parseResource(words[0]);
+  const resource = resourceWord;
   if (!resource) return { kind: "bad_resource", word: words[0]! };
   if (words.length === 1) return { kind: "partial", given: { resource } };
   const address = words[1]!;

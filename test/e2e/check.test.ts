@@ -63,6 +63,8 @@ describe("/check", () => {
   it("refuses an invalid address or a wrong checksum without calling the checker", async () => {
     await h.tg.sendText({ userId: USER, text: "/check hello<b>" });
     expect((await botSays(h, USER)).text).toBe("hello<b> is not a valid TRON address. An address starts with T and has 34 characters.");
+    // in private, the address is then asked (with the saved ones as buttons): no dead end
+    await botSays(h, USER, /Send me the TRON address to check/);
     await h.tg.sendText({ userId: USER, text: `/check ${BAD_CHECKSUM}` });
     expect((await botSays(h, USER)).text).toContain("looks like a TRON address, but its checksum does not match");
     expect(spy.checks).toEqual([]);

@@ -39,3 +39,46 @@ describe("a mistyped address in a one-liner", () => {
     expect(echo).toBe(en("buy-resource-unknown", { value: `${"Z".repeat(32)}…` }));
   });
 });
+
+describe("a saved address's name on the command line", () => {
+  it("/buy Main wallet 2 (the longest name wins), a quoted name with a resource, and /check Биржа show that address", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    const main = freshAddress();
+    const mainWallet = freshAddress();
+    const exchange = freshAddress();
+    for (const [address, label] of [
+      [main, "Main"],
+      [mainWallet, "Main wallet"],
+      [exchange, "Биржа"],
+    ] as const) {
+      await h.store.recentAddresses.remember(USER, address);
+      await h.store.recentAddresses.setLabel(USER, address, label);
+    }
+
+    await h.tg.sendText({ userId: USER, text: "/buy Main wallet 2" });
+    let card = text(await nextShown(h, /Total to pay/));
+    expect(card).toContain(`<code>${mainWallet}</code>`);
+    expect(card).toContain("<code>130,000</code> for 1 hour");
+
+    await h.tg.sendText({ userId: USER, text: "/buy Main 1 1d" });
+    card = text(await nextShown(h, /Total to pay/));
+    expect(card).toContain(`<code>${main}</code>`);
+    expect(card).toContain("<code>65,000</code> for 1 day");
+
+    await h.tg.sendText({ userId: USER, text: '/buy energy "main wallet" 131k 1h' });
+    card = text(await nextShown(h, /Total to pay/));
+    expect(card).toContain(`<code>${mainWallet}</code>`);
+    expect(card).toContain("<code>131,000</code> for 1 hour");
+
+    await h.tg.sendText({ userId: USER, text: "/check Биржа" });
+    await nextShown(h, new RegExp(exchange));
+    await h.tg.sendText({ userId: USER, text: "/check «Биржа»" });
+    await nextShown(h, new RegExp(exchange));
+
+    // neither an address nor a name: said so, then the address is asked with the saved ones as buttons
+    await h.tg.sendText({ userId: USER, text: "/check Wallet" });
+    await nextShown(h, /Send me the TRON address to check/);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toContain("Биржа · " + exchange.slice(0, 6) + "…" + exchange.slice(-4));
+  });
+});

@@ -9,7 +9,8 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { AddressButtons } from "./callbacks.js";
-import { addressByLabel, checkAddressLabel, MAX_ADDRESS_LABEL } from "./views.js";
+import { checkAddressLabel, MAX_ADDRESS_LABEL } from "./views.js";
+import { addressByLabel } from "../../../tron/address-names.js";
 
 export async function renameAddressConversation(conversation: BotConversation, ctx: ConversationContext, address: string): Promise<void> {
   const userId = ctx.from?.id;

@@ -19,7 +19,8 @@ import { showChatAction } from "../../ui/chat-action.js";
 import { enterFlow } from "../../flow/enter.js";
 import { enterBuy } from "../buy/index.js";
 import { showAddressCheck } from "../check/index.js";
-import { addressChoiceText, renderAddressCard, renderAddressList } from "./views.js";
+import { renderAddressCard, renderAddressList } from "./views.js";
+import { labelledAddress } from "../../../tron/address-names.js";
 
 export const PAGE_SIZE = 5;
 export const RENAME_ADDRESS_CONVERSATION = "address-label";
@@ -58,7 +59,7 @@ export const addressesMenu = createCardMenu("adr", {
 }).dynamic(async (ctx, range) => {
   const page = pageOf(await entriesOf(ctx), pageOfPayload(payloadOf(ctx)), PAGE_SIZE);
   page.items.forEach((entry, i) => {
-    range.text({ text: `${page.offset + 1 + i}. ${addressChoiceText(entry)}`, payload: cardSubject(entry.address, page.page) }, onAddress(showCard)).row();
+    range.text({ text: `${page.offset + 1 + i}. ${labelledAddress(entry)}`, payload: cardSubject(entry.address, page.page) }, onAddress(showCard)).row();
   });
   for (const link of pageLinks(page)) {
     range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload: String(page.page) }, (ctx) => showAddresses(ctx, link.page));
@@ -114,12 +115,12 @@ async function showCard(ctx: BotContext, entry: SavedAddress, page: number): Pro
 
 async function askForget(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {
   setSubject(ctx, cardSubject(entry.address, page));
-  const text = ctx.t(entry.label ? "addresses-forget-confirm-named" : "addresses-forget-confirm", { name: escapeHtml(addressChoiceText(entry)) });
+  const text = ctx.t(entry.label ? "addresses-forget-confirm-named" : "addresses-forget-confirm", { name: escapeHtml(labelledAddress(entry)) });
   await showView(ctx, { text, keyboard: forgetMenu });
 }
 
 async function forget(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {
   if (ctx.from) await ctx.deps.store.recentAddresses.forget(ctx.from.id, entry.address);
-  const note = ctx.t("addresses-forgotten", { name: escapeHtml(addressChoiceText(entry)) });
+  const note = ctx.t("addresses-forgotten", { name: escapeHtml(labelledAddress(entry)) });
   await showAddresses(ctx, page, { note, toast: ctx.t("addresses-forgotten-toast") });
 }

@@ -5,32 +5,11 @@
  */
 import type { AddressCheck } from "../../../marketplace/index.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { shortAddress } from "../../../tron/address.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import type { PageWindow } from "../../ui/paging.js";
 
 export const MAX_ADDRESS_LABEL = 24;
-
-/** The text of an address's button: `label · TXyz…abcd`, or the short address alone. */
-export function addressChoiceText(entry: Pick<SavedAddress, "address" | "label">): string {
-  return entry.label ? `${entry.label} · ${shortAddress(entry.address)}` : shortAddress(entry.address);
-}
-
-type Named = Pick<SavedAddress, "address" | "label">;
-
-/** The addresses a step offers as buttons: the newest `max` saved ones, with the one being changed first when it is not among them. */
-export function offeredAddresses(saved: readonly Named[], previous: string | undefined, max: number): Named[] {
-  const newest = saved.slice(0, max);
-  if (previous === undefined || newest.some((e) => e.address === previous)) return newest;
-  return [saved.find((e) => e.address === previous) ?? { address: previous, label: null }, ...newest.slice(0, max - 1)];
-}
-
-/** The saved address a typed answer names by its label (case-insensitive), if any. */
-export function addressByLabel(saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>, text: string): string | undefined {
-  const wanted = text.trim().replace(/\s+/g, " ").toLocaleLowerCase();
-  return saved.find((e) => e.label !== null && e.label.toLocaleLowerCase() === wanted)?.address;
-}
 
 export type LabelCheck = { ok: true; label: string } | { ok: false; reason: "empty" | "long" | "markup" };
 

@@ -30,7 +30,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { AutomationButtons, exactly, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { addressByLabel, addressChoiceText, offeredAddresses } from "../addresses/views.js";
+import { addressByLabel, labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
 import {
   AUTOMATION_STEPS,
   answerLines,
@@ -136,7 +136,7 @@ async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
   // the address being changed is offered too, marked, so keeping it is one tap
   const choices = offeredAddresses(run.recent, previous, RECENT_SHOWN);
   const keyboard = new InlineKeyboard();
-  choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, addressChoiceText(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
+  choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, labelledAddress(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
   const hint = choices.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
   await ask(run, ctx, "address", ctx.t("auto-ask-address") + hint, keyboard);
   for (;;) {

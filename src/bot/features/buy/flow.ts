@@ -21,7 +21,7 @@ import { addPresetRows, loadPresets } from "./presets.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
-import { addressByLabel, offeredAddresses } from "../addresses/views.js";
+import { addressByLabel, offeredAddresses } from "../../../tron/address-names.js";
 import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
 

@@ -52,7 +52,9 @@ function keptAfterBadAddress(args: Extract<BuyArgs, { kind: "bad_address" }>): B
 export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRest): Promise<void> {
   if (!ctx.from) return;
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
-  const args = parseBuyArgs(text);
+  let args = parseBuyArgs(text);
+  // a word that is neither an address nor a resource may be the name of a saved address
+  if (args.kind === "bad_resource" || args.kind === "bad_address") args = parseBuyArgs(text, await ctx.deps.store.recentAddresses.entries(ctx.from.id));
   /** The reason, then the step it is about, asked with its buttons. */
   const explainAndAsk = async (reason: string, given: BuyAnswers, more: Omit<BuyFlowArgs, "given"> = {}) => {
     await ctx.reply(reason);

@@ -12,7 +12,7 @@ import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { resourceLabel } from "../../../orders/card.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { addressChoiceText } from "../addresses/views.js";
+import { labelledAddress } from "../../../tron/address-names.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
@@ -99,7 +99,7 @@ export function resourceKeyboard(offered: readonly Resource[], previous: BuyAnsw
 export function addressKeyboard(choices: readonly string[], previous: BuyAnswers, saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">> = []): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const a of choices) {
-    const text = addressChoiceText({ address: a, label: saved.find((e) => e.address === a)?.label ?? null });
+    const text = labelledAddress({ address: a, label: saved.find((e) => e.address === a)?.label ?? null });
     keyboard.text(markChosen(a === previous.address, text), BuyStep.address.pack({ address: a })).row();
   }
   return keyboard;

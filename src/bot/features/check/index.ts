@@ -21,7 +21,7 @@ import { createConversation } from "@grammyjs/conversations";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { loadPresets } from "../buy/presets.js";
 import { CheckStep } from "./callbacks.js";
-import { addressByLabel, addressChoiceText } from "../addresses/views.js";
+import { addressByLabel, labelledAddress, leadingNamedAddress } from "../../../tron/address-names.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -100,7 +100,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   // the user's saved addresses: the newest offered as buttons (by name), a typed name picks any
   const saved = await external(conversation, () => ctx.deps.store.recentAddresses.entries(userId));
   const keyboard = new InlineKeyboard();
-  for (const entry of saved.slice(0, 5)) keyboard.text(addressChoiceText(entry), CheckStep.address.pack({ address: entry.address })).row();
+  for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
   await flow.ask(ctx, ctx.t("check-ask-address"), keyboard);
   for (;;) {
     const reply = await flow.wait({ buttons: CheckStep.address.pattern });
@@ -137,8 +137,18 @@ checkFeature
   );
 
 checkFeature.command("check", async (ctx) => {
-  const input = ctx.match.trim().split(/\s+/)[0] ?? "";
-  if (input) return replyWithCheck(ctx, input);
+  const line = ctx.match.trim();
+  const input = line.split(/\s+/)[0] ?? "";
+  if (input && !isTronAddress(input) && ctx.from) {
+    // the name of one of the sender's saved addresses (quoted or not) stands for it
+    const named = leadingNamedAddress(await ctx.deps.store.recentAddresses.entries(ctx.from.id), line);
+    if (named) return replyWithCheck(ctx, named.address);
+  }
+  if (input) {
+    await replyWithCheck(ctx, input);
+    // not an address nor a name: in private the address is asked, with the saved ones as buttons
+    if (isTronAddress(input) || ctx.chat.type !== "private") return;
+  }
   if (ctx.chat.type === "private") {
     return enterFlow(ctx, CHECK_CONVERSATION);
   }
