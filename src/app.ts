@@ -17,7 +17,7 @@ import { pollingDuty } from "./bot/polling.js";
 import { lockDatabaseFile } from "./store/instance-lock.js";
 import { createHttpApp, DRAIN_MS, startHttpServer, type RawPostRoute } from "./events/http-server.js";
 import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./inbox/index.js";
-import { SIGN_OF_LIFE_MS } from "./bot/ui/feedback.js";
+import { tapOvertakes } from "./bot/ui/feedback.js";
 import type { UserFromGetMe } from "grammy/types";
 import { receiverRoute } from "./events/receiver.js";
 import { createEventBacklog } from "./events/backlog.js";
@@ -150,7 +150,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
           ...(embeddedSandbox ? { sandbox: { localUrl: () => local.url } } : {}),
         },
       },
-      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo, markProcessed: replication.markProcessed },
+      // webhook mode: the update inbox hands over one chat's updates one at a time
+      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo, markProcessed: replication.markProcessed, sequencedByCaller: config.botMode === "webhook" },
     );
 
     // Notices have one way out: the outbox, sent by the paced sender, which runs on the leader only
@@ -184,7 +185,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
               store,
               handle: handleWithBot(bot, logger),
               // a tap behind a slow update is answered at once by the bot ("still working"), not queued
-              overtakes: (update, busyForMs) => update.callback_query !== undefined && busyForMs > SIGN_OF_LIFE_MS,
+              overtakes: tapOvertakes,
               logger,
               owner: `${config.instanceId}/${randomUUID()}`,
               now,

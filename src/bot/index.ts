@@ -36,8 +36,13 @@ export const CONVERSATIONS_VERSION = 4;
 export interface CreateBotOptions {
   apiRoot?: string;
   botInfo?: UserFromGetMe;
-  /** Webhook mode: record each update id first and skip the ones already recorded (redeliveries). */
+  /** Polling on PostgreSQL: record each update id first and skip the ones already recorded (a new leader polling again). */
   markProcessed?: MarkProcessed;
+  /**
+   * The caller hands over one chat's updates one at a time already (the update inbox, webhook
+   * mode), so the bot need not sequence them again; @grammyjs/runner (polling) does not.
+   */
+  sequencedByCaller?: boolean;
 }
 
 export interface BuiltBot {
@@ -79,7 +84,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(attachDeps(deps));
   chat.use(i18n);
   chat.use(tapsWhileBusy(chatSequenceKey));
-  chat.use(sequentialize(chatSequenceKey));
+  if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
   chat.use(signOfLife());
   chat.use(trackUser);
   chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions }));

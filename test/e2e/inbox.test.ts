@@ -5,6 +5,8 @@
  * delivers again) and lose nothing. On PostgreSQL two replicas share the chats without reordering.
  */
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Update } from "grammy/types";
 import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
@@ -15,6 +17,11 @@ import { createTestDatabase, testEngine, type TestDatabase } from "../support/te
 import { startHoldingProxy, type HoldingProxy } from "../support/holding-proxy.js";
 import { logLines, startInboxBot, type InboxBot, type InboxBotOptions } from "../support/inbox-bot.js";
 import { waitUntil } from "../support/wait.js";
+import { loadTranslations } from "../../src/i18n/translations.js";
+import { SIGN_OF_LIFE_MS } from "../../src/bot/ui/feedback.js";
+
+const texts = loadTranslations("en");
+const en = (key: string) => texts.t("en", key);
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -143,6 +150,33 @@ describe(`update inbox (${testEngine})`, () => {
     for (const user of [6107, 6108, 6109, 6110]) await waitUntil(() => botReplies(tg, user).length === 1);
     expect(logLines(bot.logs, 30).map((l) => l.msg)).toContainEqual(expect.stringMatching(/back|again/i));
     expect(logLines(bot.logs, 50)).toHaveLength(1);
+  });
+
+  it("a tap behind an update that has run for a while is answered at once, not queued behind it", async () => {
+    const { tg, slowApi, start } = await world();
+    slowApi.release();
+    // a marketplace that never answers: /check stays in hand
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    cleanup.push(() => new Promise((resolve) => silent.close(resolve)));
+    cleanup.push(() => silent.closeAllConnections());
+    const bot = await start({ marketplaceUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    const [hello] = await typed(tg, 6113, ["/start"]);
+    expect(await bot.deliver(hello!)).toBe(200);
+    await waitUntil(() => botReplies(tg, 6113).some((m) => m.replyMarkup !== undefined));
+    const [check] = await typed(tg, 6113, ["/check TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7"]);
+    expect(await bot.deliver(check!)).toBe(200);
+    await waitUntil(() => bot.handled.includes(check!.update_id));
+    // past the sign of life's 700 ms, the chat counts as busy
+    await new Promise((resolve) => setTimeout(resolve, SIGN_OF_LIFE_MS + 200));
+
+    const card = botReplies(tg, 6113).find((m) => m.replyMarkup !== undefined)!;
+    const data = (card.replyMarkup as { inline_keyboard: Array<Array<{ callback_data?: string }>> }).inline_keyboard.flat().find((b) => b.callback_data)!.callback_data!;
+    const { callbackQueryId } = await tg.tap({ userId: 6113, messageId: card.messageId, data });
+    const [tap] = tg.takeUpdates();
+    expect(await bot.deliver(tap!)).toBe(200);
+    const answer = await tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === callbackQueryId, 2_000);
+    expect(answer.payload.text).toBe(en("still-working"));
   });
 
   it.runIf(testEngine === "sqlite")("updates recorded but not handled when the process stopped are handled after the restart, in order", async () => {

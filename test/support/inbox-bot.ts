@@ -14,6 +14,7 @@ import { createMarketplace } from "../../src/marketplace/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
 import { createBot } from "../../src/bot/index.js";
+import { tapOvertakes } from "../../src/bot/ui/feedback.js";
 import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
 import { createInbox, handleWithBot, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute, type Inbox, type InboxSettings } from "../../src/inbox/index.js";
 import type { InboxStore } from "../../src/inbox/inbox.js";
@@ -63,7 +64,7 @@ export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot>
   const store = await openStore(options.location, options.sealer);
   const marketplace = createMarketplace({ baseUrl: options.marketplaceUrl ?? "http://127.0.0.1:9", retry: { attempts: 1 } });
   const now = () => Date.now();
-  const { bot } = createBot(tg.token, { store, marketplace, logger, now, prices: createPriceCache(now), defaultLocale: "en" }, { apiRoot: options.apiRoot ?? tg.apiRoot, botInfo: tg.botInfo });
+  const { bot } = createBot(tg.token, { store, marketplace, logger, now, prices: createPriceCache(now), defaultLocale: "en" }, { apiRoot: options.apiRoot ?? tg.apiRoot, botInfo: tg.botInfo, sequencedByCaller: true });
   const handled: number[] = [];
   const handle = handleWithBot(bot, logger);
   const inbox = createInbox(
@@ -73,6 +74,7 @@ export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot>
         handled.push(update.update_id);
         return handle(update);
       },
+      overtakes: tapOvertakes,
       logger,
       owner: `${name}/${randomUUID()}`,
     },

@@ -9,6 +9,7 @@
  *   (With a webhook, Telegram itself sends a chat's next update only when the last one is done.)
  */
 import type { Context, MiddlewareFn } from "grammy";
+import type { Update } from "grammy/types";
 import type { I18nFlavor } from "../i18n.js";
 import type { DepsFlavor } from "../context.js";
 import { errorFields } from "../../logger.js";
@@ -33,6 +34,15 @@ export function signOfLife(afterMs = SIGN_OF_LIFE_MS): MiddlewareFn<Ctx> {
       clearTimeout(timer);
     }
   };
+}
+
+/**
+ * For a caller that sequences a chat's updates itself (the update inbox): a tap arriving while the
+ * chat's update in hand has run longer than `afterMs` is handed over at once, beside it, so that
+ * `tapsWhileBusy` answers it instead of leaving it queued behind a slow marketplace.
+ */
+export function tapOvertakes(update: Update, busyForMs: number, afterMs = SIGN_OF_LIFE_MS): boolean {
+  return update.callback_query !== undefined && busyForMs > afterMs;
 }
 
 /** Before per-chat sequencing: `chatKey` is the key sequentialize uses. */
