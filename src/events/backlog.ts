@@ -42,9 +42,9 @@ async function roomInChat(tx: Repositories, userId: number, room: OutboxRoom, or
   return recipient ? room.perChat - (await tx.outbox.pendingForChat(recipient.chatId, room.perChat)) : orElse;
 }
 
-/** Whether a new event of this endpoint may be applied now (the whole outbox known not to be full). */
-export async function chatHasRoom(tx: Repositories, endpoint: { id: number; userId: number }, room: OutboxRoom): Promise<boolean> {
-  return !(await tx.webhooks.hasWaiting(endpoint.id)) && (await roomInChat(tx, endpoint.userId, room, 1)) > 0;
+/** Whether a new event of this endpoint may be applied now (the whole outbox known not to be full, none of the endpoint's events waiting). */
+export async function chatHasRoom(tx: Repositories, endpoint: { userId: number }, room: OutboxRoom): Promise<boolean> {
+  return (await roomInChat(tx, endpoint.userId, room, 1)) > 0;
 }
 
 export interface EventBacklogDeps {

@@ -3,7 +3,8 @@
  * endpoint by route token (404), the body read up to the limit (413 past it), the signature over
  * the raw body with that endpoint's secret and the timestamp tolerance (401), the JSON (400); then
  * the event, its notice and the endpoint's stamps are written together in one transaction
- * (on SQLite shared with the deliveries of the same loop turn: group commit), deduplicated by event id (a
+ * (shared with the deliveries that arrive while the previous group commits: group commit, on either
+ * engine; on PostgreSQL the events that wait are stored in two statements per group), deduplicated by event id (a
  * replay is acknowledged with 200 and changes nothing), and committed before the 200. When the
  * outbox is full (backlog.ts), the event is stored without its notice and the backlog applies it later.
  * Bad input never gets a 5xx.
@@ -21,10 +22,11 @@ import { applyEvent } from "./apply-event.js";
 import { chatHasRoom, outboxFull, type OutboxRoom } from "./backlog.js";
 import { verifySignature, type HeaderLookup, type SignatureSettings } from "./signatures.js";
 import { parseEvent, type MarketplaceEvent } from "./event-payload.js";
-import type { EndpointRoute } from "../store/webhooks.js";
+import type { EndpointRoute, ReceivedEvent } from "../store/webhooks.js";
 import { readBodyUpTo } from "./read-body.js";
-import type { GroupCommit } from "../store/group-commit.js";
-import { createOutageLog } from "../store/outage-log.js";
+import { createBatchCommit } from "../store/group-commit.js";
+import { createOutageLog, type OutageLog } from "../store/outage-log.js";
+import { createBatchRead, type BatchRead } from "../store/batch-read.js";
 
 export interface ReceiverDeps {
   /** Read on every request (tests swap the store on restart). */
@@ -97,43 +99,89 @@ interface Delivery {
 
 type Outcome = "applied" | "waiting" | "duplicate";
 
-/**
- * What one transaction learnt about room in the outbox (a group commit's deliveries share it):
- * whether the whole outbox is full, asked once; and the endpoints one of whose events waits, so
- * their later events wait behind it without asking again.
- */
-interface Learnt {
-  full: Promise<boolean>;
-  waiting: Set<number>;
-}
-const learnt = new WeakMap<Repositories, Learnt>();
+/** A delivery's event as the store keeps it. */
+const eventOf = (d: Delivery): ReceivedEvent => ({ rowId: d.row.id, eventId: d.eventId, type: d.event.type, payload: d.raw, at: d.now });
 
-/** Stores the event and, when the outbox has room, what it causes. Runs inside a transaction. */
-async function applyDelivery(tx: Repositories, { notifier, room, row, eventId, event, raw, now }: Delivery): Promise<Outcome> {
-  let known = learnt.get(tx);
-  if (!known) learnt.set(tx, (known = { full: outboxFull(tx, room), waiting: new Set() }));
-  const applyNow = !known.waiting.has(row.id) && !(await known.full) && (await chatHasRoom(tx, row, room));
-  if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: event.type, payload: raw, applied: applyNow }, now))) return "duplicate";
-  if (!applyNow) {
-    known.waiting.add(row.id);
-    return "waiting";
+/**
+ * Stores one group commit's deliveries, each with what it causes while the outbox has room for it.
+ * Runs inside the group's transaction. First the events of endpoints with events waiting already
+ * are stored to wait behind them: under load (the outbox takes about 30 notices a second) that is
+ * every event, and on PostgreSQL one statement for the group. For the rest, whether the whole
+ * outbox is full is asked once; an endpoint one of whose events has to wait (its chat out of room)
+ * has its later events wait without asking again; a delivery that may be applied is stored and
+ * applied on its own (its notice, order row and card: a few statements), the others stored together.
+ */
+async function applyDeliveries(tx: Repositories, batch: readonly Delivery[]): Promise<Outcome[]> {
+  // endpoints with events waiting already: theirs wait behind them, whatever the room (under load, all of them)
+  const behind = await tx.webhooks.recordBehindWaiting(batch.map(eventOf));
+  const outcomes: Outcome[] = behind.map((b) => (b === "stored" ? "waiting" : "duplicate"));
+  const free = batch.flatMap((delivery, index) => (behind[index] === "free" ? [{ index, delivery }] : []));
+  if (free.length === 0) return outcomes;
+
+  const full = await outboxFull(tx, free[0]!.delivery.room);
+  const waiting = new Set<number>();
+  const toWait: Array<{ index: number; delivery: Delivery }> = [];
+  for (const { index, delivery } of free) {
+    const { notifier, room, row, eventId, event: e, raw, now } = delivery;
+    if (full || waiting.has(row.id) || !(await chatHasRoom(tx, row, room))) {
+      waiting.add(row.id);
+      toWait.push({ index, delivery });
+      continue;
+    }
+    if (!(await tx.webhooks.recordEvent(row.id, { eventId, type: e.type, payload: raw, applied: true }, now))) {
+      outcomes[index] = "duplicate";
+      continue;
+    }
+    await applyEvent(tx, notifier, { endpoint: row, eventId, event: e, receivedAt: now });
+    outcomes[index] = "applied";
   }
-  await applyEvent(tx, notifier, { endpoint: row, eventId, event, receivedAt: now });
-  return "applied";
+  const stored = await tx.webhooks.recordWaiting(toWait.map(({ delivery }) => eventOf(delivery)));
+  for (const [i, { index }] of toWait.entries()) outcomes[index] = stored[i] ? "waiting" : "duplicate";
+  return outcomes;
+}
+
+/** How a store's deliveries find their endpoint and are committed. */
+interface StorePaths {
+  route: BatchRead<string, EndpointRoute>;
+  commit: (delivery: Delivery) => Promise<Outcome>;
+}
+
+/** Groups of the one-statement path committed at once on PostgreSQL (as Store.batchCommit's). */
+const PG_GROUPS = 3;
+
+/**
+ * Deliveries that arrive while the previous groups commit share one commit (each still whole:
+ * event + notice + stamps): `applyDeliveries` in the store's group commit. On PostgreSQL, where a
+ * round trip is what a delivery costs, two more: the route lookups of one loop turn are one query,
+ * and the events that must wait behind ones already waiting (every event, under load) are stored by
+ * one statement per group that commits by itself, durably (PostgreSQL's synchronous commit), with
+ * no transaction around it; only the others take the group commit's transaction.
+ */
+function storePaths(store: Store): StorePaths {
+  const group = store.batchCommit(applyDeliveries);
+  if (store.dialect !== "pg") return { route: (token) => store.webhooks.routeFor(token), commit: group };
+  const behind = createBatchCommit<Store, Delivery, "stored" | "duplicate" | "free">(
+    (fn) => fn(store),
+    (s, batch) => s.webhooks.recordBehindWaiting(batch.map(eventOf)),
+    { concurrency: PG_GROUPS },
+  );
+  return {
+    route: createBatchRead((tokens) => store.webhooks.routesFor(tokens)),
+    commit: async (delivery) => {
+      const stored = await behind(delivery);
+      return stored === "free" ? group(delivery) : stored === "stored" ? "waiting" : "duplicate";
+    },
+  };
 }
 
 /** The receiver as a raw POST route for every path under /hooks/. */
 export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
-  // Deliveries in the same loop turn share one commit (each still whole: event + notice + stamps).
-  // One group per store: tests swap stores on restart.
-  const groups = new WeakMap<Store, GroupCommit<Delivery, Outcome>>();
-  const commit = (store: Store, delivery: Delivery) => {
-    let group = groups.get(store);
-    if (!group) {
-      group = store.groupCommit(applyDelivery);
-      groups.set(store, group);
-    }
-    return group(delivery);
+  // What each store's deliveries go through, made on first use (tests swap stores on restart).
+  const paths = new WeakMap<Store, StorePaths>();
+  const pathsFor = (store: Store): StorePaths => {
+    let found = paths.get(store);
+    if (!found) paths.set(store, (found = storePaths(store)));
+    return found;
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -143,7 +191,7 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
 
     const token = routeTokenOf(req.url ?? "");
     const store = deps.store;
-    const row = ROUTE_TOKEN.test(token) ? await store.webhooks.routeFor(token) : undefined;
+    const row = ROUTE_TOKEN.test(token) ? await pathsFor(store).route(token) : undefined;
     if (!row || !row.enabled) return answer(res, 404, answers.unknown);
 
     const body = await readBodyUpTo(req, limit);
@@ -166,24 +214,26 @@ export function receiverRoute(deps: ReceiverDeps): RawPostRoute {
     if (!event) return answer(res, 400, answers.malformed);
     const eventId = verified.messageId ?? event.id ?? `sha256:${createHash("sha256").update(body).digest("hex")}`;
 
-    const outcome = await commit(store, { notifier: deps.notifier, room: deps.room, row, eventId, event, raw, now });
+    const outcome = await pathsFor(store).commit({ notifier: deps.notifier, room: deps.room, row, eventId, event, raw, now });
     if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ endpoint: row.id, type: event.type, outcome }, "webhook event");
     answer(res, 200, outcome === "duplicate" ? answers.duplicate : answers.ok);
   }
 
   // an outage refuses every delivery alike: one error when it begins, a count, one line when it ends
-  const outage = createOutageLog(deps.logger, "webhook receiver");
+  // (made on first use: deps are read when used, not when the route is made)
+  let outageLog: OutageLog | undefined;
+  const outage = () => (outageLog ??= createOutageLog(deps.logger, "webhook receiver"));
 
   return {
     path: PREFIX,
     handle: async (req, res) => {
       try {
         await handle(req, res);
-        outage.succeeded();
+        outage().succeeded();
       } catch (err) {
         // Our own failure (database, sealing): a 5xx makes the marketplace deliver again later.
         if (err instanceof StoreClosedError) return answer(res, 503, answers.shuttingDown);
-        outage.failed(err);
+        outage().failed(err);
         answer(res, 500, answers.internal);
       }
     },

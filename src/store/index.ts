@@ -23,7 +23,7 @@ import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
-import { createGroupCommit, type GroupCommit } from "./group-commit.js";
+import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
 
 export { StoreClosedError, StoreMisuseError };
@@ -147,6 +147,10 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     else fn();
   };
 
+  const durably = <X>(fn: (tx: Repositories) => Promise<X>) => transaction(fn, { durable: true });
+  // SQLite runs one transaction at a time anyway; PostgreSQL overlaps a few groups' round trips
+  const groupCommits = { concurrency: dialect === "pg" ? 3 : 1 };
+
   const root = createRepositories(engine.conn, sealer, memos);
   const guard = <K extends RepoName>(name: K): Repositories[K] => {
     const guarded: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
@@ -184,12 +188,15 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     transaction,
     afterCommit,
     /**
-     * Writes that acknowledge something to the outside (the receiver's deliveries): on SQLite the
-     * writes of one event-loop turn share one durable commit; on PostgreSQL each is its own transaction.
+     * Writes that acknowledge something to the outside (the receiver's deliveries): the writes that
+     * arrive while the previous group commits share one durable commit (group-commit.ts), on either engine.
      */
     groupCommit<T, R>(write: (tx: Repositories, item: T) => Promise<R>): GroupCommit<T, R> {
-      const durably = <X>(fn: (tx: Repositories) => Promise<X>) => transaction(fn, { durable: true });
-      return dialect === "sqlite" ? createGroupCommit(durably, write) : (item: T) => durably((tx) => write(tx, item));
+      return createGroupCommit(durably, write, groupCommits);
+    },
+    /** `groupCommit` with the whole batch handed to `writeBatch`, to be written in a few statements. */
+    batchCommit<T, R>(writeBatch: BatchWrite<Repositories, T, R>): GroupCommit<T, R> {
+      return createBatchCommit(durably, writeBatch, groupCommits);
     },
     pendingKeys: createPendingKeysRepo(pendingKeyStorage, sealer),
     sessions,

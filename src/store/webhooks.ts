@@ -32,6 +32,16 @@ const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(
 /** What the receiver needs of an endpoint to route, verify and apply a delivery. */
 export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret" | "lastPingAt">;
 
+/** A verified event as the receiver stores it. */
+export interface ReceivedEvent {
+  /** The endpoint's row id. */
+  rowId: number;
+  eventId: string;
+  type: string;
+  payload: string;
+  at: number;
+}
+
 /** A stored event not applied yet (see events/backlog.ts). */
 export interface WaitingEvent {
   eventId: string;
@@ -58,7 +68,7 @@ export const createWebhooksMemo = (withRoutes: boolean): WebhooksMemo => ({
 });
 
 export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMemo) {
-  const { db, t } = conn;
+  const { db, t, dialect } = conn;
   const w = t.webhookEndpoints;
   const byId = (rowId: number) => eq(w.id, rowId);
   // Every write to a route's fields goes through this repo and forgets the row first; a
@@ -74,6 +84,51 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
     forget(rowId);
     await db.update(w).set(values).where(byId(rowId));
   };
+
+  const key = (e: Pick<ReceivedEvent, "rowId" | "eventId">) => `${e.rowId} ${e.eventId}`;
+
+  /** recordWaiting / recordBehindWaiting (`behindOnly`): each event stored, a replay, or left alone. */
+  async function record(events: readonly ReceivedEvent[], behindOnly: boolean): Promise<Array<"stored" | "duplicate" | "free">> {
+    const first = new Map<string, ReceivedEvent>();
+    for (const e of events) if (!first.has(key(e))) first.set(key(e), e);
+    const unique = [...first.values()];
+    if (unique.length === 0) return [];
+    const stored = new Set<string>();
+    let behind: Set<number> | undefined;
+    if (dialect !== "pg") {
+      behind = behindOnly ? await repo.withWaiting(unique.map((e) => e.rowId)) : undefined;
+      for (const e of unique) if ((!behind || behind.has(e.rowId)) && (await repo.recordEvent(e.rowId, { ...e, applied: false }, e.at))) stored.add(key(e));
+    } else {
+      // x: the events in order; b: their endpoints with events waiting (when only those are stored);
+      // ins: the new ones stored (a replay conflicts); last: each endpoint's last new one, its stamp
+      const result = (await db.execute(sql`
+        with x as (
+          select * from unnest(${sql.param(unique.map((e) => e.rowId))}::integer[], ${sql.param(unique.map((e) => e.eventId))}::text[],
+            ${sql.param(unique.map((e) => e.type))}::text[], ${sql.param(unique.map((e) => e.payload))}::text[],
+            ${sql.param(unique.map((e) => e.at))}::bigint[]) with ordinality as x(r, id, ty, p, at, n)
+        ), b as (
+          select distinct r from x where not ${behindOnly}::boolean or exists (select 1 from webhook_events e where e.endpoint_row_id = x.r and e.applied_at is null)
+        ), ins as (
+          insert into webhook_events (endpoint_row_id, event_id, type, payload, received_at, applied_at)
+          select r, id, ty, p, at, null from x where r in (select r from b) order by n
+          on conflict do nothing returning endpoint_row_id, event_id
+        ), last as (
+          select distinct on (x.r) x.r, x.ty, x.at from x join ins on ins.endpoint_row_id = x.r and ins.event_id = x.id order by x.r, x.n desc
+        ), stamped as (
+          update webhook_endpoints w set last_event_at = last.at, last_verified_at = last.at, last_event_type = last.ty from last where w.id = last.r returning w.id
+        )
+        select endpoint_row_id, event_id from ins union all select r, null from b`)) as unknown as { rows: Array<{ endpoint_row_id: number; event_id: string | null }> };
+      behind = new Set();
+      for (const row of result.rows) {
+        if (row.event_id === null) behind.add(Number(row.endpoint_row_id));
+        else stored.add(key({ rowId: Number(row.endpoint_row_id), eventId: row.event_id }));
+      }
+    }
+    return events.map((e) => {
+      if (behindOnly && !behind!.has(e.rowId)) return "free";
+      return first.get(key(e)) === e && stored.has(key(e)) ? "stored" : "duplicate";
+    });
+  }
 
   const repo = {
     /** Master-key rotation: every secret sealed with a previous master key is sealed again. Call inside a transaction. */
@@ -93,16 +148,45 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
     },
     /** The endpoint a delivery to /hooks/<routeToken> is for. */
     async routeFor(routeToken: string): Promise<EndpointRoute | undefined> {
-      const cached = memo.routes?.byToken.get(routeToken);
-      if (cached) return cached;
-      const route = await first(
-        db.select({ id: w.id, userId: w.userId, enabled: w.enabled, sealedSecret: w.sealedSecret, lastPingAt: w.lastPingAt }).from(w).where(eq(w.routeToken, routeToken)).limit(1),
-      );
-      if (route && memo.routes) {
-        remember(memo.routes.byToken, routeToken, route);
-        remember(memo.routes.tokens, route.id, routeToken);
+      return (await repo.routesFor([routeToken])).get(routeToken);
+    },
+    /**
+     * The endpoints of several route tokens (unknown tokens are left out): the receiver asks once for
+     * the deliveries of one turn of the event loop, so on PostgreSQL (where routes are not kept) one
+     * prepared statement serves them all.
+     */
+    async routesFor(routeTokens: readonly string[]): Promise<Map<string, EndpointRoute>> {
+      const found = new Map<string, EndpointRoute>();
+      const missing: string[] = [];
+      for (const token of routeTokens) {
+        const cached = memo.routes?.byToken.get(token);
+        if (cached) found.set(token, cached);
+        else missing.push(token);
       }
-      return route;
+      if (missing.length === 0) return found;
+      const columns = { token: w.routeToken, id: w.id, userId: w.userId, enabled: w.enabled, sealedSecret: w.sealedSecret, lastPingAt: w.lastPingAt };
+      let rows: Array<EndpointRoute & { token: string }>;
+      if (dialect === "pg") {
+        rows = await prepared(conn, "webhook_routes", ({ db }) =>
+          db
+            .select(columns)
+            .from(w)
+            .where(sql`${w.routeToken} = any(${sql.placeholder("tokens")}::text[])`),
+        ).execute({ tokens: [...new Set(missing)] });
+      } else {
+        // SQLite: no round trip to save, one prepared lookup per token
+        const one = prepared(conn, "webhook_route", ({ db }) => db.select(columns).from(w).where(eq(w.routeToken, sql.placeholder("token"))).limit(1));
+        rows = [];
+        for (const token of missing) rows.push(...(await one.execute({ token })));
+      }
+      for (const { token, ...route } of rows) {
+        found.set(token, route);
+        if (memo.routes) {
+          remember(memo.routes.byToken, token, route);
+          remember(memo.routes.tokens, route.id, token);
+        }
+      }
+      return found;
     },
     get(rowId: number): Promise<WebhookEndpointRow | undefined> {
       return first(db.select().from(w).where(byId(rowId)).limit(1));
@@ -172,6 +256,39 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
           .where(eq(w.id, sql.placeholder("rowId"))),
       ).execute({ rowId, type: event.type, now });
       return true;
+    },
+    /**
+     * Stores verified events that wait to be applied (`recordEvent` with `applied` false, for a whole
+     * group commit) and stamps their endpoints with the last of each; per event, false for a replay
+     * (stored before, or earlier in `events`). On PostgreSQL that is one statement whatever the
+     * number of events: the rows go as arrays (unnest), and the stamps are a second part of it (WITH).
+     */
+    async recordWaiting(events: readonly ReceivedEvent[]): Promise<boolean[]> {
+      return (await record(events, false)).map((outcome) => outcome === "stored");
+    },
+    /**
+     * `recordWaiting` for the events whose endpoint has events waiting already (they must wait behind
+     * them); the others are left alone ("free": the caller applies them or has them wait). On
+     * PostgreSQL one statement: under load, when every endpoint has events waiting, all a group needs.
+     */
+    recordBehindWaiting(events: readonly ReceivedEvent[]): Promise<Array<"stored" | "duplicate" | "free">> {
+      return record(events, true);
+    },
+    /** Of these endpoints, those with an event waiting to be applied (a later one must wait behind it); one statement on PostgreSQL. */
+    async withWaiting(endpointRowIds: readonly number[]): Promise<Set<number>> {
+      const ids = [...new Set(endpointRowIds)];
+      if (dialect !== "pg") {
+        const out = new Set<number>();
+        for (const id of ids) if (await repo.hasWaiting(id)) out.add(id);
+        return out;
+      }
+      const rows = await prepared(conn, "webhook_endpoints_with_waiting", ({ db, t: { webhookEvents: e } }) =>
+        db
+          .select({ id: sql<number>`u.id` })
+          .from(sql`unnest(${sql.placeholder("ids")}::integer[]) as u(id)`)
+          .where(sql`exists (select 1 from ${e} where ${e.endpointRowId} = u.id and ${e.appliedAt} is null)`),
+      ).execute({ ids });
+      return new Set(rows.map((r) => Number(r.id)));
     },
     /** Whether an event of this endpoint waits to be applied (a later one must wait behind it). */
     async hasWaiting(endpointRowId: number): Promise<boolean> {
