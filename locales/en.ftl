@@ -305,6 +305,7 @@ rules-fires-empty = This rule has not fired yet.
 rules-fires-intro = Latest firings ({ $count }), newest first; the marketplace keeps at most { $max }.
 rules-shortfall = One firing costs { $price }; your balance is { $balance }. Deposit at least { $missing } more.
 rules-shortfall-price = One firing costs { $price }; your balance is { $balance }.
+auto-cancelled = ✖️ { $kind }: cancelled, no rule was created.
 auto-intro-refill =
     <b>🔁 New auto-refill rule</b>
     Whenever the energy on an address falls below a threshold, a fixed volume is delivered to it.
@@ -602,8 +603,6 @@ working = ⏳ Working on it…
 still-working = ⏳ Still working on your last tap: one moment.
 
 # ── Secrets typed at the wrong step ──
-conversation-secret-deleted = That looked like a secret key, so I deleted your message and stopped here. To add an API key use /key; to connect a webhook use /webhook.
-conversation-secret-not-deleted = That looked like a secret key, so I stopped here without keeping it. I could not delete your message: please delete it yourself. To add an API key use /key; to connect a webhook use /webhook.
 
 # ── Buy: expired preview cards (buy-expired-*) ──
 buy-expired-toast = Prices refreshed: check the new preview.

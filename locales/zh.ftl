@@ -287,6 +287,7 @@ rules-fires-empty = 该规则还没有触发过。
 rules-fires-intro = 最近的触发记录（{ $count } 条），最新的在前；市场最多保留 { $max } 条。
 rules-shortfall = 一次触发需要 { $price }，您的余额为 { $balance }。请至少再充值 { $missing }。
 rules-shortfall-price = 一次触发需要 { $price }，您的余额为 { $balance }。
+auto-cancelled = ✖️ { $kind }：已取消，未创建规则。
 auto-intro-refill =
     <b>🔁 新建自动补充规则</b>
     当地址上的能量低于阈值时，自动交付固定数量的能量。
@@ -563,8 +564,6 @@ working = ⏳ 正在处理…
 still-working = ⏳ 仍在处理您上一次的点击，请稍候。
 
 # ── 在错误步骤输入的密钥 ──
-conversation-secret-deleted = 这看起来像是密钥，所以我删除了您的消息并停止了当前操作。添加 API 密钥请用 /key；连接回调请用 /webhook。
-conversation-secret-not-deleted = 这看起来像是密钥，所以我停止了当前操作且没有保存它。我无法删除您的消息：请您自行删除。添加 API 密钥请用 /key；连接回调请用 /webhook。
 
 # ── 购买：过期的预览（buy-expired-*） ──
 buy-expired-toast = 价格已刷新：请查看新的预览。

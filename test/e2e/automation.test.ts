@@ -114,6 +114,8 @@ describe("/refill", () => {
     await step((t) => t.includes("Threshold"));
     await say("/cancel");
     await sent((t) => t.includes("Cancelled"));
+    // the flow's own message says so too: no question left on screen
+    await step((t) => t.includes("Auto-refill: cancelled, no rule was created."));
     await say("65000");
     await sent((t) => t.includes("/help"));
 
@@ -132,7 +134,7 @@ describe("/refill", () => {
     const preview = await step((t) => t.includes("Check the new auto-refill rule"));
     expect(String(preview.payload.text)).toContain("Auto-resume: off");
     await tap(/Cancel/);
-    await step((t) => t.includes("Cancelled. Nothing was changed."));
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === flowId && String(p.text).includes("Auto-refill: cancelled, no rule was created."));
     expect(h.tg.buttons(USER, flowId)).toEqual([]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
@@ -457,7 +459,7 @@ describe("Cancel on every step", () => {
         }
         expect(h.tg.buttons(USER, flowId).at(-1)?.text).toBe("✖️ Cancel");
         await h.tg.tapButton({ userId: USER, messageId: flowId, text: /^✖️ Cancel$/ });
-        await inFlow("Cancelled. Nothing was changed.");
+        await inFlow("cancelled, no rule was created.");
         expect(h.tg.buttons(USER, flowId)).toEqual([]);
         // The flow is over: a number now is no answer to anything.
         await say("65000");

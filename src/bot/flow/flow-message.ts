@@ -4,8 +4,9 @@
  * button under its own buttons; an answered step's buttons are gone because the next step (or the
  * result) replaces them; a step answered wrongly is shown again with the reason above it.
  *
- * Cancel on the flow's message ends the flow and says so in that message. A /command, or a tap
- * that belongs elsewhere, leaves the flow as `waitForReply` says, and the message loses its buttons.
+ * Cancel on the flow's message ends the flow and says so in that message. A /command (or a pasted
+ * secret) leaves the flow as `waitForReply` says, and the message says so too, so no question is
+ * left on screen that nobody listens to; the command is then answered as usual.
  * Cancel on a flow that is gone (a restart, a timeout) is answered by features/fallback.
  */
 import { InlineKeyboard } from "grammy";
@@ -23,7 +24,7 @@ export class FlowMessage {
   private messageId: number | undefined;
   private readonly chatId: number;
   private step: { text: string; keyboard: InlineKeyboard } | undefined;
-  private readonly cancelledKey: string;
+  private readonly cancelledText: (ctx: Ctx) => string;
   private readonly cancelledKeyboard: InlineKeyboard | undefined;
 
   /**
@@ -31,16 +32,24 @@ export class FlowMessage {
    * `messageId`: the flow goes on in a message an earlier step showed (a flow handed on through a
    * plain handler, e.g. the key prompt, whose answer must not enter any conversation).
    * `cancelledKey`: what Cancel says, when something was already done before the flow (default
-   * "cancel-done": nothing was changed). `cancelledKeyboard`: the way back Cancel leaves under it
+   * "cancel-done": nothing was changed), or `cancelledText` (a text with variables, e.g. the flow's
+   * name). `cancelledKeyboard`: the way back Cancel leaves under it
    * (a flow started from a card: back to that card).
    */
   constructor(
     private readonly conversation: BotConversation,
     ctx: Ctx,
-    options: { inTappedMessage?: boolean; messageId?: number; cancelledKey?: string; cancelledKeyboard?: InlineKeyboard } = {},
+    options: {
+      inTappedMessage?: boolean;
+      messageId?: number;
+      cancelledKey?: string;
+      cancelledText?: (ctx: Ctx) => string;
+      cancelledKeyboard?: InlineKeyboard;
+    } = {},
   ) {
     this.chatId = ctx.chat!.id;
-    this.cancelledKey = options.cancelledKey ?? "cancel-done";
+    const cancelledKey = options.cancelledKey ?? "cancel-done";
+    this.cancelledText = options.cancelledText ?? ((ctx) => ctx.t(cancelledKey));
     this.cancelledKeyboard = options.cancelledKeyboard;
     if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
     if (options.messageId !== undefined) this.messageId = options.messageId;
@@ -63,12 +72,12 @@ export class FlowMessage {
     this.step = { text, keyboard };
   }
 
-  /** Waits for the answer to the step shown. Cancel on this message ends the flow here. */
+  /** Waits for the answer to the step shown. Cancel on this message, or a /command, ends the flow here and says so. */
   async wait(options: WaitOptions = {}): Promise<Reply> {
     return waitForReply(this.conversation, {
       ...options,
       isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
-      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, ctx.t(this.cancelledKey), this.cancelledKeyboard) : this.dropButtons(ctx)),
+      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, this.cancelledText(ctx), this.cancelledKeyboard) : this.leave(ctx)),
     });
   }
 
@@ -102,8 +111,10 @@ export class FlowMessage {
     this.messageId = (await ctx.api.sendMessage(this.chatId, text, extra)).message_id;
   }
 
-  private async dropButtons(ctx: Ctx): Promise<void> {
+  /** The flow's message says it was cancelled (never a new message: nothing to say where nothing was asked). */
+  private async leave(ctx: Ctx): Promise<void> {
     if (this.messageId === undefined) return;
-    await ctx.api.editMessageReplyMarkup(this.chatId, this.messageId).catch(() => undefined);
+    const extra = this.cancelledKeyboard ? { reply_markup: this.cancelledKeyboard } : {};
+    await ctx.api.editMessageText(this.chatId, this.messageId, this.cancelledText(ctx), extra).catch(() => undefined);
   }
 }

@@ -73,7 +73,8 @@ async function finishWithError(run: Pick<AutomationRun, "flow">, ctx: Ctx, err: 
 export async function beginAutomation(conversation: BotConversation, ctx: Ctx, kind: AutomationKind): Promise<AutomationRun | undefined> {
   const userId = ctx.from!.id;
   const run = Math.floor((await conversation.random()) * 36 ** 5).toString(36);
-  const flow = new FlowMessage(conversation, ctx);
+  // Cancel, or a command sent meanwhile, leaves "✖️ Auto-refill: cancelled…" in the flow's message
+  const flow = new FlowMessage(conversation, ctx, { cancelledText: (c) => c.t("auto-cancelled", { kind: c.t(`rules-kind-${kind}`) }) });
   try {
     const loaded = await external(conversation, async () => ({
       options: await withUserClient(ctx.deps, userId, (client) => client.ruleOptions()),
