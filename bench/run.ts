@@ -24,11 +24,12 @@ console.log(`${env.command} · Node ${env.node} · ${env.cores} cores · ${env.c
 const rows: Row[] = [];
 const figures: Record<string, unknown> = {};
 
-/** The receiver against bare node:http on one engine: SQLite must keep at least half the baseline's rate. */
-function receiverRows(benchmark: string, r: ReceiverFigures, target: boolean): Row[] {
+/** The receiver against bare node:http on one engine: SQLite must keep at least half the baseline's rate, PostgreSQL 0.3 of it. */
+function receiverRows(benchmark: string, r: ReceiverFigures, minRatio: number): Row[] {
+  const target = `≥ ${minRatio.toFixed(2)}`;
   return [
-    { benchmark, figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: target ? "≥ 0.5 × baseline" : "—", met: target ? r.ratio >= 0.5 : null },
-    { benchmark, figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target: target ? "≥ 0.50" : "—", met: target ? r.ratio >= 0.5 : null },
+    { benchmark, figure: "events/s verified + committed", value: fmt.rate(r.receiver.perSecond), baseline: fmt.rate(r.baseline.perSecond), target: `${target} × baseline`, met: r.ratio >= minRatio },
+    { benchmark, figure: "ratio to baseline", value: r.ratio.toFixed(2), baseline: "1.00", target, met: r.ratio >= minRatio },
     { benchmark, figure: "latency p50 / p99", value: `${r.receiver.p50Ms} / ${r.receiver.p99Ms} ms`, baseline: `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms`, target: "—", met: null },
     { benchmark, figure: "events stored / 2xx answered", value: `${r.stored} / ${r.answered}`, baseline: "—", target: "stored ≥ answered, 0 errors", met: r.stored >= r.answered && r.receiver.errors === 0 },
     { benchmark, figure: "events written with their notice / left waiting for room in the outbox", value: `${r.stored - r.waiting} / ${r.waiting}`, baseline: "—", target: "—", met: null },
@@ -39,7 +40,7 @@ if (wanted("receiver")) {
   console.log(`receiver: ${seconds} s at 50 connections in 5 alternating rounds, signed events vs a bare node:http 200…`);
   const r = await benchReceiver(seconds, 50);
   figures.receiver = r;
-  rows.push(...receiverRows("Receiver", r, true));
+  rows.push(...receiverRows("Receiver", r, 0.5));
   const server = benchDatabaseUrl();
   if (server && (await postgresReachable())) {
     console.log("receiver on PostgreSQL: the same, the store on a fresh PostgreSQL database…");
@@ -47,7 +48,7 @@ if (wanted("receiver")) {
     try {
       const pg = await benchReceiver(seconds, 50, databaseUrl);
       figures.receiverPg = pg;
-      rows.push(...receiverRows("Receiver on PostgreSQL", pg, false));
+      rows.push(...receiverRows("Receiver on PostgreSQL", pg, 0.3));
     } finally {
       await dropDatabase(server, databaseUrl);
     }
