@@ -1,6 +1,7 @@
 /**
  * The label step after adding a key sends its text nowhere (issue 29): a label too long (33
- * characters) or a TRON address is asked again, and a pasted secret is deleted and ends the step;
+ * characters) or a TRON address is asked again, and a pasted secret ends the step and is answered
+ * as any pasted key (deleted, offered to be saved);
  * in no case does the text reach the marketplace as X-Api-Key. Only the key prompt tries a key.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -59,12 +60,13 @@ describe("the label step after adding a key", () => {
     });
   }
 
-  it("a pasted secret is deleted and ends the step; it is not tried as a key, and the key stays unlabelled", async () => {
+  it("a pasted secret is deleted, offered to be saved as any pasted key, and ends the step; it is not tried as a key, and the key stays unlabelled", async () => {
     const key = await atLabelStep();
     const secret = "aB3dEf9GhIjK2lMnOpQrStUvWxYz12345";
     const pasted = await h.tg.sendText({ userId: USER, text: secret });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === pasted.messageId);
-    await shown("That looked like a secret key, so I deleted your message");
+    await shown(`That looked like an API key (ending …${secret.slice(-4)}), so I deleted your message`);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["➕ Save as my key", "✖️ Don't save"]);
     expect(keysSent()).toEqual([key]);
     expect((await h.store.apiKeys.list(USER)).map((k) => k.label)).toEqual([""]);
     expect(JSON.stringify((await h.store.conversations.read(String(USER))) ?? null)).not.toContain(secret);

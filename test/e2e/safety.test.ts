@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import { waitUntil } from "../support/wait.js";
-import { looksLikeCredential } from "../../src/bot/flow/wait.js";
+import { looksLikeCredential } from "../../src/credentials/shape.js";
 import { Clock } from "../../src/sandbox/clock.js";
 import { Accounts, SCOPES } from "../../src/sandbox/state.js";
 
@@ -55,13 +55,14 @@ describe("safety", () => {
     await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === USER && String(p.text).includes(ADDRESS) && String(p.text).toLowerCase().includes("energy"));
   });
 
-  it("an API key pasted at the address step is deleted, the flow stops, and nothing keeps it", async () => {
+  it("an API key pasted at the address step is deleted and offered to be saved, the flow stops, and nothing keeps it", async () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/refill" });
     const step = await sent((t) => t.includes("TRON address"));
     const stepId = (step.response as { result: { message_id: number } }).result.message_id;
     const { messageId } = await h.tg.sendText({ userId: USER, text: apiKey });
-    await sent((t) => t.includes("looked like a secret key"));
+    // answered as any pasted key: deleted, and offered to be saved
+    await sent((t) => t.includes("looked like an API key") && t.includes(`…${apiKey.slice(-4)}`));
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
     // the stopped flow's message keeps no buttons that would answer "expired"
     expect(h.tg.buttons(USER, stepId)).toEqual([]);
@@ -78,7 +79,7 @@ describe("safety", () => {
     await sent((t) => t.includes("/hooks/") && t.includes("endpoint's <b>id</b>"));
     const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const { messageId } = await h.tg.sendText({ userId: USER, text: secret });
-    await sent((t) => t.includes("looked like a secret key"));
+    await sent((t) => t.includes("looked like a secret, so I deleted your message"));
     expect(h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted).toBe(true);
     expect(await storedConversations()).not.toContain(secret);
   });

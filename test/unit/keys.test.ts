@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isPlausibleApiKey } from "../../src/bot/features/keys/key-shape.js";
+import { isPlausibleApiKey } from "../../src/credentials/shape.js";
 import { normaliseLabel } from "../../src/bot/features/keys/flow.js";
-import { looksLikeCredential } from "../../src/bot/flow/wait.js";
+import { looksLikeCredential } from "../../src/credentials/shape.js";
 import { keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "../../src/bot/features/keys/views.js";
 import { refusedOperation } from "../../src/bot/errors/scope-operation.js";
 import { renderError } from "../../src/bot/errors/render.js";

@@ -11,8 +11,9 @@
  * new key's row id only.
  *
  * Only the key prompt tries text as a key. The label step sends its text nowhere: a label is
- * stored, anything else is asked again, and text shaped like a secret (looksLikeCredential, the
- * one test every step asks) is deleted and ends the step, as at any step that does not ask for one.
+ * stored, anything else is asked again, and a message holding a secret (findCredential, the one
+ * test every step asks) ends the step and is answered as any pasted key: deleted, and offered to
+ * be saved as a key.
  */
 import { enterFlow } from "../../flow/enter.js";
 import { InlineKeyboard } from "grammy";
@@ -21,7 +22,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { isPlausibleApiKey } from "./key-shape.js";
+import { findCredential, isPlausibleApiKey } from "../../../credentials/shape.js";
 import { KeyButtons } from "./callbacks.js";
 import { newDefaultOffer } from "./scope-gate.js";
 import { fingerprintText, keyName, keySavedText, toKeyView } from "./views.js";
@@ -66,7 +67,7 @@ export async function addKeyConversation(conversation: BotConversation, ctx: Con
   // Long after the prompt, only something shaped like a key is taken as one (and still deleted);
   // other text goes on to the rest of the bot.
   const late = (await conversation.now()) - askedAt > ADD_KEY_WAIT_MS;
-  if (late && !isPlausibleApiKey(reply.text)) {
+  if (late && !isPlausibleApiKey(findCredential(reply.text) ?? reply.text)) {
     await flow.finish(ctx, ctx.t("keys-prompt"));
     await conversation.halt({ next: true });
   }

@@ -1,6 +1,7 @@
 /**
- * A secret pasted as a plain message, outside /key and outside any flow (flows handle their own,
- * see flow/wait.ts): it is deleted at once, wherever it was sent.
+ * A secret pasted as a plain message, alone or inside a sentence ("my key is sbx_read_…"), outside
+ * /key, or at a flow's step that asks for none (the flow ends and hands the message on, see
+ * flow/wait.ts): it is deleted at once, wherever it was sent.
  * - In a private chat, an API key is offered to be saved as a key (held sealed meanwhile, see
  *   store/pending-keys.ts); a webhook secret gets a pointer to /webhook.
  * - In a group, others may have seen it: the bot says it removed it and that it should be revoked.
@@ -8,21 +9,21 @@
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
-import { looksLikeCredential } from "../../flow/wait.js";
+import { findCredential, isPlausibleApiKey, isWebhookSecret } from "../../../credentials/shape.js";
 import { showView } from "../../ui/view.js";
 import { KeyButtons } from "./callbacks.js";
-import { isPlausibleApiKey } from "./key-shape.js";
 import { addKey, scrubKeyFromUpdate } from "./submission.js";
 
 export const pastedSecrets = new Composer<BotContext>();
 
-const isPastedSecret = (ctx: BotContext) => {
+/** The credential in a message that is not a command. */
+const pastedSecret = (ctx: BotContext): string | undefined => {
   const text = ctx.message?.text;
-  return text !== undefined && !text.startsWith("/") && looksLikeCredential(text);
+  return text === undefined || text.startsWith("/") ? undefined : findCredential(text);
 };
 
-pastedSecrets.on("message:text").filter(isPastedSecret, async (ctx) => {
-  const text = ctx.message.text.trim();
+pastedSecrets.on("message:text").filter((ctx) => pastedSecret(ctx) !== undefined, async (ctx) => {
+  const secret = pastedSecret(ctx)!;
   const deleted = await deleteUserMessage(ctx);
   scrubKeyFromUpdate(ctx);
   if (ctx.chat.type !== "private") {
@@ -30,13 +31,13 @@ pastedSecrets.on("message:text").filter(isPastedSecret, async (ctx) => {
     return;
   }
   const note = deleted ? "" : `${ctx.t("keys-delete-failed")}\n\n`;
-  if (/^whsec_/i.test(text) || !isPlausibleApiKey(text)) {
+  if (isWebhookSecret(secret) || !isPlausibleApiKey(secret)) {
     await ctx.reply(`${note}${ctx.t("keys-pasted-other-secret")}`);
     return;
   }
-  await ctx.deps.store.pendingKeys.hold(ctx.from.id, text, ctx.deps.now());
+  await ctx.deps.store.pendingKeys.hold(ctx.from.id, secret, ctx.deps.now());
   const keyboard = new InlineKeyboard().text(ctx.t("keys-pasted-button-save"), KeyButtons.savePasted.pack()).text(ctx.t("keys-pasted-button-drop"), KeyButtons.dropPasted.pack());
-  await ctx.reply(`${note}${ctx.t("keys-pasted-offer", { fingerprint: `…${text.slice(-4)}` })}`, { reply_markup: keyboard });
+  await ctx.reply(`${note}${ctx.t("keys-pasted-offer", { fingerprint: `…${secret.slice(-4)}` })}`, { reply_markup: keyboard });
 });
 
 pastedSecrets.callbackQuery(KeyButtons.savePasted.pattern, async (ctx) => {

@@ -18,7 +18,7 @@ import { MarketplaceError } from "../../../marketplace/errors.js";
 import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { enterLabelKey, type KeySubmission } from "./flow.js";
-import { isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "./key-shape.js";
+import { findCredential, isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "../../../credentials/shape.js";
 
 const SCRUBBED = "[API key removed]";
 
@@ -49,7 +49,8 @@ export async function handleKeySubmission(ctx: BotContext, raw: string, from: Ke
   scrubKeyFromUpdate(ctx);
   if (ctx.from === undefined) return;
   if (!deleted) await ctx.reply(ctx.t("keys-delete-failed"));
-  await addKey(ctx, raw.trim(), from);
+  // "here it is: sbx_…" is the key it holds
+  await addKey(ctx, findCredential(raw) ?? raw.trim(), from);
 }
 
 /** Checks the key's shape, verifies it with a read call, stores it sealed and asks for a label. */
