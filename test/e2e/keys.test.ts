@@ -216,7 +216,7 @@ describe("/key", () => {
     expect(await h.store.apiKeys.list(USER)).toHaveLength(0);
   });
 
-  it("a key pasted where a label is expected is deleted and ends the step: not tried, not stored, not kept in the label step", async () => {
+  it("a key pasted where a label is expected is deleted, ends the step and is offered to be saved: not tried, not stored, not kept in the label step", async () => {
     const first = sandboxKey();
     await h.tg.sendText({ userId: USER, text: `/key ${first}` });
     await shown("works and is saved");
@@ -224,7 +224,7 @@ describe("/key", () => {
     const second = sandboxKey("read");
     const sent = await h.tg.sendText({ userId: USER, text: second });
     await h.tg.waitForCall("deleteMessage", (p) => p.message_id === sent.messageId);
-    await shown("To add an API key use /key");
+    await shown(`That looked like an API key (ending …${second.slice(-4)})`);
     await waitUntil(async () => !JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes('"keys-label"'));
     expect((await h.store.apiKeys.list(USER)).map((k) => k.fingerprint)).toEqual([first.slice(-4)]);
     expectNoPlaintext(first);

@@ -37,14 +37,17 @@ export const MAX_LABEL_LENGTH = 32;
 
 export type LabelMode = "new" | "rename";
 
-/** Where a key handed on by a flow came from: the flow's message, which shows what happens next. */
+/** The buttons that add a key without typing it (their handlers take the prompt's message, see keySubmission). */
+const KEY_ADDING_BUTTONS = new RegExp([SharedButtons.addDemoKey.pattern, KeyButtons.savePasted.pattern].map((p) => p.source).join("|"));
+
+/** Where a key handed on by a flow came from (its text, or a tap that adds one): the flow's message, which shows what happens next. */
 export interface KeySubmission {
   promptId: number | undefined;
 }
 
 const submissions = new WeakMap<object, KeySubmission>();
 
-/** The submission when a key flow handed this update on as the key. */
+/** The submission when a key flow handed this update (a message, or a tap on a key-adding button) on as the key. */
 export function keySubmission(ctx: BotContext): KeySubmission | undefined {
   return submissions.get(ctx);
 }
@@ -62,8 +65,10 @@ export async function addKeyConversation(conversation: BotConversation, ctx: Con
   const flow = new FlowMessage(conversation, ctx);
   await flow.ask(ctx, ctx.t("keys-prompt"));
   const askedAt = await conversation.now();
-  const reply = await flow.wait({ expectsSecret: true });
-  if (reply.kind !== "text") return; // no buttons but Cancel, which ends the flow in wait()
+  const reply = await flow.wait({ expectsSecret: true, buttons: KEY_ADDING_BUTTONS });
+  // a key added another way while the prompt waits (a demo key, Save on a pasted key's offer) is
+  // this prompt's answer: the prompt goes on as that key's message, and no prompt is left open
+  if (reply.kind === "button") return handOverAsKey(conversation, ctx, flow);
   // Long after the prompt, only something shaped like a key is taken as one (and still deleted);
   // other text goes on to the rest of the bot.
   const late = (await conversation.now()) - askedAt > ADD_KEY_WAIT_MS;

@@ -68,7 +68,8 @@ keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
   if (!key) return ctx.answerCallbackQuery({ text: ctx.t("start-demo-unavailable") });
   await ctx.answerCallbackQuery();
   await ctx.conversation.exitAll();
-  await addKey(ctx, key, { promptId: undefined });
+  // tapped while /key's prompt waited: the prompt's message shows the outcome (flow.ts)
+  await addKey(ctx, key, keySubmission(ctx) ?? { promptId: undefined });
 });
 
 /** The flows a key picked by scope-gate.ts may start (conversation ids). */

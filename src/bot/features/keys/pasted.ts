@@ -13,6 +13,7 @@ import { findCredential, isPlausibleApiKey, isWebhookSecret } from "../../../cre
 import { showView } from "../../ui/view.js";
 import { KeyButtons } from "./callbacks.js";
 import { addKey, scrubKeyFromUpdate } from "./submission.js";
+import { keySubmission } from "./flow.js";
 
 export const pastedSecrets = new Composer<BotContext>();
 
@@ -41,13 +42,16 @@ pastedSecrets.on("message:text").filter((ctx) => pastedSecret(ctx) !== undefined
 });
 
 pastedSecrets.callbackQuery(KeyButtons.savePasted.pattern, async (ctx) => {
+  // tapped while /key's prompt waited (flow.ts): the outcome goes to the prompt, the offer loses its buttons
+  const prompt = keySubmission(ctx);
+  if (prompt) await ctx.editMessageReplyMarkup().catch(() => undefined);
   const apiKey = await ctx.deps.store.pendingKeys.take(ctx.from.id, ctx.deps.now());
   if (apiKey === undefined) {
-    await showView(ctx, { text: ctx.t("keys-pasted-expired") });
+    await showView(ctx, { text: ctx.t("keys-pasted-expired") }, prompt?.promptId === undefined ? undefined : { messageId: prompt.promptId });
     return;
   }
   await ctx.answerCallbackQuery();
-  await addKey(ctx, apiKey, { promptId: ctx.callbackQuery.message?.message_id });
+  await addKey(ctx, apiKey, prompt ?? { promptId: ctx.callbackQuery.message?.message_id });
 });
 
 pastedSecrets.callbackQuery(KeyButtons.dropPasted.pattern, async (ctx) => {
