@@ -21,6 +21,7 @@ import {
   renderRuleFired,
   renderRulePaused,
   renderRuleResumed,
+  renderSettledBrief,
   renderSettledCard,
   renderWebhookPing,
   type Notice,
@@ -116,16 +117,17 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
   }
 
   /**
-   * Editing the card notifies nobody, so the notice is still pushed, as a reply to the card it
-   * follows. It keeps its own lines: the edit may fail (a card the user deleted) while it goes out.
+   * Editing the card notifies nobody, so the notice is still pushed, as a brief reply to the card it
+   * follows (one line: the card has the details and its own buttons).
    */
   async function settled(userId: number, order: EventOrder, kind: "filled" | "failed"): Promise<boolean> {
     const user = await repos().outbox.recipient(userId);
     if (!user) return false;
     const card = await updateCard(user, order, kind);
-    return kind === "filled"
-      ? pushTo(user, NoticeKeys.orderFilled(order.id), (l) => renderOrderFilled(order, l), card)
-      : pushTo(user, NoticeKeys.orderFailed(order.id), (l) => renderOrderFailed(order, l), card);
+    const key = kind === "filled" ? NoticeKeys.orderFilled(order.id) : NoticeKeys.orderFailed(order.id);
+    // replying to its card, the notice says only what happened: the card shows the rest, with its buttons
+    if (card !== undefined) return pushTo(user, key, (l) => renderSettledBrief(order, kind, l), card);
+    return pushTo(user, key, (l) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)));
   }
 
   return {

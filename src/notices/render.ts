@@ -62,16 +62,39 @@ function orderButtons(order: EventOrder, t: Translate): InlineKeyboard {
 }
 
 /**
- * An order card left open in the chat, brought up to date when its order settles: what happened
- * (the notice's first line) above the card as it was shown, with the new status and transaction,
- * and Order / Buy again under it. A place kept without the order (before this was stored) gets the
- * notice's own lines.
+ * An order card left open in the chat, brought up to date when its order settles: the card as it
+ * was shown, with the new status and transaction, and the card's own buttons (Refresh, Buy again,
+ * My orders), as plain buttons a push can draw. What happened is said once, by the brief notice
+ * that replies to the card (renderSettledBrief). A place kept without the order (before this was
+ * stored) gets the notice's own lines.
  */
 export function renderSettledCard(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale, shown?: CardSnapshot): Notice {
-  const replyMarkup = orderButtons(order, l.t);
+  const replyMarkup = cardButtons(order, l.t);
   const card = shown && settledCardText(order, kind, l, shown);
   if (card === undefined) return { text: (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)).text, replyMarkup };
-  return { text: `${orderHeadline(order, kind, l)}\n\n${card}`, replyMarkup };
+  return { text: card, replyMarkup };
+}
+
+/** The buttons of an order's card (orders feature), as plain callbacks: Refresh redraws the card in place. */
+function cardButtons(order: EventOrder, t: Translate): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("button-refresh"), SharedButtons.openOrder.pack({ id: order.id }))
+    .text(t("order-button-buy-again"), SharedButtons.buyAgain.pack({ order: order.id }))
+    .row()
+    .text(t("orders-button-list"), SharedButtons.listOrders.pack());
+}
+
+/**
+ * The notice that answers a card brought up to date: what happened in one line (and, for a failure,
+ * that the TRX came back); the card above has the rest and the buttons.
+ */
+export function renderSettledBrief(order: EventOrder, kind: "filled" | "failed", l: NoticeLocale): Notice {
+  const headline = orderHeadline(order, kind, l);
+  return { text: kind === "filled" ? headline : `${headline}\n${refundLine(order, l)}` };
+}
+
+function refundLine(order: EventOrder, { t, fmt }: NoticeLocale): string {
+  return order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown");
 }
 
 /** The card as it was shown, with the order's new status and transaction; undefined when the stored order cannot be read. */
@@ -88,10 +111,10 @@ function settledCardText(order: EventOrder, kind: "filled" | "failed", l: Notice
 }
 
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
-  const { t, fmt } = l;
+  const { t } = l;
   const lines = [orderHeadline(order, "failed", l)];
   if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
-  lines.push(order.totalTrx ? t("notice-order-refunded", { amount: code(fmt.trx(order.totalTrx)) }) : t("notice-order-refunded-unknown"));
+  lines.push(refundLine(order, l));
   return { text: lines.join("\n"), replyMarkup: buyAfterFailure(order, t) };
 }
 

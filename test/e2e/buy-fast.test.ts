@@ -180,7 +180,7 @@ describe("/buy <address> <n>", () => {
 });
 
 describe("buy again and cards that follow their order", () => {
-  it("(zh) the order card updates itself when the order fills; the fill notice opens the card; Buy again is a fresh preview of the same order", async () => {
+  it("(zh) the order card updates itself when the order fills and keeps its own buttons; the fill notice answers it in one line; Buy again is a fresh preview of the same order", async () => {
     n = await startNoticesHarness({ startSender: true });
     const hh = n.h;
     const { accountId } = await hh.givenUserWithKey(USER);
@@ -202,30 +202,34 @@ describe("buy again and cards that follow their order", () => {
     const again = (await hh.store.orders.listByUser(USER)).find((r) => r.intentId !== intentId)!;
     expect(again).toMatchObject({ state: "previewed", targetAddress: address, volume: "130000", duration: "1d" });
 
-    // the order fills: the card still open in the chat says so, and the notice carries Order / Buy again
+    // the order fills: the card still open in the chat says so and keeps its own buttons; the notice answers it in one line
     await hh.sandbox.control.settleOrders();
     await n.watch.orders.tick();
-    const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("订单已完成"));
+    const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /状态：✅/.test(String(p.text)));
     expect(text(edited)).toContain(`<code>${address}</code>`);
     // the whole card, brought up to date: its id, its new status, its transaction
     expect(text(edited)).toContain(`<code>${orderId}</code>`);
-    expect(text(edited)).toMatch(/状态：✅/);
     expect(text(edited)).toContain("Tronscan");
-    const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("订单已完成"));
-    const noticeId = (notice.response as { result: { message_id: number } }).result.message_id;
-    // the push (an edit notifies nobody) answers the card
-    expect((notice.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id).toBe(cardId);
-    expect(text(notice)).toContain(`<code>${address}</code>`);
-    expect(hh.tg.buttons(USER, noticeId).map((b) => b.callbackData)).toEqual([
+    expect(text(edited)).not.toContain("订单已完成");
+    expect(hh.tg.buttons(USER, cardId).map((b) => b.callbackData)).toEqual([
       SharedButtons.openOrder.pack({ id: orderId }),
       SharedButtons.buyAgain.pack({ order: orderId }),
+      SharedButtons.listOrders.pack(),
     ]);
+    expect(hh.tg.buttons(USER, cardId).map((b) => b.text)).toEqual(["🔄 刷新", "🔁 再次购买", "📋 我的订单"]);
+    const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("订单已完成"));
+    const noticeId = (notice.response as { result: { message_id: number } }).result.message_id;
+    // the push (an edit notifies nobody) answers the card, briefly and without buttons of its own
+    expect((notice.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id).toBe(cardId);
+    expect(text(notice).split("\n")).toHaveLength(1);
+    expect(hh.tg.buttons(USER, noticeId)).toEqual([]);
 
-    await hh.tg.tapButton({ ...ZH, messageId: noticeId, text: "📄 订单" });
-    const opened = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === noticeId && String(p.text).includes(orderId));
+    // Refresh on the card draws the card again in place
+    await hh.tg.tapButton({ ...ZH, messageId: cardId, text: "🔄 刷新" });
+    const opened = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes(orderId));
     expect(text(opened)).toContain("状态");
 
-    await hh.tg.tapButton({ ...ZH, messageId: noticeId, text: "🔁 再次购买" });
+    await hh.tg.tapButton({ ...ZH, messageId: cardId, text: "🔁 再次购买" });
     await waitUntil(async () => (await hh.store.orders.listByUser(USER)).length === 3 || undefined);
     expect(hh.sandbox.control.orderCount(accountId)).toBe(1);
   });
@@ -259,7 +263,7 @@ describe("a card whose order fails", () => {
 
     await hh.sandbox.control.settleOrders();
     await n.watch.orders.tick();
-    const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === listId && String(p.text).includes("Заказ не выполнен"));
+    const edited = await hh.tg.waitForCall("editMessageText", (p) => p.message_id === listId && String(p.text).includes(orderId));
     expect(text(edited)).toMatch(/возвращен[оы] на ваш баланс/);
     // the card itself, now failed: no "total charged" on it
     expect(text(edited)).toContain(`<code>${orderId}</code>`);
@@ -267,6 +271,7 @@ describe("a card whose order fails", () => {
     expect(hh.tg.buttons(USER, listId).map((b) => b.callbackData)).toEqual([
       SharedButtons.openOrder.pack({ id: orderId }),
       SharedButtons.buyAgain.pack({ order: orderId }),
+      SharedButtons.listOrders.pack(),
     ]);
     // the push answers the card, and still says the TRX came back
     const notice = await hh.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Заказ не выполнен"));

@@ -52,12 +52,13 @@ describe("notices in the user's Telegram language (no /language)", () => {
     await n.watch.orders.tick();
     const headline = filledHeadline(locale, volume);
     const english = filledHeadline("en", volume);
-    const edited = await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes(headline));
+    // the card says Filled in its status line (issue 30 item 11: the headline is the notice's alone)
+    const status = (l: Locale) => translator.t(l, "order-card-status", { status: `✅ ${translator.t(l, "order-status-filled")}` });
+    const edited = await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes(status(locale)));
+    expect(text(edited)).not.toContain(status("en"));
     const notice = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === user && String(p.text).includes(headline));
-    for (const sent of [edited, notice]) {
-      expect(text(sent).split("\n")[0]).toBe(headline);
-      expect(text(sent)).not.toContain(english);
-    }
+    expect(text(notice).split("\n")[0]).toBe(headline);
+    expect(text(notice)).not.toContain(english);
     expect((await h.store.users.get(user))?.languageCode).toBe(languageCode);
   });
 });
