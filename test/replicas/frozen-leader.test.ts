@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describePg, dropTestDatabase, testDatabaseUrl } from "../support/postgres.js";
 import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
 import { buildOnce, replicaEnv, startReplicaSet, type ReplicaSet } from "../support/replica-set.js";
-import { deliverEvent, givenChatsWithEndpoints, NOTICE_TX, txIdOf, type Endpoint } from "../support/event-endpoints.js";
+import { deliverEvent, givenChatsWithEndpoints, NOTICE_TX, txIdOf } from "../support/event-endpoints.js";
 import { waitUntil } from "../support/wait.js";
 import { openStore, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
@@ -68,7 +68,7 @@ describePg("a frozen leader", () => {
     const follower = set.replicas.get(followerName)!;
     const sent: string[] = [];
     const deliverAll = async (n: number) => {
-      for (const e of endpoints as Endpoint[]) {
+      for (const e of endpoints) {
         expect(await deliverEvent(follower.url, e, n)).toBe(200);
         sent.push(txIdOf(e.chatId, n));
       }
