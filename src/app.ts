@@ -16,7 +16,8 @@ import { publishCommands } from "./bot/commands.js";
 import { pollingDuty } from "./bot/polling.js";
 import { lockDatabaseFile } from "./store/instance-lock.js";
 import { createHttpApp, DRAIN_MS, startHttpServer, type RawPostRoute } from "./events/http-server.js";
-import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "./inbox/index.js";
+import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath, updateKind } from "./inbox/index.js";
+import { createMetrics } from "./metrics/index.js";
 import { tapOvertakes } from "./bot/ui/feedback.js";
 import type { UserFromGetMe } from "grammy/types";
 import { receiverRoute } from "./events/receiver.js";
@@ -125,10 +126,13 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const local: { url?: string } = {};
     // Each update in flight waits on at most one marketplace call at a time; a pool smaller than the
     // webhook's max_connections (the client's default is 32) would queue them behind each other.
-    const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections });
+    // the operator's figures (GET /metrics when METRICS_TOKEN is set): one registry per app
+    const metrics = createMetrics();
+    const observe = (call: { method: string; route: string; outcome: string; seconds: number }) => metrics.marketplaceCall(`${call.method} ${call.route}`, call.outcome, call.seconds);
+    const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, observe });
     cleanup.push(() => marketplace.close());
     // the chat's calls have someone waiting: shorter deadlines than the watchers' (see INTERACTIVE)
-    const chatMarketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, ...INTERACTIVE });
+    const chatMarketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, ...INTERACTIVE, observe });
     cleanup.push(() => chatMarketplace.close());
 
     const now = () => Date.now();
@@ -186,6 +190,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
               handle: handleWithBot(bot, logger),
               // a tap behind a slow update is answered at once by the bot ("still working"), not queued
               overtakes: tapOvertakes,
+              observe: (update, seconds) => metrics.updateHandled(updateKind(update), seconds),
               logger,
               owner: `${config.instanceId}/${randomUUID()}`,
               now,
@@ -199,7 +204,11 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
       cleanup.push(() => inbox.stop(DRAIN_MS));
     }
 
-    const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), config.httpHost, config.httpPort, rawRoutes);
+    // ready once the database answers and this replica's election has begun (see readiness below)
+    const readiness = { electionStarted: false };
+    const ready = async () => readiness.electionStarted && (await store.ping());
+    const httpApp = createHttpApp({ ready, ...(config.metricsToken ? { metrics: { metrics, token: config.metricsToken } } : {}) });
+    const http = await startHttpServer(httpApp, config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(async () => {
       const cutOff = await http.close();
       // in webhook mode only marketplace deliveries (delivered again on a 5xx) and webhook answers
@@ -216,7 +225,14 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const duties: Duty[] = [
       // a lease owner per term: a replica restarted under the same INSTANCE_ID still releases its old leases
       senderDuty(
-        () => createSender({ store, api: createSenderApi(config.botToken, config.telegramApiRoot), logger, owner: `${config.instanceId}/${randomUUID()}` }),
+        () =>
+          createSender({
+            store,
+            api: createSenderApi(config.botToken, config.telegramApiRoot),
+            logger,
+            owner: `${config.instanceId}/${randomUUID()}`,
+            observe: (outcome, count) => metrics.outboxSend(outcome, count),
+          }),
         currentSender,
       ),
       () => backlog.start(),
@@ -224,7 +240,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         const watchers = createWatchers(
           { store, marketplace, notifier, logger, now, prices, concurrency: config.watch.concurrency },
           config.watch,
-          { claimTick: replication.claimTick },
+          { claimTick: replication.claimTick, observe: (job, outcome) => metrics.watcherRun(job, outcome) },
         );
         await watchers.start();
         return () => watchers.stop();
@@ -251,6 +267,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     // watchers (no new notices), then the sender (finishes its in-flight sends).
     const election = replication.election(leaderDuties(duties, logger));
     await election.start();
+    readiness.electionStarted = true;
+    metrics.readFrom({ inbox: inbox ? () => inbox.load() : undefined, outboxDepth: () => store.outbox.pendingCount(), leader: () => election.isLeader() });
     cleanup.push(() => election.stop());
 
     return { httpUrl: http.url, marketplaceUrl, stop };

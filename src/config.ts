@@ -37,6 +37,10 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(40),
   INBOX_MAX_BACKLOG: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   INBOX_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(512),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_.~+/=-]{16,256}$/, { message: "must be 16-256 characters of A-Z a-z 0-9 and _ . ~ + / = -" })
+    .optional(),
   HTTP_HOST: z.string().min(1).default("0.0.0.0"),
   HTTP_PORT: port.default(8080),
   DATABASE_PATH: z.string().min(1).default("data/bot.db"),
@@ -82,6 +86,8 @@ export interface Config {
   telegramWebhookMaxConnections: number;
   /** The update inbox (webhook mode): updates waiting in this process past which webhooks are refused, and chats handled at once. */
   inbox: { maxBacklog: number; concurrency: number };
+  /** GET /metrics (Prometheus) with `Authorization: Bearer <token>`; unset: no /metrics. */
+  metricsToken?: string;
   httpHost: string;
   httpPort: number;
   databasePath: string;
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     telegramWebhookMaxConnections: e.TELEGRAM_WEBHOOK_MAX_CONNECTIONS,
     inbox: { maxBacklog: e.INBOX_MAX_BACKLOG, concurrency: e.INBOX_CONCURRENCY },
+    metricsToken: e.METRICS_TOKEN,
     httpHost: e.HTTP_HOST,
     httpPort: e.HTTP_PORT,
     databasePath,

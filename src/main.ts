@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const logger = createLogger({
     level: config.logLevel,
     instance: config.instanceId,
-    secrets: [config.botToken, ...config.secretsKeys.map((k) => k.toString("base64"))],
+    secrets: [config.botToken, ...config.secretsKeys.map((k) => k.toString("base64")), ...(config.metricsToken ? [config.metricsToken] : [])],
   });
   let app: App | undefined;
   const shutdown = shutdownOnce(async () => app?.stop(), logger);

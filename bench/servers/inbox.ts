@@ -23,7 +23,7 @@ let handled = 0;
 const inbox = createInbox({ store, handle: () => Promise.resolve(void handled++), logger, owner: "bench" }, { maxBacklog: 100_000, concurrency: 512 });
 const path = telegramWebhookPath(TOKEN);
 const secret = telegramSecretToken(TOKEN);
-const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, secret, logger) }]);
+const http = await startHttpServer(createHttpApp({ ready: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, secret, logger) }]);
 inbox.start();
 
 serveCommands({

@@ -40,7 +40,7 @@ const receiver = receiverRoute({
   logger: createLogger({ level: "silent" }),
   now: Date.now,
 });
-const http = await startHttpServer(createHttpApp({ healthy: () => store.ping() }), "127.0.0.1", 0, [receiver]);
+const http = await startHttpServer(createHttpApp({ ready: () => store.ping() }), "127.0.0.1", 0, [receiver]);
 
 const { db, t } = store.raw.conn;
 serveCommands({

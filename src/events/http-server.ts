@@ -1,14 +1,16 @@
 /**
- * The project's HTTP server: /healthz (checks the database), the Telegram webhook path in webhook
+ * The project's HTTP server: /healthz (the process is up), /readyz (the database answers and a
+ * leader is known), /metrics (behind a token, when configured), the Telegram webhook path in webhook
  * mode, and the marketplace event receiver (/hooks/:token) of the notices feature.
  * The hot paths, the Telegram webhook and the event receiver, are raw node:http routes in front of
  * Hono, because each carries every update or delivery and Hono's Request conversion would cost more
- * than handling it; Hono serves the rest (/healthz, 404s).
+ * than handling it; Hono serves the rest (/healthz, /readyz, /metrics, 404s).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
+import { metricsRoute, type Metrics } from "../metrics/index.js";
 
 export type RawRoute = (req: IncomingMessage, res: ServerResponse) => unknown;
 /** A POST route served by node:http directly, in front of Hono: for the hot paths. */
@@ -31,9 +33,20 @@ export interface HttpServer {
 /** How long a shutdown waits for requests in flight (main.ts exits regardless after 10 s). */
 export const DRAIN_MS = 5_000;
 
-export function createHttpApp(options: { healthy: () => boolean | Promise<boolean> }): Hono {
+export interface HttpAppOptions {
+  /** Whether this replica can serve now (the database answers, a leader is known): /readyz. */
+  ready: () => boolean | Promise<boolean>;
+  /** GET /metrics for the operator's Prometheus, behind this bearer token; absent: no /metrics. */
+  metrics?: { metrics: Metrics; token: string };
+}
+
+export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
-  app.get("/healthz", async (c) => ((await options.healthy()) ? c.json({ ok: true }) : c.json({ ok: false }, 503)));
+  // liveness: the process answers (an orchestrator restarts it otherwise)
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  // readiness: a load balancer sends traffic only here
+  app.get("/readyz", async (c) => ((await options.ready()) ? c.json({ ok: true }) : c.json({ ok: false }, 503)));
+  if (options.metrics) metricsRoute(app, options.metrics.metrics, options.metrics.token);
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((_err, c) => c.json({ error: "internal error" }, 500));
   return app;

@@ -21,3 +21,9 @@ export function chatKeyOf(update: Update): string {
 export function isUpdate(value: unknown): value is Update {
   return typeof value === "object" && value !== null && Number.isSafeInteger((value as { update_id?: unknown }).update_id);
 }
+
+/** What kind of update it is (message, callback_query, …): its one field besides update_id. */
+export function updateKind(update: Update): string {
+  for (const key in update) if (key !== "update_id") return key;
+  return "unknown";
+}

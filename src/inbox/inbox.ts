@@ -49,6 +49,8 @@ export interface InboxDeps {
   logger: Logger;
   /** This process's name in chat_leases (unique per start). */
   owner: string;
+  /** Told of each update handled and how long its handling took (the operator's metrics). */
+  observe?: (update: Update, seconds: number) => void;
   now?: () => number;
 }
 
@@ -152,7 +154,11 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
 
   const dispatcher = createDispatcher(
     {
-      handle: deps.handle,
+      handle: async (update) => {
+        const started = performance.now();
+        await deps.handle(update);
+        deps.observe?.(update, (performance.now() - started) / 1000);
+      },
       handled: (update) => settle(update, chatKeyOf(update)),
       overtakes: (update, busyForMs) => deps.overtakes?.(update, busyForMs) ?? false,
       async drained(chatKey) {

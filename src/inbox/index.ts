@@ -2,3 +2,4 @@
 export { createInbox, InboxStoppedError, type Inbox, type InboxSettings } from "./inbox.js";
 export { telegramWebhookRoute, telegramWebhookPath, telegramSecretToken } from "./webhook-route.js";
 export { handleWithBot } from "./handle-with-bot.js";
+export { updateKind } from "./chat-key.js";

@@ -4,7 +4,7 @@
  */
 import { TtlCache } from "./cache.js";
 import { KeyedApi, PublicApi, type MarketplaceClient, type OptionsCaches, type PublicClient } from "./client.js";
-import { HttpTransport, type RetryPolicy, type Timeouts } from "./http.js";
+import { HttpTransport, type RetryPolicy, type Timeouts, type TransportOptions } from "./http.js";
 import type { AutomationOptions, BlogPost, OrderOptions } from "./schemas.js";
 
 export interface MarketplaceOptions {
@@ -21,6 +21,8 @@ export interface MarketplaceOptions {
   /** Upper bound on open connections (default 32). */
   connections?: number;
   userAgent?: string;
+  /** Told of every call once it is over (the operator's metrics). */
+  observe?: TransportOptions["observe"];
 }
 
 export interface Marketplace {

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Pool, type Dispatcher } from "undici";
 import { MarketplaceError, findErrorCode, isProblemDocument, type MarketplaceErrorKind } from "./errors.js";
 import { parseJsonExact, stringifyJson } from "./json.js";
+import { routeOf } from "./paths.js";
 
 export interface Timeouts {
   /** TCP (and TLS) connect. */
@@ -66,6 +67,8 @@ export interface TransportOptions {
   /** Upper bound on open connections to the marketplace. */
   connections?: number;
   userAgent?: string;
+  /** Told of every call once it is over (retries included): its route, its outcome ("ok" or the error kind) and how long it took. */
+  observe?: (call: { method: string; route: string; outcome: string; seconds: number }) => void;
 }
 
 type IncomingHttpHeaders = Dispatcher.ResponseData["headers"];
@@ -180,6 +183,7 @@ export class HttpTransport {
   readonly #timeouts: Timeouts;
   readonly #retry: RetryPolicy;
   readonly #userAgent: string;
+  readonly #observe: TransportOptions["observe"];
   #closed = false;
 
   constructor(options: TransportOptions) {
@@ -192,6 +196,7 @@ export class HttpTransport {
     this.#retry.attempts = Math.max(1, Math.floor(this.#retry.attempts));
     this.#prefix = pathPrefix(url);
     this.#userAgent = options.userAgent ?? "tron-energy-bot";
+    this.#observe = options.observe;
     this.#pool = new Pool(url.origin, {
       connections: options.connections ?? 32,
       connect: { timeout: this.#timeouts.connectMs },
@@ -203,6 +208,21 @@ export class HttpTransport {
 
   /** Performs the call with its retry policy; returns the parsed JSON body (undefined when empty). */
   async request(call: HttpCall): Promise<unknown> {
+    const observe = this.#observe;
+    if (!observe) return this.#request(call);
+    const started = performance.now();
+    let outcome = "ok";
+    try {
+      return await this.#request(call);
+    } catch (err) {
+      outcome = err instanceof MarketplaceError ? err.kind : "aborted";
+      throw err;
+    } finally {
+      observe({ method: call.method, route: routeOf(call.path), outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  }
+
+  async #request(call: HttpCall): Promise<unknown> {
     if (this.#closed) throw new MarketplaceError("network", `${call.method} ${API_PREFIX}${call.path}: the marketplace client is closed`);
     const attempts = call.replay === "never" ? 1 : this.#retry.attempts;
     for (let attempt = 1; ; attempt++) {

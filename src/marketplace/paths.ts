@@ -50,3 +50,12 @@ export function pathSegment(value: string, kind: SegmentKind = "id"): string {
   // a lone surrogate (encodeURIComponent would throw) becomes U+FFFD, as URLSearchParams does
   return encodeURIComponent(wellFormed(value));
 }
+
+/**
+ * The route a path below /api/v1 was built from, for metrics: ids (UUIDs) become `:id` and a blog
+ * post's slug `:slug`, so one endpoint is one label whatever it was called with.
+ */
+export function routeOf(path: string): string {
+  const route = path.split("?")[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id");
+  return route.startsWith("/blog/posts/") ? "/blog/posts/:slug" : route;
+}

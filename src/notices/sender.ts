@@ -49,6 +49,8 @@ export interface SenderOptions {
   /** Longest sleep when there is nothing to send (enqueue wakes the sender earlier). */
   idleMs?: number;
   backoff?: { baseMs?: number; maxMs?: number };
+  /** Told of each outcome as it is counted (the operator's metrics). */
+  observe?: (outcome: keyof SenderFigures, count: number) => void;
 }
 
 export interface SenderFigures {
@@ -133,10 +135,15 @@ export function createSender(options: SenderOptions) {
     }
     try {
       await store.outbox.markSent(row.id, owner, clock());
-      figures.sent++;
+      count("sent");
     } catch (err) {
       log.error({ err: errorFields(err), outboxId: row.id }, "notice sent but not marked sent");
     }
+  }
+
+  function count(outcome: keyof SenderFigures, n = 1): void {
+    figures[outcome] += n;
+    options.observe?.(outcome, n);
   }
 
   async function failed(row: OutboxRow, err: unknown): Promise<void> {
@@ -148,20 +155,20 @@ export function createSender(options: SenderOptions) {
         const at = now + Math.max(1, err.parameters.retry_after ?? 1) * 1000;
         pausedUntil = Math.max(pausedUntil, at);
         await store.outbox.retryAt(row.id, owner, at, description, false);
-        figures.rateLimited++;
+        count("rateLimited");
         log.warn({ retryAfter: err.parameters.retry_after }, "notice sender rate limited by Telegram");
       } else if (err instanceof GrammyError && err.error_code === 403) {
         await store.users.setBlockedByChat(row.chatId, true);
-        figures.blocked += await store.outbox.blockChat(row.chatId, description);
+        count("blocked", await store.outbox.blockChat(row.chatId, description));
         log.info({ chatId: row.chatId }, "chat blocked the bot: its notices stop");
       } else if (err instanceof GrammyError && err.error_code === 400) {
         await store.outbox.markFailed(row.id, owner, description);
-        figures.dead++;
+        count("dead");
         log.warn({ outboxId: row.id, description }, "notice refused by Telegram: dropped as dead");
       } else {
         const delay = Math.min(backoffMax, backoffBase * 2 ** Math.min(row.attempts, 20));
         await store.outbox.retryAt(row.id, owner, now + delay, description, true);
-        figures.retried++;
+        count("retried");
         log.warn({ err: errorFields(err), outboxId: row.id, delayMs: delay }, "notice send failed: will retry");
       }
     } catch (storeErr) {

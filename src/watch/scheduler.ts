@@ -24,6 +24,8 @@ export type TickClaim = (job: string, slot: string) => Promise<boolean>;
 
 export interface SchedulerOptions {
   claimTick?: TickClaim;
+  /** Told of each run once it is over (the operator's metrics). */
+  observe?: (job: string, outcome: "ok" | "failed") => void;
 }
 
 export function createScheduler(jobs: WatchJob[], logger: Logger, options: SchedulerOptions = {}) {
@@ -43,8 +45,14 @@ export function createScheduler(jobs: WatchJob[], logger: Logger, options: Sched
     const started = Date.now();
     const run = job
       .run()
-      .then(() => logger.debug({ job: job.name, ms: Date.now() - started }, "watch tick done"))
-      .catch((err: unknown) => logger.error({ err: errorFields(err), job: job.name }, "watch tick failed"))
+      .then(() => {
+        logger.debug({ job: job.name, ms: Date.now() - started }, "watch tick done");
+        options.observe?.(job.name, "ok");
+      })
+      .catch((err: unknown) => {
+        logger.error({ err: errorFields(err), job: job.name }, "watch tick failed");
+        options.observe?.(job.name, "failed");
+      })
       .finally(() => inFlight.delete(job.name));
     inFlight.set(job.name, run);
     return run;

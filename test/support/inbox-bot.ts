@@ -81,7 +81,7 @@ export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot>
     { maxBacklog: 1000, concurrency: 64, sweepMs: 200, leaseMs: 1500, ...options.settings },
   );
   const path = telegramWebhookPath(tg.token);
-  const server = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, telegramSecretToken(tg.token), logger) }]);
+  const server = await startHttpServer(createHttpApp({ ready: () => true }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, telegramSecretToken(tg.token), logger) }]);
   await bot.init();
   inbox.start();
 

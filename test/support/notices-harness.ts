@@ -79,7 +79,7 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
     signature,
     now: options.receiverNow ?? (() => Date.now()),
   });
-  const receiver = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [receiverRoute(receiverDeps)]);
+  const receiver = await startHttpServer(createHttpApp({ ready: () => true }), "127.0.0.1", 0, [receiverRoute(receiverDeps)]);
 
   const h = await startHarness({
     ...options.harness,

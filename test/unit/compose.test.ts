@@ -27,6 +27,7 @@ const operatorEnv: Record<string, string> = {
   SECRETS_KEY: randomBytes(32).toString("base64"),
   POSTGRES_PASSWORD: "pg-password",
   MARKETPLACE_URL: "https://marketplace.example.com",
+  METRICS_TOKEN: "metrics-token-0123456789",
 };
 
 /** Compose's `${VAR}`, `${VAR:?message}` and `${VAR:-default}` interpolation. */
@@ -46,7 +47,7 @@ describe("compose.yaml", () => {
   });
 
   it("runs PostgreSQL, two bot replicas of one image and a reverse proxy in front of both", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["bot-1", "bot-2", "postgres", "proxy"]);
+    expect(Object.keys(compose.services).sort()).toEqual(["bot-1", "bot-2", "postgres", "prometheus", "proxy"]);
     expect(bots.map(([name]) => name)).toEqual(["bot-1", "bot-2"]);
     expect(new Set(bots.map(([, s]) => s.image)).size).toBe(1);
     const caddyfile = readFileSync(join(projectRoot, "deploy/Caddyfile"), "utf8");
@@ -70,8 +71,20 @@ describe("compose.yaml", () => {
       expect(config.databasePoolMax).toBe(Number(env.DATABASE_POOL_MAX));
       expect(config.nodeEnv).toBe("production");
       expect(config.warnings).toEqual([]);
+      expect(config.metricsToken).toBe(operatorEnv.METRICS_TOKEN);
     }
     expect(instanceIds.size).toBe(bots.length);
+  });
+
+  it("scrapes every replica's /metrics with the token, only in the metrics profile; the proxy routes on /readyz", () => {
+    const prometheus = compose.services.prometheus as Service & { profiles?: string[] };
+    expect(prometheus.profiles).toEqual(["metrics"]);
+    const scrape = parse(readFileSync(join(projectRoot, "deploy/prometheus.yml"), "utf8")) as {
+      scrape_configs: Array<{ authorization: { type: string; credentials_file: string }; static_configs: Array<{ targets: string[] }> }>;
+    };
+    expect(scrape.scrape_configs[0]!.authorization.type).toBe("Bearer");
+    expect(scrape.scrape_configs[0]!.static_configs[0]!.targets).toEqual(bots.map(([name, s]) => `${name}:${s.environment!.HTTP_PORT}`));
+    expect(readFileSync(join(projectRoot, "deploy/Caddyfile"), "utf8")).toContain("health_uri /readyz");
   });
 
   it("uses the database, user and password the postgres service creates", () => {

@@ -111,7 +111,7 @@ describe("receiver during a database outage", () => {
       logger,
       now: Date.now,
     });
-    server = await startHttpServer(createHttpApp({ healthy: () => true }), "127.0.0.1", 0, [route]);
+    server = await startHttpServer(createHttpApp({ ready: () => true }), "127.0.0.1", 0, [route]);
 
     let sequence = 0;
     const deliver = async () => {

@@ -1,0 +1,3 @@
+/** Operator metrics (Prometheus) and the /metrics route. */
+export { createMetrics, type Metrics, type GaugeSources } from "./metrics.js";
+export { metricsRoute } from "./route.js";
