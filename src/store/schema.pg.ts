@@ -201,3 +201,12 @@ export const leaderLease = pgTable("leader_lease", {
   epoch: big("epoch").notNull(),
   expiresAt: big("expires_at").notNull(),
 });
+
+/** The balance the watcher last saw per API key (schema.sqlite.ts says how it is used). */
+export const balanceSnapshots = pgTable("balance_snapshots", {
+  keyId: big("key_id").primaryKey(),
+  trxSun: text("trx_sun").notNull(),
+  usdtUnits: text("usdt_units").notNull(),
+  version: integer("version").notNull().default(0),
+  seenAt: big("seen_at").notNull(),
+});

@@ -221,3 +221,16 @@ export const leaderLease = sqliteTable("leader_lease", {
   epoch: integer("epoch").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/**
+ * The balance the watcher last saw per API key (SUN, and USDT in millionths), so that a rise not
+ * explained by a refund is told once as a deposit. `version` moves by compare-and-set in the
+ * transaction that writes the notice: two replicas or a restart never tell one deposit twice.
+ */
+export const balanceSnapshots = sqliteTable("balance_snapshots", {
+  keyId: integer("key_id").primaryKey(),
+  trxSun: text("trx_sun").notNull(),
+  usdtUnits: text("usdt_units").notNull(),
+  version: integer("version").notNull().default(0),
+  seenAt: integer("seen_at").notNull(),
+});
