@@ -2,7 +2,8 @@
  * Waiting for the user inside a conversation, the same way in every flow:
  * - another /command leaves the conversation and runs as usual (halt with next); /cancel, which
  *   the cancel feature hands to an open flow first, leaves it and goes no further;
- * - a tap on a button this step does not expect is passed on to the rest of the bot (skip with next);
+ * - a tap on a button this step does not expect is passed on to the rest of the bot (skip with next),
+ *   and so is a message the user posted through the bot's own inline mode (not typed input);
  * - anything else that is not text gets a short hint and the step keeps waiting;
  * - a message holding a credential (an API key, a webhook secret, even inside a sentence) at a
  *   step that does not ask for one ends the conversation in the same update and goes on to the
@@ -11,6 +12,7 @@
  */
 import type { BotConversation, ConversationContext } from "../context.js";
 import { findCredential } from "../../credentials/shape.js";
+import { isOwnInlineResult } from "../ui/own-inline-result.js";
 
 export type Reply =
   | { kind: "text"; ctx: ConversationContext; text: string }
@@ -38,6 +40,8 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
   const acceptText = options.acceptText ?? true;
   for (;;) {
     const ctx = await conversation.wait();
+    // the bot's own inline result, posted by the user, answers nothing: passed on (and left alone there)
+    if (isOwnInlineResult(ctx)) await conversation.skip({ next: true });
     const text = ctx.message?.text;
     const command = text === undefined ? undefined : /^\/([A-Za-z0-9_]+)(@\w+)?(\s|$)/.exec(text)?.[1];
     if (command !== undefined) {

@@ -10,10 +10,13 @@ import { findAddressesLike, isTronAddress, TRON_ADDRESS_SHAPE, unwrapPasted } fr
 import { code } from "../../../format/html.js";
 import { addressPresetRows, loadPresets } from "../buy/presets.js";
 import { invalidAddressText } from "./views.js";
+import { isOwnInlineResult } from "../../ui/own-inline-result.js";
 
 export const addressMessageFeature = new Composer<BotContext>();
 
 addressMessageFeature.chatType("private").on("message:text", async (ctx, next) => {
+  // an address card the user posted from the bot's own inline mode: already the answer, nothing to say
+  if (isOwnInlineResult(ctx)) return;
   const text = unwrapPasted(ctx.message.text);
   if (TRON_ADDRESS_SHAPE.test(text)) {
     if (!isTronAddress(text)) {

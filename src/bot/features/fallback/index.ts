@@ -2,6 +2,7 @@ import type { BotContext } from "../../context.js";
 import { Composer } from "grammy";
 import { FlowCancel } from "../../flow/flow-message.js";
 import { showView } from "../../ui/view.js";
+import { isOwnInlineResult } from "../../ui/own-inline-result.js";
 
 /** Last in line: stray button taps and messages nobody handled point to /help. */
 export const fallbackFeature = new Composer<BotContext>();
@@ -17,5 +18,7 @@ fallbackFeature.on("callback_query", async (ctx) => {
 });
 
 fallbackFeature.chatType("private").on("message", async (ctx) => {
+  // the bot's own inline result, posted by the user, asks nothing
+  if (isOwnInlineResult(ctx)) return;
   await ctx.reply(ctx.t("fallback-message"));
 });
