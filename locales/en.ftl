@@ -378,6 +378,11 @@ keys-saved = ✅ Key <code>{ $fingerprint }</code> works and is saved. { $defaul
     [yes] It is your default key now.
    *[no] Your default key stays as it was; you can change that in /keys.
 }
+keys-access = { $scope ->
+    [read] 👁 This key can only read: prices, balance, orders and rules. It can't buy or change anything.
+    [purchase] 🛒 This key can buy energy and run rules, but not manage webhooks.
+   *[full] 🔓 This key has full access: buying, rules and webhooks.
+}
 keys-label-ask-new = Send a label for it (for example <i>Main</i> or <i>Trading</i>) so you can tell your keys apart, or tap Skip.
 keys-label-later = You can give it a name later in /keys.
 keys-label-cancelled = The key is saved, without a label. /keys to name it later.
@@ -393,7 +398,10 @@ keys-list-empty = You have no API keys yet. Add one to buy energy, run rules and
 keys-list-title = 🔑 <b>Your API keys</b>
 keys-default-badge = ⭐ <i>default</i>
 keys-added-on = added { $date }
-keys-cannot = ⚠️ can't: { $scopes }
+keys-cannot = ⚠️ { $lacks ->
+    [purchase] read only: can't buy, run rules or manage webhooks
+   *[full] can't manage webhooks
+}
 keys-list-footer = The default key is used for everything you do here.
 keys-button-make-default = ⭐ Make { $fingerprint } default
 keys-button-rename = ✏️ Rename { $fingerprint }
@@ -403,13 +411,22 @@ keys-remove-confirm = Remove key <b>{ $name }</b> <code>{ $fingerprint }</code>?
 keys-button-remove-yes = 🗑 Yes, remove
 keys-removed = 🗑 Key <code>{ $fingerprint }</code> removed.
 keys-now-default = ⭐ Key <code>{ $fingerprint }</code> is now your default key.
-keys-error-scope-op = 🚫 This API key can't { $operation }: its access level is too low. Create a key with <b>{ $scope }</b> access (or higher) in the marketplace dashboard (Settings → API keys), then add it with /key.
+keys-error-scope-op = 🚫 This API key can't { $operation }: its access level is too low. Create a key with <b>{ $scope ->
+    [purchase] buying access
+   *[full] full access
+}</b> (or higher) in the marketplace dashboard (Settings → API keys), then add it with /key.
 keys-scope-op-orders = place orders
 keys-scope-op-rules = create or change automation rules
 keys-scope-op-webhooks = manage webhooks
-keys-default-cannot = 🚫 Your default key <code>{ $fingerprint }</code> can't { $operation }: it was refused for lack of <b>{ $scope }</b> access.
+keys-default-cannot = 🚫 Your default key <code>{ $fingerprint }</code> can't { $operation }: { $lacks ->
+    [purchase] it may only read, not buy.
+   *[full] it does not have full access.
+}
 keys-pick-other = Use one of your other keys instead (it becomes your default):
-keys-no-other = No other key of yours can do it. Add a key with <b>{ $scope }</b> access (make one in the dashboard: Settings → API keys).
+keys-no-other = No other key of yours can do it. Add a key with <b>{ $scope ->
+    [purchase] buying access
+   *[full] full access
+}</b> (make one in the dashboard: Settings → API keys).
 keys-button-use = ⭐ Use { $name }
 keys-offer-default = Your default key <code>{ $fingerprint }</code> can't { $operation }; this new key was not refused that. Make it your default?
 keys-button-make-new-default = ⭐ Make the new key default

@@ -354,6 +354,11 @@ keys-saved = ✅ 密钥 <code>{ $fingerprint }</code> 有效，已保存。{ $de
     [yes] 它现在是您的默认密钥。
    *[no] 您的默认密钥保持不变；可以在 /keys 中更改。
 }
+keys-access = { $scope ->
+    [read] 👁 此密钥只能读取：价格、余额、订单和规则。不能购买或更改任何内容。
+    [purchase] 🛒 此密钥可以购买能量和运行规则，但不能管理回调。
+   *[full] 🔓 此密钥拥有完全权限：购买、规则和回调。
+}
 keys-label-ask-new = 请为它发送一个名称（例如<i>主要</i>或<i>交易</i>），以便区分您的密钥，或点击“跳过”。
 keys-label-later = 稍后可以在 /keys 中为它命名。
 keys-label-cancelled = 密钥已保存，未命名。稍后可在 /keys 中命名。
@@ -369,7 +374,10 @@ keys-list-empty = 您还没有 API 密钥。添加一个即可购买能量、运
 keys-list-title = 🔑 <b>您的 API 密钥</b>
 keys-default-badge = ⭐ <i>默认</i>
 keys-added-on = 添加于 { $date }
-keys-cannot = ⚠️ 不能：{ $scopes }
+keys-cannot = ⚠️ { $lacks ->
+    [purchase] 只读：不能购买、运行规则或管理回调
+   *[full] 不能管理回调
+}
 keys-list-footer = 您在这里的所有操作都使用默认密钥。
 keys-button-make-default = ⭐ 设 { $fingerprint } 为默认
 keys-button-rename = ✏️ 重命名 { $fingerprint }
@@ -379,13 +387,22 @@ keys-remove-confirm = 删除密钥 <b>{ $name }</b> <code>{ $fingerprint }</code
 keys-button-remove-yes = 🗑 是的，删除
 keys-removed = 🗑 密钥 <code>{ $fingerprint }</code> 已删除。
 keys-now-default = ⭐ 密钥 <code>{ $fingerprint }</code> 现在是您的默认密钥。
-keys-error-scope-op = 🚫 此 API 密钥不能{ $operation }：权限级别太低。请在市场后台（设置 → API 密钥）创建具有 <b>{ $scope }</b>（或更高）权限的密钥，然后通过 /key 添加。
+keys-error-scope-op = 🚫 此 API 密钥不能{ $operation }：权限级别太低。请在市场后台（设置 → API 密钥）创建具有<b>{ $scope ->
+    [purchase] 购买权限
+   *[full] 完全权限
+}</b>（或更高）的密钥，然后通过 /key 添加。
 keys-scope-op-orders = 下单
 keys-scope-op-rules = 创建或修改自动化规则
 keys-scope-op-webhooks = 管理回调
-keys-default-cannot = 🚫 您的默认密钥 <code>{ $fingerprint }</code> 不能{ $operation }：因缺少 <b>{ $scope }</b> 权限被拒绝。
+keys-default-cannot = 🚫 您的默认密钥 <code>{ $fingerprint }</code> 不能{ $operation }：{ $lacks ->
+    [purchase] 它只能读取，不能购买。
+   *[full] 它没有完全权限。
+}
 keys-pick-other = 请改用您的其他密钥（它将成为默认密钥）：
-keys-no-other = 您没有其他能执行此操作的密钥。请添加一个具有 <b>{ $scope }</b> 权限的密钥（在控制台创建：设置 → API 密钥）。
+keys-no-other = 您没有其他能执行此操作的密钥。请添加一个具有<b>{ $scope ->
+    [purchase] 购买权限
+   *[full] 完全权限
+}</b>的密钥（在控制台创建：设置 → API 密钥）。
 keys-button-use = ⭐ 使用 { $name }
 keys-offer-default = 您的默认密钥 <code>{ $fingerprint }</code> 不能{ $operation }；新密钥没有因此被拒绝过。要设为默认密钥吗？
 keys-button-make-new-default = ⭐ 将新密钥设为默认

@@ -37,7 +37,7 @@ describe("marketplace refusals of a key", () => {
     const { accountId, keyId } = await h.givenUserWithKey(USER, { scope: "read", label: "Viewer" });
     const text = await buyAndConfirm();
     expect(text).toContain("This API key can't place orders");
-    expect(text).toContain("<b>purchase</b> access");
+    expect(text).toContain("<b>buying access</b>");
     expect(text).toContain("dashboard");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.list");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
@@ -45,7 +45,7 @@ describe("marketplace refusals of a key", () => {
 
     await h.tg.tapButton({ userId: USER, text: /My keys/ });
     await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your API keys"));
-    expect(h.tg.lastBotMessage(USER)?.text).toContain("can't: purchase");
+    expect(h.tg.lastBotMessage(USER)?.text).toContain("read only: can't buy, run rules or manage webhooks");
   });
 
   it("a key over its daily spend limit: says it resets at 00:00 UTC and in how long", async () => {

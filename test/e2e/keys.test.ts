@@ -259,14 +259,14 @@ describe("/keys", () => {
     const list = h.tg.lastBotMessage(USER)!;
     expect(list.text).toContain(`Alpha ${fpA} ⭐ default`);
     expect(list.text).toContain(`Beta ${fpB}`);
-    expect(list.text).toContain("can't: purchase");
+    expect(list.text).toContain("read only: can't buy");
     expect(list.text).toMatch(/added \w{3} \d{1,2}, \d{4}/);
 
     // the list's buttons open a card per key
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Alpha ${fpA}`, `Beta ${fpB}`, "➕ Add a key"]);
     await h.tg.tapButton({ userId: USER, text: `Beta ${fpB}` });
     const card = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Beta"));
-    expect(textOf(card.payload)).toContain("can't: purchase");
+    expect(textOf(card.payload)).toContain("read only: can't buy");
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Make ${fpB} default`, `✏️ Rename ${fpB}`, `🗑 Remove ${fpB}`, "⬅️ Back"]);
 
     await h.tg.tapButton({ userId: USER, text: `⭐ Make ${fpB} default` });

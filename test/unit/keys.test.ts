@@ -63,7 +63,7 @@ describe("keys list", () => {
     expect(text).toContain("1. <b>&lt;Main&gt;</b> <code>…ab&lt;d</code> keys-default-badge");
     expect(text).toContain('keys-added-on({"date":"Nov 21, 2026"})');
     expect(text).toContain("2. <b>keys-no-label</b> <code>…9999</code>\n");
-    expect(text).toContain('keys-cannot({"scopes":"purchase"})');
+    expect(text).toContain('keys-cannot({"lacks":"purchase"})');
     expect(keysListText([], t, createFormatter("en"), "note")).toBe("note\n\nkeys-list-empty");
   });
 
@@ -72,7 +72,7 @@ describe("keys list", () => {
     expect(keyButtonLabel(row({ label: "" }), t)).toBe("keys-no-label …ab<d");
     const card = keyCardText(row({ missingScopes: '["full"]' }), t, createFormatter("en"), "done");
     expect(card).toMatch(/^done\n\n🔑 <b>Main<\/b> <code>…ab&lt;d<\/code>\n/);
-    expect(card).toContain('keys-cannot({"scopes":"full"})');
+    expect(card).toContain('keys-cannot({"lacks":"full"})');
   });
 
   it("asks before removing", () => {

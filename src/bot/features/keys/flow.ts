@@ -22,7 +22,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { findCredential, isPlausibleApiKey } from "../../../credentials/shape.js";
+import { findCredential, isPlausibleApiKey, type KeyScope } from "../../../credentials/shape.js";
 import { KeyButtons } from "./callbacks.js";
 import { newDefaultOffer } from "./scope-gate.js";
 import { fingerprintText, keyName, keySavedText, toKeyView } from "./views.js";
@@ -56,9 +56,12 @@ export async function enterAddKey(ctx: BotContext): Promise<void> {
   await enterFlow(ctx, ADD_KEY_CONVERSATION);
 }
 
-/** The label step; `promptId`: the message of the flow that brought the key (null: a new message). */
-export async function enterLabelKey(ctx: BotContext, keyId: number, mode: LabelMode, promptId: number | null = null): Promise<void> {
-  await enterFlow(ctx, LABEL_KEY_CONVERSATION, keyId, mode, promptId);
+/**
+ * The label step; `promptId`: the message of the flow that brought the key (null: a new message);
+ * `scope`: the new key's level, when it is known (said with the key saved).
+ */
+export async function enterLabelKey(ctx: BotContext, keyId: number, mode: LabelMode, promptId: number | null = null, scope?: KeyScope): Promise<void> {
+  await enterFlow(ctx, LABEL_KEY_CONVERSATION, keyId, mode, promptId, scope ?? null);
 }
 
 export async function addKeyConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
@@ -92,6 +95,7 @@ export async function labelKeyConversation(
   keyId: number,
   mode: LabelMode,
   promptId: number | null = null,
+  scope: KeyScope | null = null,
 ): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
@@ -114,7 +118,7 @@ export async function labelKeyConversation(
   const fingerprint = escapeHtml(fingerprintText(key));
   const intro =
     mode === "new"
-      ? `${keySavedText(key, t)}\n\n${t("keys-label-ask-new")}`
+      ? `${keySavedText(key, t, scope ?? undefined)}\n\n${t("keys-label-ask-new")}`
       : t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
   const skip = new InlineKeyboard();
   if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());

@@ -1,61 +1,62 @@
 /**
- * What the bot knows about a key's access level, used up front. The marketplace shows no key's
- * scope; the bot knows only the scopes a key was refused for (403 insufficient_scope, remembered
- * by withUserClient). So a flow the default key is known unable to complete says so at its first
- * step and offers the user's other keys that were not refused it; and a new key is offered as the
- * default when the default was refused something the new key was not.
+ * What the bot knows about a key's access level, used up front (the rules are in
+ * credentials/scopes.ts): a flow the default key is known unable to complete says so at its first
+ * step and offers the user's other keys not known unable; and a new key is offered as the default
+ * when the default is known unable to do something the new key is not.
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { ApiKeyRow, ApiKeysRepo, Scope } from "../../../store/api-keys.js";
+import type { ApiKeyRow, ApiKeysRepo } from "../../../store/api-keys.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
+import { knownUnable, lowestMissing, SCOPE_FOR, type KeyOperation } from "../../../credentials/scopes.js";
 import { fingerprintText, keyButtonLabel } from "./views.js";
 
-/** What a flow does with the key, and the scope that takes (as the error mapping names them). */
-export type GatedOperation = "orders" | "rules" | "webhooks";
-const SCOPE_OF: Record<GatedOperation, Scope> = { orders: "purchase", rules: "purchase", webhooks: "full" };
-const RANK: Record<Scope, number> = { read: 0, purchase: 1, full: 2 };
-
-function refusedScopes(key: Pick<ApiKeyRow, "missingScopes">): Scope[] {
-  try {
-    return (JSON.parse(key.missingScopes) as unknown[]).filter((s): s is Scope => s === "read" || s === "purchase" || s === "full");
-  } catch {
-    return [];
-  }
-}
-
-/** The key was refused `scope` or a lower one (higher levels include lower ones). */
-export function knownUnable(key: Pick<ApiKeyRow, "missingScopes">, scope: Scope): boolean {
-  return refusedScopes(key).some((s) => RANK[s] <= RANK[scope]);
-}
+export type GatedOperation = KeyOperation;
 
 /**
- * True when the user's default key may do `operation` (or there is no key: the flow says so
- * itself). Otherwise answers with why and the user's other keys that may, each a button that makes
- * it the default and starts `flow` (a conversation id) again with `args` (the answers given so far,
- * kept in the session: a button's payload cannot carry them); false.
+ * Why the user's keys can't do `operation` and the way out, as a message: the current key and
+ * what it lacks, then each other key not known unable as a button that makes it the default and
+ * starts `flow` (a conversation id) again, or, when there is none, the button to add a key.
  */
-export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, flow: string, args?: unknown): Promise<boolean> {
-  if (!ctx.from) return true;
-  const keys = ctx.deps.store.apiKeys;
-  const current = await keys.getDefault(ctx.from.id);
-  const scope = SCOPE_OF[operation];
-  if (!current || !knownUnable(current, scope)) return true;
-  const t: Translate = (k, v) => ctx.t(k, v);
-  const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id && !knownUnable(k, scope));
-  const lines = [t("keys-default-cannot", { fingerprint: escapeHtml(fingerprintText(current)), operation: t(`keys-scope-op-${operation}`), scope })];
+export function cannotOffer(
+  t: Translate,
+  current: Pick<ApiKeyRow, "fingerprint" | "missingScopes">,
+  others: ReadonlyArray<Pick<ApiKeyRow, "id" | "label" | "fingerprint" | "isDefault" | "missingScopes">>,
+  operation: GatedOperation,
+  flow: string,
+): { text: string; keyboard: InlineKeyboard } {
+  const scope = SCOPE_FOR[operation];
+  const may = others.filter((k) => !knownUnable(k, scope));
+  const lacks = lowestMissing(current) ?? scope;
+  const lines = [t("keys-default-cannot", { fingerprint: escapeHtml(fingerprintText(current)), operation: t(`keys-scope-op-${operation}`), lacks })];
   const keyboard = new InlineKeyboard();
-  if (others.length > 0) {
+  if (may.length > 0) {
     lines.push("", t("keys-pick-other"));
-    for (const key of others) keyboard.text(t("keys-button-use", { name: keyButtonLabel(key, t) }), SharedButtons.useKeyFor.pack({ id: key.id, flow })).row();
+    for (const key of may) keyboard.text(t("keys-button-use", { name: keyButtonLabel(key, t) }), SharedButtons.useKeyFor.pack({ id: key.id, flow })).row();
   } else {
     lines.push("", t("keys-no-other", { scope }));
     keyboard.text(t("button-add-key"), SharedButtons.addKey.pack()).row();
   }
   keyboard.text(t("button-my-keys"), SharedButtons.listKeys.pack());
-  const sent = await ctx.reply(lines.join("\n"), { reply_markup: keyboard });
+  return { text: lines.join("\n"), keyboard };
+}
+
+/**
+ * True when the user's default key may do `operation` as far as the bot knows (or there is no
+ * key: the flow says so itself). Otherwise answers with cannotOffer, whose buttons start `flow`
+ * again with `args` (the answers given so far, kept in the session: a button's payload cannot
+ * carry them); false.
+ */
+export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, flow: string, args?: unknown): Promise<boolean> {
+  if (!ctx.from) return true;
+  const keys = ctx.deps.store.apiKeys;
+  const current = await keys.getDefault(ctx.from.id);
+  if (!current || !knownUnable(current, SCOPE_FOR[operation])) return true;
+  const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id);
+  const offer = cannotOffer((k, v) => ctx.t(k, v), current, others, operation, flow);
+  const sent = await ctx.reply(offer.text, { reply_markup: offer.keyboard });
   const session = await ctx.session;
   session.gated = { flow, ...(args === undefined ? {} : { args }), messageId: sent.message_id, at: ctx.deps.now() };
   return false;
@@ -84,6 +85,6 @@ export async function newDefaultOffer(keys: ApiKeysRepo, userId: number, newKeyI
   const added = await keys.get(userId, newKeyId);
   const current = await keys.getDefault(userId);
   if (!added || !current || current.id === added.id) return null;
-  const operation = (["orders", "webhooks"] as const).find((op) => knownUnable(current, SCOPE_OF[op]) && !knownUnable(added, SCOPE_OF[op]));
+  const operation = (["orders", "webhooks"] as const).find((op) => knownUnable(current, SCOPE_FOR[op]) && !knownUnable(added, SCOPE_FOR[op]));
   return operation ? { fingerprint: fingerprintText(current), operation: `keys-scope-op-${operation}` } : null;
 }

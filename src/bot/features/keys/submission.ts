@@ -1,7 +1,8 @@
 /**
  * A message that holds an API key (the answer to /key's prompt, or `/key <KEY>` in one message):
  * it is deleted at once and scrubbed from the update, the key's shape is checked, the key is
- * verified with a read call, sealed and stored, and then a label is asked for (or, when a /buy
+ * verified with a read call, sealed and stored (with its level, when the key names it), and then
+ * a label is asked for, saying what the key can do when that is known (or, when a /buy
  * waited for the key, that order goes on and the label is left for /keys). The plaintext is
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
@@ -18,7 +19,8 @@ import { MarketplaceError } from "../../../marketplace/errors.js";
 import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { enterLabelKey, type KeySubmission } from "./flow.js";
-import { findCredential, isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH } from "../../../credentials/shape.js";
+import { findCredential, isPlausibleApiKey, MAX_KEY_LENGTH, MIN_KEY_LENGTH, scopeNamedByKey } from "../../../credentials/shape.js";
+import { scopeAbove } from "../../../credentials/scopes.js";
 
 const SCRUBBED = "[API key removed]";
 
@@ -74,11 +76,15 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
   }
 
   const row = await ctx.deps.store.apiKeys.add(userId, { apiKey, label: "" });
+  // a key that names its level is known from now on (the gates use it before any refusal)
+  const scope = scopeNamedByKey(apiKey);
+  const lacks = scope && scopeAbove(scope);
+  if (lacks) await ctx.deps.store.apiKeys.markMissingScope(row.id, lacks);
   // A /buy typed before there was a key goes on now, and the label waits for /keys: asking for it
   // too would leave two questions open in the chat at once, the label's and the order's.
   const pendingBuy = await takePendingBuy(ctx);
-  if (pendingBuy === undefined) return enterLabelKey(ctx, row.id, "new", from.promptId ?? null);
-  const saved = keySavedText(row, (k, v) => ctx.t(k, v));
+  if (pendingBuy === undefined) return enterLabelKey(ctx, row.id, "new", from.promptId ?? null, scope);
+  const saved = keySavedText(row, (k, v) => ctx.t(k, v), scope);
   await showOutcome(ctx, from.promptId, `${saved}\n\n${ctx.t("keys-label-later")}`, new InlineKeyboard());
   await resumePendingBuy(ctx, pendingBuy);
 }

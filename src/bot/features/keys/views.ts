@@ -1,11 +1,12 @@
 /**
  * What the keys feature shows: the /keys list (every key with its label, fingerprint, default
- * mark, date added and any scope it was seen to lack), a key's card, the remove confirmation.
+ * mark, date added and what it is known unable to do), a key's card, the remove confirmation.
  * Pure text; the buttons are the menus of menus.ts.
  */
 import type { ApiKeyRow } from "../../../store/api-keys.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
+import { lowestMissing, type KeyScope } from "../../../credentials/scopes.js";
 
 /** What is shown of a key: everything but the sealed secret (this is what conversations keep). */
 export type KeyView = Omit<ApiKeyRow, "sealedKey">;
@@ -19,9 +20,10 @@ export function fingerprintText(key: Pick<ApiKeyRow, "fingerprint">): string {
   return `…${key.fingerprint}`;
 }
 
-/** A new key checked and stored: which one, and whether it became the default. */
-export function keySavedText(key: Pick<ApiKeyRow, "fingerprint" | "isDefault">, t: Translate): string {
-  return t("keys-saved", { fingerprint: escapeHtml(fingerprintText(key)), default: key.isDefault ? "yes" : "no" });
+/** A new key checked and stored: which one, whether it became the default, and what it can do when that is known. */
+export function keySavedText(key: Pick<ApiKeyRow, "fingerprint" | "isDefault">, t: Translate, scope?: KeyScope): string {
+  const saved = t("keys-saved", { fingerprint: escapeHtml(fingerprintText(key)), default: key.isDefault ? "yes" : "no" });
+  return scope ? `${saved}\n${t("keys-access", { scope })}` : saved;
 }
 
 /** The label (escaped) or "no label". */
@@ -34,22 +36,13 @@ export function keyButtonLabel(key: Pick<ApiKeyRow, "label" | "fingerprint" | "i
   return `${key.isDefault ? "⭐ " : ""}${key.label || t("keys-no-label")} ${fingerprintText(key)}`;
 }
 
-export function missingScopes(key: Pick<ApiKeyRow, "missingScopes">): string[] {
-  try {
-    const parsed = JSON.parse(key.missingScopes) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A key's lines: name, fingerprint and default mark; date added; scopes it lacks. */
 function keyLines(key: KeyView, t: Translate, fmt: Formatter): string[] {
   const fp = escapeHtml(fingerprintText(key));
   const lines = [`<b>${keyName(key, t)}</b> <code>${fp}</code>${key.isDefault ? ` ${t("keys-default-badge")}` : ""}`];
   lines.push(`    ${t("keys-added-on", { date: fmt.date(key.createdAt) })}`);
-  const missing = missingScopes(key);
-  if (missing.length > 0) lines.push(`    ${t("keys-cannot", { scopes: missing.map(escapeHtml).join(", ") })}`);
+  const lacks = lowestMissing(key);
+  if (lacks) lines.push(`    ${t("keys-cannot", { lacks })}`);
   return lines;
 }
 
