@@ -147,12 +147,14 @@ describe("/webhook setup", () => {
     expect(n.h.sandbox.control.deliveries(endpoint.id).every((d) => d.status === 404)).toBe(true);
   });
 
-  it("a key without full access: the shared scope message; no key: add one; no PUBLIC_URL: what the operator must do", async () => {
+  it("a key without full access: why, and the button to add one; no key: add one; no PUBLIC_URL: what the operator must do", async () => {
     const { accountId } = await setUp({ scope: "purchase" });
     await upToSecret(accountId);
     await say("whsec_" + Buffer.alloc(24, 5).toString("base64"));
     const refused = String((await botSaid(/can't manage webhooks/)).payload.text);
-    expect(refused).toContain("<b>full</b>");
+    expect(refused).toContain("<b>full access</b>");
+    // the way out, as at a second /webhook: no other key may, so the button to add one
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["🔑 Add API key", "🔑 My keys"]);
     await n.stop();
 
     n = await startNoticesHarness();

@@ -24,6 +24,8 @@ import { renderAndLogError } from "../../errors/reply.js";
 import { code } from "../../../format/html.js";
 import { isPlausibleSecret } from "../../../events/signatures.js";
 import { WebhookButtons } from "./callbacks.js";
+import { MarketplaceError } from "../../../marketplace/errors.js";
+import { cannotOffer } from "../keys/scope-gate.js";
 import { receiverBase, receiverUrl, renderPingOutcome, webhookStatusText, type PingOutcome } from "./views.js";
 
 export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";
@@ -86,7 +88,7 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
     const row = await deps.store.webhooks.ensureForUser(userId, key.id);
     return { rowId: row.id, url: receiverUrl(base, row.routeToken) };
   });
-  if (!endpoint) return failed(ctx, flow, new NoApiKeyError());
+  if (!endpoint) return failed(conversation, ctx, flow, new NoApiKeyError());
   if (deps.webhooks?.sandbox) return sandboxSetup(conversation, ctx, flow, endpoint);
   await flow.ask(ctx, t("webhook-setup-steps", { url: code(endpoint.url) }));
 
@@ -132,7 +134,7 @@ async function sandboxSetup(conversation: BotConversation, ctx: ConversationCont
   try {
     await external(conversation, () => createSandboxEndpoint(deps, endpoint.rowId));
   } catch (err) {
-    return failed(ctx, flow, err);
+    return failed(conversation, ctx, flow, err);
   }
   await pingAndReport(conversation, ctx, flow, { ...endpoint, base: receiverBase(deps)! }, "");
 }
@@ -171,7 +173,7 @@ async function pingAndReport(
   try {
     outcome = await external(conversation, () => pingAndWait(deps, endpoint.rowId));
   } catch (err) {
-    return failed(ctx, flow, err);
+    return failed(conversation, ctx, flow, err);
   }
   const status = await external(conversation, async () => {
     const row = await deps.store.webhooks.get(endpoint.rowId);
@@ -184,8 +186,23 @@ async function pingAndReport(
   await flow.finish(ctx, text, new InlineKeyboard().text(t("webhook-button-manage"), WebhookButtons.open.pack()));
 }
 
-/** The one sentence for what went wrong, in the flow's message. */
-async function failed(ctx: ConversationContext, flow: FlowMessage, err: unknown): Promise<void> {
+/**
+ * The one sentence for what went wrong, in the flow's message. A key refused webhooks (now known
+ * unable) gets what a second /webhook would: the user's keys that may, or the button to add one.
+ */
+async function failed(conversation: BotConversation, ctx: ConversationContext, flow: FlowMessage, err: unknown): Promise<void> {
+  const userId = ctx.from?.id;
+  if (err instanceof MarketplaceError && err.isInsufficientScope && userId !== undefined) {
+    // only what is shown of the keys goes into the replay log, never a sealed secret
+    const keys = await external(conversation, async () =>
+      (await ctx.deps.store.apiKeys.list(userId)).map(({ id, label, fingerprint, isDefault, missingScopes }) => ({ id, label, fingerprint, isDefault, missingScopes })),
+    );
+    const current = keys.find((k) => k.isDefault);
+    if (current) {
+      const offer = cannotOffer((k, v) => ctx.t(k, v), current, keys.filter((k) => k.id !== current.id), "webhooks", WEBHOOK_SETUP_CONVERSATION);
+      return flow.finish(ctx, offer.text, offer.keyboard);
+    }
+  }
   const rendered = renderAndLogError(ctx, err);
   await flow.finish(ctx, rendered.text, rendered.keyboard);
 }
