@@ -60,9 +60,14 @@ describe("config", () => {
     expect(loadConfig(env()).instanceId).toBe(`${hostname()}-${process.pid}`);
     expect(loadConfig(env({ INSTANCE_ID: "bot-2" })).instanceId).toBe("bot-2");
     expect(() => loadConfig(env({ INSTANCE_ID: "two words" }))).toThrow(/^INSTANCE_ID must be 1-64 characters/);
-    expect(loadConfig(env()).leader).toEqual({ retryMs: 1000, quietMs: 1500 });
-    expect(loadConfig(env({ LEADER_RETRY_MS: "250", LEADER_QUIET_MS: "0" })).leader).toEqual({ retryMs: 250, quietMs: 0 });
+    expect(loadConfig(env()).leader).toEqual({ retryMs: 1000, quietMs: 1500, leaseMs: 5000 });
+    expect(loadConfig(env({ LEADER_RETRY_MS: "250", LEADER_QUIET_MS: "0", LEADER_LEASE_MS: "3000" })).leader).toEqual({ retryMs: 250, quietMs: 0, leaseMs: 3000 });
     expect(() => loadConfig(env({ LEADER_RETRY_MS: "10" }))).toThrow(/^LEADER_RETRY_MS /);
+    expect(() => loadConfig(env({ LEADER_LEASE_MS: "100" }))).toThrow(/^LEADER_LEASE_MS /);
+    // PostgreSQL's waits are bounded by default
+    expect(loadConfig(env()).databaseTimeoutMs).toBe(5000);
+    expect(loadConfig(env({ DATABASE_TIMEOUT_MS: "2000" })).databaseTimeoutMs).toBe(2000);
+    expect(() => loadConfig(env({ DATABASE_TIMEOUT_MS: "0" }))).toThrow(/^DATABASE_TIMEOUT_MS /);
   });
   it("needs PUBLIC_URL in webhook mode", () => {
     expect(() => loadConfig(env({ BOT_MODE: "webhook" }))).toThrow("PUBLIC_URL is required when BOT_MODE=webhook");
