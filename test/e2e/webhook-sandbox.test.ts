@@ -67,11 +67,12 @@ describe("/webhook on the embedded sandbox", () => {
     expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["🔁 再次测试", "🔕 关闭通知", "✏️ 更换端点", "🗑 删除端点"]);
   });
 
-  it("a key without full access gets the access-level answer and nothing is created", async () => {
+  it("a key without full access gets why, with the way out, and nothing is created", async () => {
     n = await startNoticesHarness({ embeddedSandbox: true, pingWaitMs: 3000 });
     await n.h.givenUserWithKey(USER, { scope: "purchase" });
     await say("/webhook");
-    await botSaid(/уровень доступа/);
+    await botSaid(/не может управлять вебхуками: у него нет полного доступа/);
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["🔑 Добавить API-ключ", "🔑 Мои ключи"]);
     expect((await n.h.store.webhooks.forUser(USER))?.endpointId ?? null).toBeNull();
   });
 });
