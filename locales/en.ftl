@@ -212,6 +212,11 @@ order-status-failed = Failed: the provider could not deliver
 order-status-other = state not known to this bot ({ $status })
 orders-title = <b>Your orders</b> · page { $page } of { $pages } ({ $total } in total)
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
+orders-line-firing = { $rule }: { $volume } · { $duration } → { $address } · { $price } · { $time }
+orders-firings-note = { $count ->
+    [one] One purchase made by a rule is listed among them, marked with the rule.
+    *[other] { $count } purchases made by rules are listed among them, marked with the rule.
+}
 orders-empty = You have no orders yet. Buy energy or bandwidth with /buy.
 orders-button-list = 📋 My orders
 orders-refreshed = Updated.
@@ -458,6 +463,7 @@ deposit-note = Send only on { $network } to this address; a smaller amount than 
 deposit-button-copy = 📋 Copy address
 stats-title = 📊 <b>Statistics</b>
 stats-orders = Orders placed: { $count }
+stats-rule-firings = Purchases made by your rules: { $count } (counted below)
 stats-energy = ⚡ <b>Energy</b>
 stats-bandwidth = 📶 <b>Bandwidth</b>
 stats-this-month = This month: { $volume }
@@ -624,3 +630,7 @@ still-working = ⏳ Still working on your last tap: one moment.
 # ── Buy: expired preview cards (buy-expired-*) ──
 buy-expired-toast = Prices refreshed: check the new preview.
 buy-expired-note = 🔄 That preview was more than { $minutes } minutes old, so nothing was ordered. Here are today's prices: check the total and tap Confirm.
+
+# A deposit seen by the balance watcher (a rise of the balance no refund explains)
+notice-deposit-trx = 💰 { $amount } arrived; your balance is { $balance }.
+notice-deposit-usdt = 💰 { $amount } arrived in your marketplace wallet.

@@ -217,6 +217,12 @@ order-status-failed = Не выполнен: поставщик не смог в
 order-status-other = состояние, неизвестное боту ({ $status })
 orders-title = <b>Ваши заказы</b> · страница { $page } из { $pages } (всего { $total })
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
+orders-line-firing = { $rule }: { $volume } · { $duration } → { $address } · { $price } · { $time }
+orders-firings-note = { $count ->
+    [one] Среди них { $count } покупка, сделанная правилом; она помечена правилом.
+    [few] Среди них { $count } покупки, сделанные правилами; они помечены правилом.
+    *[many] Среди них { $count } покупок, сделанных правилами; они помечены правилом.
+}
 orders-empty = У вас пока нет заказов. Купите энергию или пропускную способность через /buy.
 orders-button-list = 📋 Мои заказы
 orders-refreshed = Обновлено.
@@ -465,6 +471,7 @@ deposit-note = Отправляйте на этот адрес только че
 deposit-button-copy = 📋 Скопировать адрес
 stats-title = 📊 <b>Статистика</b>
 stats-orders = Заказов размещено: { $count }
+stats-rule-firings = Покупок, сделанных правилами: { $count } (учтены ниже)
 stats-energy = ⚡ <b>Энергия</b>
 stats-bandwidth = 📶 <b>Пропускная способность</b>
 stats-this-month = В этом месяце: { $volume }
@@ -637,3 +644,7 @@ still-working = ⏳ Ещё выполняю ваше прошлое нажати
 # ── Покупка: устаревшие предпросмотры (buy-expired-*) ──
 buy-expired-toast = Цены обновлены: проверьте новый предпросмотр.
 buy-expired-note = 🔄 Тот предпросмотр был старше { $minutes } минут, поэтому ничего не заказано. Вот актуальные цены: проверьте итог и нажмите «Подтвердить».
+
+# Пополнение, замеченное по балансу (рост, который не объясняется возвратом)
+notice-deposit-trx = 💰 Поступило { $amount }; ваш баланс — { $balance }.
+notice-deposit-usdt = 💰 На ваш кошелёк на маркетплейсе поступило { $amount }.

@@ -194,6 +194,8 @@ order-status-failed = 失败：供应商未能交付
 order-status-other = 机器人未知的状态（{ $status }）
 orders-title = <b>您的订单</b> · 第 { $page } / { $pages } 页（共 { $total } 个）
 orders-line = { $resource } { $volume } · { $duration } → { $address } · { $status } · { $time }
+orders-line-firing = { $rule }：{ $volume } · { $duration } → { $address } · { $price } · { $time }
+orders-firings-note = 其中包含 { $count } 笔由规则完成的购买，已标明所属规则。
 orders-empty = 您还没有订单。使用 /buy 购买能量或带宽。
 orders-button-list = 📋 我的订单
 orders-refreshed = 已更新。
@@ -428,6 +430,7 @@ deposit-note = 请仅通过 { $network } 向此地址转账；低于最低金额
 deposit-button-copy = 📋 复制地址
 stats-title = 📊 <b>统计</b>
 stats-orders = 已下订单：{ $count }
+stats-rule-firings = 规则完成的购买：{ $count }（已计入下方）
 stats-energy = ⚡ <b>能量</b>
 stats-bandwidth = 📶 <b>带宽</b>
 stats-this-month = 本月：{ $volume }
@@ -585,3 +588,7 @@ still-working = ⏳ 仍在处理您上一次的点击，请稍候。
 # ── 购买：过期的预览（buy-expired-*） ──
 buy-expired-toast = 价格已刷新：请查看新的预览。
 buy-expired-note = 🔄 该预览已超过 { $minutes } 分钟，因此未下单。以下是当前价格：请核对总额后点击确认。
+
+# 余额监控发现的充值（不是退款造成的余额增加）
+notice-deposit-trx = 💰 已到账 { $amount }；您的余额为 { $balance }。
+notice-deposit-usdt = 💰 您的市场钱包已到账 { $amount }。

@@ -17,6 +17,7 @@ import { showView, type ShowOptions, type ShownView } from "../../ui/view.js";
 import { buyAgain } from "../buy/index.js";
 import { orderButtonLabel, renderOrdersPage } from "./views.js";
 import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
+import { firingsOnPage, loadRuleFirings } from "../../../rules/firings.js";
 
 export const PAGE_SIZE = 5;
 
@@ -99,19 +100,35 @@ ordersMenu.register(orderCardMenu);
 export async function showOrdersPage(ctx: BotContext, page: number, options: { asNew?: boolean } = {}): Promise<void> {
   if (!ctx.from) return;
   let shown: LoadedPage;
+  // the rules' purchases are listed with the orders; without them (a failed call) the orders still show
+  const firings = withUserClient(ctx.deps, ctx.from.id, (client) => loadRuleFirings(client)).catch(() => []);
   try {
     shown = await loadPage(ctx, page);
   } catch (err) {
     await replyWithError(ctx, err, { edit: !options.asNew });
     return;
   }
+  const onPage = firingsOnPage(await firings, {
+    items: shown.result.items,
+    isLast: shown.window.page === shown.window.pages,
+    newerPageOldest: await newerPageOldest(ctx, shown.window.page),
+  });
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
   if (shown.result.total === 0) {
     const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
-    await showView(ctx, { text: ctx.t("orders-empty"), keyboard }, options);
+    const text = onPage.length > 0 ? renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage) : ctx.t("orders-empty");
+    await showView(ctx, { text, keyboard }, options);
     return;
   }
   setSubject(ctx, String(shown.window.page));
-  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: ordersMenu }, options);
+  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage), keyboard: ordersMenu }, options);
+}
+
+/** The oldest order of the page before `page` (where this page's span of time ends), if there is one. */
+async function newerPageOldest(ctx: BotContext, page: number): Promise<string | undefined> {
+  if (page <= 1) return undefined;
+  const newer = await loadPage(ctx, page - 1).catch(() => undefined);
+  return newer?.result.items.at(-1)?.createdAt;
 }
 
 /** The card of an order in the tapped message; `page` is the list page Back leads to (0: none). */

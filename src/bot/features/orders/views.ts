@@ -5,6 +5,8 @@ import type { PageWindow } from "../../ui/paging.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { resourceLabel, STATUS_ICON, statusText } from "../../../orders/card.js";
+import { mergeHistory, type RuleFiringEntry } from "../../../rules/firings.js";
+import { kindIcon, kindLabel } from "../../../rules/labels.js";
 
 /** The list's button for one order (plain text: button labels are not HTML). */
 export function orderButtonLabel(index: number, order: Order, fmt: Formatter): string {
@@ -23,9 +25,28 @@ function orderListLine(order: Order, t: Translate, fmt: Formatter): string {
   });
 }
 
-/** The text of one page of the list (its rows are the menu's buttons). */
-export function renderOrdersPage(result: OrderPage, window: PageWindow, t: Translate, fmt: Formatter): string {
-  const lines = [t("orders-title", { page: window.page, pages: window.pages, total: result.total }), ""];
-  result.items.forEach((order, i) => lines.push(`${window.offset + 1 + i}. ${orderListLine(order, t, fmt)}`));
+/** A rule's purchase among the orders: "🔁 Auto-refill: 65,000 · 1 hour → TR7NHq…Lj6t · 4.29 TRX · time". */
+function firingListLine({ rule, firing }: RuleFiringEntry, t: Translate, fmt: Formatter): string {
+  return t("orders-line-firing", {
+    rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`,
+    volume: fmt.volume(firing.volume),
+    duration: firing.duration ? fmt.duration(firing.duration, t) : "—",
+    address: code(shortAddress(rule.targetAddress)),
+    price: fmt.trx(firing.priceTrx),
+    time: fmt.dateTime(firing.createdAt),
+  });
+}
+
+/**
+ * The text of one page of the list (its orders are the menu's buttons), with the rules' purchases
+ * of the same time span among them, unnumbered (they have no card to open).
+ */
+export function renderOrdersPage(result: OrderPage, window: PageWindow, t: Translate, fmt: Formatter, firings: readonly RuleFiringEntry[] = []): string {
+  const lines = [t("orders-title", { page: window.page, pages: window.pages, total: result.total })];
+  if (firings.length > 0) lines.push(t("orders-firings-note", { count: firings.length }));
+  lines.push("");
+  for (const row of mergeHistory(result.items, firings)) {
+    lines.push(row.kind === "order" ? `${window.offset + 1 + row.index}. ${orderListLine(row.order, t, fmt)}` : firingListLine(row.entry, t, fmt));
+  }
   return lines.join("\n");
 }

@@ -6,6 +6,7 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { hasDeliveries, renderNoDeliveriesText, renderStatsText } from "./views.js";
 import { renderDailyChart } from "./chart.js";
+import { loadRuleFirings, withRuleFirings, type StatsWithFirings } from "../../../rules/firings.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { errorFields } from "../../../logger.js";
 import { showChatAction } from "../../ui/chat-action.js";
@@ -17,9 +18,18 @@ const MAX_CAPTION = 1024;
 statsFeature.command("stats", async (ctx) => {
   if (!isPrivateChat(ctx)) return replyUsePrivateChat(ctx);
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
-  let stats;
+  let stats: StatsWithFirings;
   try {
-    stats = await withUserClient(ctx.deps, ctx.from!.id, (client) => client.orderStats(), { needs: "read" });
+    stats = await withUserClient(
+      ctx.deps,
+      ctx.from!.id,
+      async (client) => {
+        // the rules' purchases count too (the marketplace's statistics are of orders alone); without them, the orders' own
+        const [orders, firings] = await Promise.all([client.orderStats(), loadRuleFirings(client).catch(() => [])]);
+        return withRuleFirings(orders, firings, ctx.deps.now());
+      },
+      { needs: "read" },
+    );
   } catch (err) {
     return replyWithError(ctx, err);
   }

@@ -1,5 +1,6 @@
 /** The /stats text: orders, energy and bandwidth delivered, average SUN per unit, 14-day sparklines. */
 import type { OrderStats } from "../../../marketplace/index.js";
+import type { StatsWithFirings } from "../../../rules/firings.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { sparkline } from "./sparkline.js";
 import { toBigInt } from "../../../tron/volume.js";
@@ -20,10 +21,11 @@ function average(value: string | null, t: Translate, fmt: Formatter): string {
   return value === null ? t("stats-no-deliveries") : t("stats-average", { sun: `<code>${fmt.decimal(value, { maxFraction: 2 })}</code>` });
 }
 
-export function renderStatsText(stats: OrderStats, t: Translate, fmt: Formatter, withChart: boolean): string {
+export function renderStatsText(stats: OrderStats & Partial<Pick<StatsWithFirings, "ruleFirings">>, t: Translate, fmt: Formatter, withChart: boolean): string {
   const lines = [
     t("stats-title"),
     t("stats-orders", { count: `<b>${fmt.integer(stats.totalOrders)}</b>` }),
+    ...(stats.ruleFirings ? [t("stats-rule-firings", { count: `<b>${fmt.integer(stats.ruleFirings)}</b>` })] : []),
     "",
     t("stats-energy"),
     t("stats-this-month", { volume: `<code>${fmt.volume(stats.energyDeliveredThisMonth)}</code>` }),
