@@ -28,6 +28,7 @@ import type { OutboxRow } from "../store/outbox.js";
 import type { LeaderTerm } from "../cluster/leader.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
+import { createOutageLog } from "../store/outage-log.js";
 import { htmlByDefault } from "../telegram/api-transformers.js";
 import { isNotModified } from "../telegram/not-modified.js";
 
@@ -82,6 +83,8 @@ export function createSender(options: SenderOptions) {
   const backoffMax = options.backoff?.maxMs ?? 300_000;
   const log = options.logger;
 
+  // the outbox read fails every pass while the database is out of reach: one line for the outage, not one a pass
+  const outage = createOutageLog(log, "notice sender");
   const figures: SenderFigures = { sent: 0, retried: 0, rateLimited: 0, blocked: 0, dead: 0 };
   const inFlight = new Map<number, { chatId: number; done: Promise<void> }>();
   const lastSendToChat = new Map<number, number>();
@@ -213,8 +216,9 @@ export function createSender(options: SenderOptions) {
       try {
         const fence = term && { lease: term.lease, epoch: term.epoch };
         rows = await options.store.outbox.claim({ owner, limit: free, leaseMs, skipChats: busy.chats, fence });
+        outage.succeeded();
       } catch (err) {
-        log.error({ err: errorFields(err) }, "notice sender could not read the outbox");
+        outage.failed(err);
         await sleep(idleMs);
         continue;
       }
