@@ -4,6 +4,7 @@
  * blocked the bot gets the row stored as blocked by the outbox. `notifier.in(tx)` writes through a
  * transaction's repositories, so a notice is stored together with the event that caused it.
  */
+import { createHash } from "node:crypto";
 import type { Locale } from "../config.js";
 import type { Repositories, Store } from "../store/index.js";
 import type { NoticeRecipient } from "../store/outbox.js";
@@ -14,12 +15,15 @@ import { userLocale } from "../i18n/locale.js";
 import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
 import type { Runway } from "../orders/runway.js";
+import type { Arrived } from "../orders/deposits.js";
 import {
   renderBalanceLow,
+  renderDepositArrived,
   renderOrderFailed,
   renderOrderFilled,
   renderRuleFired,
   renderRulePaused,
+  renderRulesPaused,
   renderRuleResumed,
   renderSettledBrief,
   renderSettledCard,
@@ -49,11 +53,16 @@ export const NoticeKeys = {
   /** The edit of an order's card in a chat (once: an order settles once). */
   orderCard: (orderId: string, chatId: number) => `order:${orderId}:card@${chatId}`,
   rulePaused: (ruleId: string, version: string) => `rule:${ruleId}:paused:${version}`,
+  /** Several rules paused in one look: the set of (rule, version), as one digest. */
+  rulesPaused: (rules: ReadonlyArray<{ id: string; updatedAt: string }>) =>
+    `rules:paused:${createHash("sha256").update(rules.map((r) => `${r.id}:${r.updatedAt}`).sort().join(",")).digest("hex").slice(0, 32)}`,
   ruleResumed: (ruleId: string, version: string) => `rule:${ruleId}:resumed:${version}`,
   /** A firing has no id: its time, volume and price, and its place among firings at that same time. */
   ruleFired: (ruleId: string, firing: RuleFiring, sameTimeIndex: number) =>
     `fire:${ruleId}:${firing.createdAt}:${firing.volume}:${firing.priceTrx}:${sameTimeIndex}`,
   balanceLow: (userId: number, trip: number) => `balance:${userId}:${trip}`,
+  /** A key's balance snapshot moves by one version per deposit told. */
+  depositArrived: (keyId: number, version: number) => `deposit:${keyId}:${version}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
 } as const;
 
@@ -144,6 +153,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean> {
       return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()));
     },
+    /** Several rules paused in one look at a key: one notice listing them (one rule: rulePaused's own notice). */
+    rulesPaused(userId: number, paused: ReadonlyArray<{ rule: AutomationRule; shortfall: Shortfall | undefined }>): Promise<boolean> {
+      if (paused.length === 1) return this.rulePaused(userId, paused[0]!.rule, paused[0]!.shortfall);
+      return push(userId, NoticeKeys.rulesPaused(paused.map((p) => p.rule)), (l) => renderRulesPaused(paused, l, deps.now()));
+    },
     ruleResumed(userId: number, rule: AutomationRule): Promise<boolean> {
       return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));
     },
@@ -153,6 +167,9 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     },
     balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway: Runway = {}): Promise<boolean> {
       return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, runway, l));
+    },
+    depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway: Runway = {}): Promise<boolean> {
+      return push(userId, NoticeKeys.depositArrived(keyId, version), (l) => renderDepositArrived(arrived, balanceSun, runway, l));
     },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
@@ -165,8 +182,10 @@ export interface Notifier {
   orderFilled(userId: number, order: EventOrder): Promise<boolean>;
   orderFailed(userId: number, order: EventOrder): Promise<boolean>;
   rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean>;
+  rulesPaused(userId: number, paused: ReadonlyArray<{ rule: AutomationRule; shortfall: Shortfall | undefined }>): Promise<boolean>;
   ruleResumed(userId: number, rule: AutomationRule): Promise<boolean>;
   ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): Promise<boolean>;
   balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway?: Runway): Promise<boolean>;
+  depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
 }

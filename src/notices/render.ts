@@ -14,6 +14,8 @@ import type { Shortfall } from "../rules/pricing.js";
 import type { EventOrder } from "../events/event-payload.js";
 import { TRON_ADDRESS_SHAPE } from "../tron/address.js";
 import { runwayLines, type Runway } from "../orders/runway.js";
+import type { Arrived } from "../orders/deposits.js";
+import { sunToTrx } from "../tron/amounts.js";
 import { renderOrderCard, settledOrder, type CardSnapshot } from "../orders/card.js";
 
 export interface Notice {
@@ -159,6 +161,33 @@ export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefine
   return { text: lines.join("\n"), replyMarkup: keyboard };
 }
 
+/**
+ * Several rules paused in one look at a key (issue 30 item 15): one notice listing them, not one
+ * each. What is missing is for the next firing of every one of them; when the balance covers that,
+ * the key's daily spend limit is the likely cause, as for one rule.
+ */
+export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortfall: Shortfall | undefined }>, { t, fmt }: NoticeLocale, now: number): Notice {
+  const priced = paused.every((p) => p.shortfall !== undefined);
+  const priceSun = paused.reduce((sum, p) => sum + (p.shortfall?.priceSun ?? 0n), 0n);
+  const balanceSun = paused.find((p) => p.shortfall)?.shortfall?.balanceSun;
+  const missingSun = balanceSun === undefined || priceSun <= balanceSun ? 0n : priceSun - balanceSun;
+  const trx = fmt.trxCard([priceSun, missingSun, ...(balanceSun === undefined ? [] : [balanceSun]), ...paused.flatMap((p) => (p.shortfall ? [p.shortfall.priceSun] : []))]);
+  const lines = [t("notice-rules-paused", { count: paused.length })];
+  for (const { rule, shortfall } of paused) {
+    const vars = { ...ruleVars(rule, t), autoResume: rule.autoResume ? "on" : "off" };
+    lines.push(shortfall ? t("notice-rules-paused-line", { ...vars, price: code(trx(shortfall.priceSun)) }) : t("notice-rules-paused-line-unpriced", vars));
+  }
+  if (priced && balanceSun !== undefined) {
+    lines.push(
+      missingSun > 0n
+        ? t("notice-rules-paused-need", { missing: code(trx(missingSun)), price: code(trx(priceSun)), balance: code(trx(balanceSun)) })
+        : t("notice-rules-paused-limit", { price: code(trx(priceSun)), balance: code(trx(balanceSun)), ...untilUtcMidnight(now) }),
+    );
+  }
+  const keyboard = new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("notice-button-rules"), SharedButtons.listRules.pack());
+  return { text: lines.join("\n"), replyMarkup: keyboard };
+}
+
 export function renderRuleResumed(rule: RuleLike, { t }: NoticeLocale): Notice {
   return { text: t("notice-rule-resumed", ruleVars(rule, t)), replyMarkup: new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id })) };
 }
@@ -174,6 +203,21 @@ export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runwa
   return {
     text: [t("notice-balance-low", { balance: code(trx(balanceSun)), threshold: code(trx(thresholdSun)) }), ...runwayLines(runway, t, fmt)].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()),
+  };
+}
+
+/**
+ * A deposit seen by the balance watcher: what arrived (TRX and/or USDT), the TRX balance now and how
+ * far it goes, with the buttons to spend it or see the balance.
+ */
+export function renderDepositArrived(arrived: Arrived, balanceSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
+  const trx = fmt.trxCard([arrived.trxSun, balanceSun]);
+  const lines: string[] = [];
+  if (arrived.trxSun > 0n) lines.push(t("notice-deposit-trx", { amount: code(trx(arrived.trxSun)), balance: code(trx(balanceSun)) }));
+  if (arrived.usdtUnits > 0n) lines.push(t("notice-deposit-usdt", { amount: code(`${fmt.decimal(sunToTrx(arrived.usdtUnits), { minFraction: 2, maxFraction: 6 })} USDT`) }));
+  return {
+    text: [...lines, ...(arrived.trxSun > 0n ? runwayLines(runway, t, fmt) : [])].join("\n"),
+    replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("button-balance"), SharedButtons.showBalance.pack()),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SandboxControl {
   setKeyLimit(key: string, dailyLimitTrx: string | null): void;
   /** Triggers auto-resume of System-paused rules with autoResume. */
   deposit(accountId: string, trx: string): void;
+  /** USDT (TRC20) arriving at the account's deposit address. */
+  depositUsdt(accountId: string, usdt: string): void;
   balanceOf(accountId: string): { trx: string; usdt: string };
   ledger(accountId: string): Array<{ kind: LedgerKind; sun: bigint; orderId?: string; ruleId?: string; at: number }>;
   orderCount(accountId: string): number;
@@ -80,6 +82,11 @@ export function createControl(core: SandboxCore): SandboxControl {
       const sun = parseTrx(trx, "trx");
       if (sun === 0n) throw badRequest("request.invalid_trx", "a deposit must be positive");
       core.deposit(accountId, sun);
+    },
+    depositUsdt(accountId, usdt) {
+      const units = parseTrx(usdt, "usdt");
+      if (units === 0n) throw badRequest("request.invalid_usdt", "a deposit must be positive");
+      core.accounts.get(accountId).usdtSun += units;
     },
     balanceOf(accountId) {
       const account = core.accounts.get(accountId);

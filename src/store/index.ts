@@ -23,6 +23,7 @@ import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
+import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
 
@@ -68,6 +69,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     ticks: createTicksRepo(conn),
     updates: createUpdateInboxRepo(conn),
     chatLeases: createChatLeasesRepo(conn),
+    balanceSnapshots: createBalanceSnapshotsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
   };
 }

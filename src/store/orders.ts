@@ -7,7 +7,7 @@
  * An intent left `placing` is resolved by the orders watcher from GET /orders (adopted or rejected).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
 import { prepared } from "./prepared.js";
 
@@ -139,6 +139,17 @@ export function createOrdersRepo(conn: Conn) {
         .from(o)
         .where(and(eq(o.state, "placing" satisfies IntentState), lte(o.updatedAt, touchedBefore)))
         .orderBy(asc(o.createdAt));
+    },
+    /**
+     * This key's orders placed through the bot that changed the balance after `since` (ms): those
+     * placed since (charged) and those that failed since (refunded). Their totals, as the marketplace
+     * answered them, for the deposit watcher to tell a deposit from a refund.
+     */
+    listMovedSince(keyId: number, since: number): Promise<Array<Pick<OrderIntentRow, "totalTrx" | "status" | "createdAt">>> {
+      return db
+        .select({ totalTrx: o.totalTrx, status: o.status, createdAt: o.createdAt })
+        .from(o)
+        .where(and(eq(o.keyId, keyId), eq(o.state, "placed"), gt(o.updatedAt, since)));
     },
     listByUser(userId: number, limit = 20): Promise<OrderIntentRow[]> {
       return db.select().from(o).where(eq(o.userId, userId)).orderBy(desc(o.createdAt)).limit(limit);

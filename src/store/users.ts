@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { rememberBounded } from "./bounded-map.js";
 import { first, type Conn } from "./db.js";
 import { prepared } from "./prepared.js";
@@ -97,12 +97,14 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
       await db.update(t.users).set({ blocked, updatedAt: Date.now() }).where(eq(t.users.chatId, chatId));
     },
     /** Users with a balance alert who still get notices: the balance watcher's list. */
-    listBalanceAlerts(): Promise<Array<Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">>> {
+    /** Users whose balance the watcher reads: notices on, not blocked, with a key (for deposits, and alerts if set). */
+    listBalanceWatched(): Promise<Array<Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">>> {
       const u = t.users;
+      const k = t.apiKeys;
       return db
         .select({ id: u.id, balanceAlertSun: u.balanceAlertSun, balanceAlertTripped: u.balanceAlertTripped })
         .from(u)
-        .where(and(isNotNull(u.balanceAlertSun), eq(u.noticesEnabled, true), eq(u.blocked, false)));
+        .where(and(eq(u.noticesEnabled, true), eq(u.blocked, false), exists(db.select({ one: sql`1` }).from(k).where(eq(k.userId, u.id)))));
     },
     /**
      * Trips (or re-arms) the alert only while its threshold is still `alertSun` and it is not so

@@ -33,3 +33,6 @@ export function sunToTrx(sun: bigint, decimals = TRX_DECIMALS): string {
 export function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
 }
+
+/** USDT (TRC20) amounts in millionths: six decimals, as TRX has in SUN. */
+export const usdtToUnits: (usdt: string) => bigint = trxToSun;

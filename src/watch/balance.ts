@@ -1,28 +1,35 @@
 /**
- * Balance alerts: for each user with a threshold (set in /settings), the TRX balance through their
- * default key. Falling below it gives one notice and trips the alert; it is not repeated until the
- * balance is back at or above the threshold, which re-arms it. The trip is a conditional update in
- * the notice's transaction, so a threshold changed meanwhile (which re-arms) is never tripped by
- * a stale comparison.
+ * The balance watcher: each tick, the balance of every user with a key (notices on), read once
+ * through their default key, for two things.
+ * - Balance alerts (set in /settings): falling below the threshold gives one notice and trips the
+ *   alert; it is not repeated until the balance is back at or above it, which re-arms it. The trip is
+ *   a conditional update in the notice's transaction, so a threshold changed meanwhile (which
+ *   re-arms) is never tripped by a stale comparison.
+ * - Deposits: a rise of the TRX or USDT balance that the bot's own orders do not explain (a refund)
+ *   is told once ("100 TRX arrived"). The key's last seen balance (balance_snapshots) moves on by
+ *   compare-and-set in the transaction that writes the notice, whose dedupe key is that version:
+ *   two replicas, or a restart between the two, never tell one deposit twice. The first reading of a
+ *   key is only recorded.
  */
 import type { UserRow } from "../store/users.js";
-import { trxToSun } from "../tron/amounts.js";
+import type { ApiKeyRow } from "../store/api-keys.js";
+import { trxToSun, usdtToUnits } from "../tron/amounts.js";
 import { errorFields } from "../logger.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 import { readRunway } from "../orders/runway.js";
+import { arrivedBetween } from "../orders/deposits.js";
+import type { SeenBalance } from "../store/balance-snapshots.js";
+import type { MarketplaceClient } from "../marketplace/index.js";
 
-type AlertUser = Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">;
+type WatchedUser = Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">;
 
 export function createBalanceWatcher(deps: WatchDeps) {
-  async function check(user: AlertUser): Promise<void> {
+  async function alert(user: WatchedUser, key: ApiKeyRow, client: MarketplaceClient, balance: bigint): Promise<void> {
     const { store } = deps;
-    const key = await store.apiKeys.getDefault(user.id);
     const alertSun = user.balanceAlertSun;
-    if (!key || alertSun === null) return;
+    if (alertSun === null) return;
     const threshold = BigInt(alertSun);
-    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
-    const balance = trxToSun((await client.balance()).trx);
     if (balance < threshold && !user.balanceAlertTripped) {
       // how far the balance still goes, read before the transaction (it makes calls; its parts may be missing)
       const runway = await readRunway({ client, keyId: key.id, prices: deps.prices, balanceSun: balance, now: deps.now() });
@@ -35,9 +42,38 @@ export function createBalanceWatcher(deps: WatchDeps) {
     }
   }
 
+  async function deposits(user: WatchedUser, key: ApiKeyRow, client: MarketplaceClient, seen: SeenBalance): Promise<void> {
+    const { store } = deps;
+    const now = deps.now();
+    const before = await store.balanceSnapshots.get(key.id);
+    if (!before) {
+      await store.balanceSnapshots.first(key.id, seen, now);
+      return;
+    }
+    const last = { trxSun: BigInt(before.trxSun), usdtUnits: BigInt(before.usdtUnits) };
+    if (last.trxSun === seen.trxSun && last.usdtUnits === seen.usdtUnits) return;
+    const arrived = arrivedBetween(last, seen, await store.orders.listMovedSince(key.id, before.seenAt), before.seenAt);
+    const told = arrived.trxSun > 0n || arrived.usdtUnits > 0n;
+    const runway = told && arrived.trxSun > 0n ? await readRunway({ client, keyId: key.id, prices: deps.prices, balanceSun: seen.trxSun, now }) : {};
+    await store.transaction(async (tx) => {
+      if (!(await tx.balanceSnapshots.advance(key.id, before.version, seen, now))) return;
+      if (told) await deps.notifier.in(tx).depositArrived(user.id, key.id, before.version + 1, arrived, seen.trxSun, runway);
+    });
+  }
+
+  async function check(user: WatchedUser): Promise<void> {
+    const key = await deps.store.apiKeys.getDefault(user.id);
+    if (!key) return;
+    const client = deps.marketplace.forKey(await deps.store.apiKeys.reveal(key));
+    const balance = await client.balance();
+    const seen: SeenBalance = { trxSun: trxToSun(balance.trx), usdtUnits: usdtToUnits(balance.usdtTrc20) };
+    await deposits(user, key, client, seen);
+    await alert(user, key, client, seen.trxSun);
+  }
+
   return {
     async tick(): Promise<void> {
-      const watched = await deps.store.users.listBalanceAlerts();
+      const watched = await deps.store.users.listBalanceWatched();
       await forEachLimit(watched, deps.concurrency, check, (user, err) =>
         deps.logger.warn({ err: errorFields(err), userId: user.id }, "balance watch: could not read a balance"),
       );

@@ -230,18 +230,20 @@ describe("balance watcher", () => {
     expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep"]);
     expect((await n.h.store.users.get(USER))?.balanceAlertTripped).toBe(true);
 
-    n.h.sandbox.control.deposit(accountId, "100"); // 200: recovered, re-armed, no notice
+    n.h.sandbox.control.deposit(accountId, "100"); // 200: recovered, re-armed, no alert (the deposit is told)
     await n.watch.balance.tick();
     expect((await n.h.store.users.get(USER))?.balanceAlertTripped).toBe(false);
     await n.h.store.users.update(USER, { balanceAlertSun: trxToSun("250.5").toString() }); // below again
     await n.watch.balance.tick();
     await n.sender.drain();
-    expect(texts(USER)).toHaveLength(2);
-    expect(texts(USER)[1]).toContain("<code>250.50 TRX</code>");
+    const alerts = () => texts(USER).filter((text) => text.includes("below your alert"));
+    expect(alerts()).toHaveLength(2);
+    expect(alerts()[1]).toContain("<code>250.50 TRX</code>");
+    expect(texts(USER)).toHaveLength(3);
 
     await n.h.store.users.update(USER, { noticesEnabled: false, balanceAlertSun: trxToSun("1000").toString(), balanceAlertTripped: false });
     await n.watch.balance.tick();
-    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(2);
+    expect(await n.h.store.outbox.listForChat(USER)).toHaveLength(3);
   });
 });
 
