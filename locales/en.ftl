@@ -514,6 +514,7 @@ inline-type-address = Type a TRON address (T…) to check it
 inline-invalid-address = Not a valid TRON address: check it and try again
 inline-check-failed = Could not check { $address }
 blog-usage = Send /blog with the post's name (its slug), for example { $example }.
+blog-latest = 📰 <b>The latest posts</b>: tap one to read it here.
 blog-not-found = There is no post called { $slug }. Check the slug: it is the last part of the post's web address, letters, digits and hyphens, for example <code>how-to-save-on-usdt-fees</code>. A post's slug can differ between languages: the one from the English site works in every language, and /language changes the language I read posts in.
 blog-not-translated = <i>Not translated into your language yet: here it is in English.</i>
 blog-page = <i>Page { $page } of { $pages }</i>

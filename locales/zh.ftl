@@ -472,6 +472,7 @@ inline-type-address = 输入 TRON 地址（T…）进行检查
 inline-invalid-address = 不是有效的 TRON 地址：请检查后重试
 inline-check-failed = 无法检查 { $address }
 blog-usage = 请发送 /blog 加文章的短名称（文章网址的最后一段），例如 { $example }。
+blog-latest = 📰 <b>最新文章</b>：点击即可在这里阅读。
 blog-not-found = 没有短名称为 { $slug } 的文章。请检查短名称：它是文章网址的最后一段，由字母、数字和连字符组成，例如 <code>how-to-save-on-usdt-fees</code>。不同语言中文章的短名称可能不同：英文网站上的短名称在任何语言下都可用，/language 可更改我显示文章所用的语言。
 blog-not-translated = <i>本文尚未翻译成您的语言，以下为英文版。</i>
 blog-page = <i>第 { $page } 页，共 { $pages } 页</i>

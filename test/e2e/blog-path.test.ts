@@ -32,6 +32,7 @@ describe("/blog with a slug that is no path segment", () => {
   it("a real slug still reaches the marketplace (the recorder sees requests)", async () => {
     await h.tg.sendText({ userId: USER, text: "/blog how-to-save-on-usdt-fees" });
     await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
-    expect(sent.requests.map((r) => r.path)).toEqual(["/api/v1/blog/posts/how-to-save-on-usdt-fees?locale=en"]);
+    // the post, then the post it links to (to open that link in the chat)
+    expect(sent.requests.map((r) => r.path)).toEqual(["/api/v1/blog/posts/how-to-save-on-usdt-fees?locale=en", "/api/v1/blog/posts/what-is-energy?locale=en"]);
   });
 });

@@ -3,6 +3,7 @@ import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../../format/html.js";
 import { isPrivateChat, privateChatButton } from "../../ui/private-chat.js";
+import { blogSlugOfPayload } from "../../../telegram/deep-links.js";
 
 export const startFeature = new Composer<BotContext>();
 
@@ -20,7 +21,9 @@ function accountKeyboard(ctx: BotContext, hasKey: boolean): InlineKeyboard {
   return keyboard.text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(ctx.t("button-balance"), SharedButtons.showBalance.pack());
 }
 
-startFeature.command("start", async (ctx) => {
+startFeature.command("start", async (ctx, next) => {
+  // a link to a blog post opens the post (features/blog), not the welcome
+  if (blogSlugOfPayload(ctx.match) !== undefined) return next();
   const hasKey = ctx.from ? await ctx.deps.store.apiKeys.getDefault(ctx.from.id) !== undefined : false;
   // buying and balances belong to the private chat: in a group the one button leads there
   const keyboard = isPrivateChat(ctx) ? accountKeyboard(ctx, hasKey) : privateChatButton(ctx);

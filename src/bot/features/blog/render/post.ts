@@ -4,6 +4,7 @@ import type { Formatter, Translate } from "../../../../format/formatter.js";
 import { escapeHtml } from "../../../../format/html.js";
 import { renderContentJson } from "./content.js";
 import { safeHref } from "./links.js";
+import { replacePostLinks } from "./post-links.js";
 import { splitTelegramHtml } from "./split.js";
 import { cleanText } from "./to-html.js";
 
@@ -22,7 +23,16 @@ function coverUrl(value: string | null): string | undefined {
   return url && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, options: { untranslated: boolean; limit?: number }): RenderedPost {
+/**
+ * `postLink`: where a link to another post of the blog should lead instead (the bot's own link
+ * that opens it in the chat), when it gives one; applied before the text is split into messages.
+ */
+export function renderBlogPost(
+  post: BlogPost,
+  t: Translate,
+  fmt: Formatter,
+  options: { untranslated: boolean; limit?: number; postLink?: (slug: string) => string | undefined },
+): RenderedPost {
   const header = [
     `<b>${html(post.title)}</b>`,
     [html(post.categoryName), fmt.date(post.publishedAt)].filter(Boolean).join(" · "),
@@ -31,7 +41,8 @@ export function renderBlogPost(post: BlogPost, t: Translate, fmt: Formatter, opt
   ]
     .filter((line) => line && line !== "<b></b>")
     .join("\n");
-  const body = renderContentJson(post.contentJson);
+  const rendered = renderContentJson(post.contentJson);
+  const body = options.postLink ? replacePostLinks(rendered, options.postLink) : rendered;
   const messages = splitTelegramHtml(body ? `${header}\n\n${body}` : header, options.limit);
   const url = coverUrl(post.coverImageUrl);
   if (!url) return { messages };
