@@ -204,9 +204,10 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
       cleanup.push(() => inbox.stop(DRAIN_MS));
     }
 
-    // ready once the database answers and this replica's election has begun (see readiness below)
+    // ready once this replica's election has begun, the database answers and a leader is known
+    // (on PostgreSQL a live leader lease: another replica's, or this one's)
     const readiness = { electionStarted: false };
-    const ready = async () => readiness.electionStarted && (await store.ping());
+    const ready = async () => readiness.electionStarted && (await store.ping()) && (await store.leaderKnown().catch(() => false));
     const httpApp = createHttpApp({ ready, ...(config.metricsToken ? { metrics: { metrics, token: config.metricsToken } } : {}) });
     const http = await startHttpServer(httpApp, config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(async () => {

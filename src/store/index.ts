@@ -24,6 +24,7 @@ import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
+import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
 
@@ -211,6 +212,8 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
      */
     resealSecrets: () => transaction(async (tx) => ({ apiKeys: await tx.apiKeys.resealAll(), webhookSecrets: await tx.webhooks.resealAll() })),
     ping: () => engine.ping(),
+    /** PostgreSQL: whether a replica holds the leader's lease now (on SQLite this process leads). */
+    leaderKnown: () => (dialect === "pg" ? leaderLive(engine.conn) : Promise.resolve(true)),
     /** PostgreSQL only: a connection of its own with the pool's settings (advisory locks, LISTEN). */
     connectDedicated: engine.connectDedicated?.bind(engine),
     /** For tests and operator tools only, never for features: the connection, and SQLite's client. */

@@ -63,3 +63,10 @@ export function leaseHeld({ db, t, dialect }: Conn, fence: Fence): SQL {
     .from(l)
     .where(and(eq(l.name, fence.lease), eq(l.epoch, fence.epoch), gt(l.expiresAt, dbNowMs(dialect))))}`;
 }
+
+/** Whether some replica holds a lease that has not run out (readiness: a leader is known). */
+export async function leaderLive({ db, t, dialect }: Conn): Promise<boolean> {
+  const l = t.leaderLease;
+  const rows = await db.select({ one: sql`1` }).from(l).where(gt(l.expiresAt, dbNowMs(dialect))).limit(1);
+  return rows.length > 0;
+}

@@ -4,6 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acquireLease } from "../../src/store/leader-lease.js";
+import { LEADER_LEASE } from "../../src/cluster/leader.js";
 import { openStore, StoreClosedError, StoreMisuseError, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
@@ -227,6 +229,18 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.updates.markProcessed(2 ** 40)).toBe(true);
     expect(await store.updates.prune(Date.now() + 1)).toBe(2);
     expect(await store.updates.markProcessed(900_000_001)).toBe(true);
+  });
+
+  it("readiness: a leader is known on SQLite at once, on PostgreSQL only while a leader lease is live", async () => {
+    if (engine === "sqlite") return expect(await store.leaderKnown()).toBe(true);
+    expect(await store.leaderKnown()).toBe(false);
+    const client = await store.connectDedicated!();
+    try {
+      expect(await acquireLease(client, LEADER_LEASE, "a", 60_000)).toBeDefined();
+      expect(await store.leaderKnown()).toBe(true);
+    } finally {
+      await client.end();
+    }
   });
 
   it("update inbox: a batch records only new ids; waiting updates come oldest first per chat until handled; handled ones are pruned by age", async () => {
