@@ -539,6 +539,18 @@ notice-rule-paused-need = Deposit at least { $missing } more: one firing costs {
 notice-rule-paused-limit = ⏸ <b>Rule paused</b>: { $rule } for { $address }. Your balance ({ $balance }) covers its next firing ({ $price }), so the likely cause is this key's daily spend limit: it resets at 00:00 UTC, in { $hours } h { $minutes } min. You can raise the limit in the marketplace dashboard.
 notice-rule-auto-resume-on = Auto-resume is on: the rule starts again by itself after a top-up.
 notice-rule-auto-resume-off = Auto-resume is off: after a top-up, resume it in /rules.
+notice-rules-paused = ⏸ <b>{ $count } rules paused</b>: the balance is too low for their next firings.
+notice-rules-paused-line = • { $rule } for { $address }: { $price } a firing, auto-resume { $autoResume ->
+    [on] on
+   *[off] off
+}
+notice-rules-paused-line-unpriced = • { $rule } for { $address }, auto-resume { $autoResume ->
+    [on] on
+   *[off] off
+}
+notice-rules-paused-need = Deposit at least { $missing } more: their next firings cost { $price } together, your balance is { $balance }. Rules with auto-resume on start again by themselves after the top-up; resume the others in /rules.
+notice-rules-paused-limit = Your balance ({ $balance }) covers their next firings ({ $price }), so the likely cause is this key's daily spend limit: it resets at 00:00 UTC, in { $hours } h { $minutes } min.
+notice-button-rules = ⚙️ My rules
 notice-rule-resumed = ▶️ <b>Rule resumed</b>: { $rule } for { $address } is active again.
 notice-rule-fired = ⚡ <b>Rule fired</b>: { $rule } delivered { $volume } energy to { $address } for { $price }.
 notice-balance-low = 💰 Your balance is { $balance }, below your alert of { $threshold }.

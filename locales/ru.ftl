@@ -553,6 +553,18 @@ notice-rule-paused-need = Пополните баланс минимум на { 
 notice-rule-paused-limit = ⏸ <b>Правило приостановлено</b>: { $rule } для { $address }. Баланса ({ $balance }) хватает на следующее срабатывание ({ $price }), поэтому вероятная причина — дневной лимит трат этого ключа: он сбрасывается в 00:00 UTC, через { $hours } ч { $minutes } мин. Лимит можно поднять в панели маркетплейса.
 notice-rule-auto-resume-on = Автовозобновление включено: правило заработает само после пополнения.
 notice-rule-auto-resume-off = Автовозобновление выключено: после пополнения возобновите правило в /rules.
+notice-rules-paused = ⏸ <b>Приостановлено правил: { $count }</b> — баланса не хватает на их следующие срабатывания.
+notice-rules-paused-line = • { $rule } для { $address }: { $price } за срабатывание, автовозобновление { $autoResume ->
+    [on] включено
+   *[off] выключено
+}
+notice-rules-paused-line-unpriced = • { $rule } для { $address }, автовозобновление { $autoResume ->
+    [on] включено
+   *[off] выключено
+}
+notice-rules-paused-need = Пополните баланс хотя бы на { $missing }: их следующие срабатывания вместе стоят { $price }, ваш баланс { $balance }. Правила с автовозобновлением запустятся сами после пополнения; остальные возобновите в /rules.
+notice-rules-paused-limit = Ваш баланс ({ $balance }) покрывает их следующие срабатывания ({ $price }), поэтому вероятная причина — дневной лимит расходов этого ключа: он сбрасывается в 00:00 UTC, через { $hours } ч { $minutes } мин.
+notice-button-rules = ⚙️ Мои правила
 notice-rule-resumed = ▶️ <b>Правило возобновлено</b>: { $rule } для { $address } снова активно.
 notice-rule-fired = ⚡ <b>Правило сработало</b>: { $rule } доставило { $volume } энергии на { $address } за { $price }.
 notice-balance-low = 💰 Ваш баланс { $balance } — ниже порога уведомления { $threshold }.

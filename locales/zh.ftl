@@ -497,6 +497,18 @@ notice-rule-paused-need = 请至少再充值 { $missing }：一次触发需要 {
 notice-rule-paused-limit = ⏸ <b>规则已暂停</b>：{ $rule }（{ $address }）。您的余额（{ $balance }）足以支付下一次触发（{ $price }），因此可能的原因是此密钥的每日消费上限：它在 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。您可以在市场控制台中提高上限。
 notice-rule-auto-resume-on = 自动恢复已开启：充值后规则会自动重新运行。
 notice-rule-auto-resume-off = 自动恢复已关闭：充值后请在 /rules 中恢复规则。
+notice-rules-paused = ⏸ <b>已暂停 { $count } 条规则</b>：余额不足以支付它们的下一次触发。
+notice-rules-paused-line = • { $rule }（{ $address }）：每次触发 { $price }，自动恢复{ $autoResume ->
+    [on] 已开启
+   *[off] 已关闭
+}
+notice-rules-paused-line-unpriced = • { $rule }（{ $address }），自动恢复{ $autoResume ->
+    [on] 已开启
+   *[off] 已关闭
+}
+notice-rules-paused-need = 请至少再充值 { $missing }：它们的下一次触发共需 { $price }，您的余额为 { $balance }。开启自动恢复的规则会在充值后自行启动；其他规则请在 /rules 中恢复。
+notice-rules-paused-limit = 您的余额（{ $balance }）足以支付它们的下一次触发（{ $price }），因此很可能是此密钥的每日消费限额所致：限额在 UTC 00:00 重置，还有 { $hours } 小时 { $minutes } 分钟。
+notice-button-rules = ⚙️ 我的规则
 notice-rule-resumed = ▶️ <b>规则已恢复</b>：{ $rule }（{ $address }）重新生效。
 notice-rule-fired = ⚡ <b>规则已触发</b>：{ $rule } 向 { $address } 交付了 { $volume } 能量，费用 { $price }。
 notice-balance-low = 💰 您的余额为 { $balance }，低于您设置的提醒金额 { $threshold }。

@@ -26,6 +26,7 @@ import type { ApiKeyRow } from "../store/api-keys.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 import type { RuleSnapshot } from "../store/rule-snapshots.js";
+import type { Repositories } from "../store/index.js";
 
 export interface RulesWatcherOptions {
   /** Poll every key (not only those with live rules) once in this many ticks. Default 10. */
@@ -58,6 +59,15 @@ function spentMore(rule: AutomationRule, snapshot: RuleSnapshot): boolean {
   }
 }
 
+/**
+ * What one look at a rule found: a pause for balance to tell (told with the key's other pauses,
+ * in one notice), and the rest to write (other notices, the snapshot) in the same transaction.
+ */
+interface RuleLook {
+  paused?: { rule: AutomationRule; shortfall: Shortfall | undefined };
+  write: (tx: Repositories) => Promise<void>;
+}
+
 export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions = {}) {
   const fullScanEvery = Math.max(1, options.fullScanEvery ?? 10);
   let ticks = 0;
@@ -71,7 +81,7 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
     });
   }
 
-  async function checkRule(key: ApiKeyRow, client: MarketplaceClient, rule: AutomationRule, notifyFires: boolean): Promise<void> {
+  async function checkRule(key: ApiKeyRow, client: MarketplaceClient, rule: AutomationRule, notifyFires: boolean): Promise<RuleLook> {
     const { store, notifier } = deps;
     const snapshots = store.ruleSnapshots;
     const status = ruleStatusKind(rule.status);
@@ -83,11 +93,10 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
       // or one that paused before the bot's first look)
       const pausedUnseen = status === "paused" && pauseReasonKind(rule.pauseReason) === "system" && time(rule.updatedAt) >= key.createdAt;
       const shortfall = pausedUnseen ? await priceNextFiring(client, rule) : undefined;
-      await store.transaction(async (tx) => {
-        if (pausedUnseen) await notifier.in(tx).rulePaused(key.userId, rule, shortfall);
-        await tx.ruleSnapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now());
-      });
-      return;
+      return {
+        ...(pausedUnseen ? { paused: { rule, shortfall } } : {}),
+        write: (tx) => tx.ruleSnapshots.save({ ...base, lastFireAt: rule.updatedAt }, deps.now()),
+      };
     }
 
     const paused = status === "paused" && previous.status !== "paused" && pauseReasonKind(rule.pauseReason) === "system";
@@ -105,28 +114,40 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
       }
     }
 
-    await store.transaction(async (tx) => {
-      const notices = notifier.in(tx);
-      if (paused) await notices.rulePaused(key.userId, rule, shortfall);
-      if (resumed) await notices.ruleResumed(key.userId, rule);
-      for (const { firing, sameTimeIndex } of fires) await notices.ruleFired(key.userId, rule, firing, sameTimeIndex);
-      await tx.ruleSnapshots.save({ ...base, lastFireAt }, deps.now());
-    });
+    return {
+      ...(paused ? { paused: { rule, shortfall } } : {}),
+      write: async (tx) => {
+        const notices = notifier.in(tx);
+        if (resumed) await notices.ruleResumed(key.userId, rule);
+        for (const { firing, sameTimeIndex } of fires) await notices.ruleFired(key.userId, rule, firing, sameTimeIndex);
+        await tx.ruleSnapshots.save({ ...base, lastFireAt }, deps.now());
+      },
+    };
   }
 
   async function checkKey(key: ApiKeyRow): Promise<void> {
-    const { store } = deps;
+    const { store, notifier } = deps;
     const user = await store.users.get(key.userId);
     if (!user || !user.noticesEnabled || user.blocked) return;
     const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
     const rules = await client.listRules();
+    // rules that paused are told in one notice with the key's other pauses of this look, written
+    // with their snapshots at the end; the others are written one by one as before
+    const pausedLooks: RuleLook[] = [];
     for (const rule of rules) {
       try {
-        await checkRule(key, client, rule, user.notifyFires);
+        const look = await checkRule(key, client, rule, user.notifyFires);
+        if (look.paused) pausedLooks.push(look);
+        else await store.transaction(look.write);
       } catch (err) {
         deps.logger.warn({ err: errorFields(err), ruleId: rule.id }, "rule watch: could not check a rule");
       }
     }
+    if (pausedLooks.length === 0) return;
+    await store.transaction(async (tx) => {
+      await notifier.in(tx).rulesPaused(key.userId, pausedLooks.map((look) => look.paused!));
+      for (const look of pausedLooks) await look.write(tx);
+    });
   }
 
   return {

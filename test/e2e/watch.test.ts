@@ -37,11 +37,11 @@ async function refill(client: MarketplaceClient, address: string, autoResume: bo
 }
 
 describe("rules watcher", () => {
-  it("a System pause gives exactly one notice (what is missing, auto-resume, Deposit); an auto-resume after a top-up gives 'resumed'", async () => {
+  it("two rules paused in one look give one notice listing both (what is missing for both, auto-resume each, Deposit, My rules); an auto-resume after a top-up gives 'resumed'", async () => {
     n = await startNoticesHarness({ startSender: true });
     const { accountId, apiKey } = await n.h.givenUserWithKey(USER, { trx: "1" });
     const client = n.h.marketplace.forKey(apiKey);
-    const manual = await refill(client, ADDR_1, false);
+    await refill(client, ADDR_1, false);
     const auto = await refill(client, ADDR_2, true);
     await n.watch.rules.tick(); // first sight: recorded, no notices
     n.h.sandbox.control.consumeEnergy(ADDR_1, 1n);
@@ -55,18 +55,19 @@ describe("rules watcher", () => {
     await n.watch.rules.tick();
     await n.watch.rules.tick();
     await n.sender.drain();
-    const paused = texts(USER).filter((t) => t.includes("Rule paused"));
-    expect(paused).toHaveLength(2);
+    // issue 30 item 15: one notice per chat for the batch, not one per rule
+    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toEqual([]);
+    const paused = texts(USER).filter((t) => t.includes("2 rules paused"));
+    expect(paused).toHaveLength(1);
+    const notice = paused[0]!;
     const price = trxToSun((await client.previewFiring({ type: "refill", volume: 65_000n, duration: "1h" })).priceTrx);
-    const manualNotice = paused.find((t) => t.includes(ADDR_1))!;
-    expect(manualNotice).toContain("Auto-refill");
-    expect(manualNotice).toContain(`Deposit at least <code>${fmt.trx(price - 1_000_000n)}</code> more`);
-    expect(manualNotice).toContain(`one firing costs <code>${fmt.trx(price)}</code>`);
-    expect(manualNotice).toContain("Auto-resume is off");
-    expect(paused.find((t) => t.includes(ADDR_2))).toContain("Auto-resume is on");
-    const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes(ADDR_1))!;
+    const trx = fmt.trxCard([2n * price, 2n * price - 1_000_000n, 1_000_000n, price]);
+    expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_1}</code>: <code>${trx(price)}</code> a firing, auto-resume off`);
+    expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_2}</code>: <code>${trx(price)}</code> a firing, auto-resume on`);
+    expect(notice).toContain(`Deposit at least <code>${trx(2n * price - 1_000_000n)}</code> more`);
+    const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes("2 rules paused"))!;
     const keyboard = (pauseCall.payload.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat();
-    expect(keyboard.map((b) => b.callback_data)).toEqual(["dep", `rule.open:${manual.id}`]);
+    expect(keyboard.map((b) => b.callback_data)).toEqual(["dep", "rule.list"]);
 
     n.h.sandbox.control.deposit(accountId, "100");
     await n.watch.rules.tick();
@@ -75,15 +76,13 @@ describe("rules watcher", () => {
     const resumed = texts(USER).filter((t) => t.includes("Rule resumed"));
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toContain(ADDR_2);
-    expect(texts(USER)).toHaveLength(3);
+    expect(texts(USER)).toHaveLength(2);
     expect(auto.autoResume).toBe(true);
 
-    // Open rule on the pause notice: the rule's card, as a new message under the notice.
-    const notice = n.h.tg.messages(USER).find((m) => String(m.text).includes("Rule paused") && String(m.text).includes(ADDR_1))!;
-    await n.h.tg.tapButton({ userId: USER, messageId: notice.messageId, text: /Open rule/ });
-    const card = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes(`<code>${manual.id}</code>`));
-    expect(String(card.payload.text)).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
-    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["▶️ Resume", "🗑 Cancel rule", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    // My rules on the pause notice: the rules, as a new message under the notice
+    const shown = n.h.tg.messages(USER).find((m) => String(m.text).includes("2 rules paused"))!;
+    await n.h.tg.tapButton({ userId: USER, messageId: shown.messageId, text: /My rules/ });
+    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Your automation rules"));
   });
 
   it("a notice per firing only when the user asked for it; the user's own pause and resume give none", async () => {
