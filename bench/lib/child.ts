@@ -74,3 +74,16 @@ export function serveCommands(handlers: Record<string, () => unknown>): void {
     });
   });
 }
+
+/** In a bench server: on SIGTERM, runs `shutdown` and exits 0 (1, with the error, if it fails). */
+export function exitOnSigterm(shutdown: () => Promise<void>): void {
+  process.on("SIGTERM", () => {
+    shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -6,7 +6,7 @@ import { createHttpApp, DRAIN_MS, startHttpServer } from "../../src/events/http-
 import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "../../src/inbox/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createLocalBot, LOCAL_BOT_TOKEN } from "../lib/local-bot.js";
-import { serveCommands } from "../lib/child.js";
+import { exitOnSigterm, serveCommands } from "../lib/child.js";
 
 const { bot, store, close } = await createLocalBot();
 const path = telegramWebhookPath(LOCAL_BOT_TOKEN);
@@ -26,18 +26,9 @@ serveCommands({
     return store.raw.sqlite!.prepare("select count(*) as n, avg(length(value)) as avgBytes from bot_storage where key like 'conversation:%'").get();
   },
 });
-process.on("SIGTERM", () => {
-  const shutdown = async () => {
-    await http.close();
-    await inbox.stop(DRAIN_MS);
-    await close();
-  };
-  shutdown().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+exitOnSigterm(async () => {
+  await http.close();
+  await inbox.stop(DRAIN_MS);
+  await close();
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path, secret })}\n`);

@@ -13,7 +13,7 @@ import { openStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
 import { createInbox, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute } from "../../src/inbox/index.js";
-import { serveCommands } from "../lib/child.js";
+import { exitOnSigterm, serveCommands } from "../lib/child.js";
 
 const TOKEN = "42:BENCH-inbox";
 const dir = mkdtempSync(join(tmpdir(), "bench-inbox-"));
@@ -29,19 +29,10 @@ inbox.start();
 serveCommands({
   stored: async () => ({ handled, waiting: (await store.updates.backlog()).count }),
 });
-process.on("SIGTERM", () => {
-  const shutdown = async () => {
-    await http.close();
-    await inbox.stop(5_000);
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  shutdown().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+exitOnSigterm(async () => {
+  await http.close();
+  await inbox.stop(5_000);
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path, secret })}\n`);

@@ -16,7 +16,7 @@ import { createNotifier } from "../../src/notices/notifier.js";
 import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
 import { OUTBOX_ROOM } from "../../src/events/backlog.js";
 import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
-import { serveCommands } from "../lib/child.js";
+import { exitOnSigterm, serveCommands } from "../lib/child.js";
 import { count, isNull } from "drizzle-orm";
 
 const dir = mkdtempSync(join(tmpdir(), "bench-recv-"));
@@ -50,18 +50,9 @@ serveCommands({
     waiting: (await db.select({ n: count() }).from(t.webhookEvents).where(isNull(t.webhookEvents.appliedAt)))[0]!.n,
   }),
 });
-process.on("SIGTERM", () => {
-  const shutdown = async () => {
-    await http.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  shutdown().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+exitOnSigterm(async () => {
+  await http.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 process.stdout.write(`${JSON.stringify({ url: http.url, path: receiverPath(endpoint.routeToken), secret })}\n`);
