@@ -210,3 +210,19 @@ export const balanceSnapshots = pgTable("balance_snapshots", {
   version: integer("version").notNull().default(0),
   seenAt: big("seen_at").notNull(),
 });
+
+/** Price alerts (/alert): schema.sqlite.ts says how they are used. */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: serial("id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    belowSun: text("below_sun").notNull(),
+    armed: boolean("armed").notNull().default(true),
+    trips: integer("trips").notNull().default(0),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("price_alerts_user").on(t.userId)],
+);

@@ -234,3 +234,23 @@ export const balanceSnapshots = sqliteTable("balance_snapshots", {
   version: integer("version").notNull().default(0),
   seenAt: integer("seen_at").notNull(),
 });
+
+/**
+ * Price alerts (/alert): tell the user once when `volume` energy for `duration` costs less than
+ * `below_sun`; `armed` goes false when told (compare-and-set, with `trips` counting the notices)
+ * and back to true once the price is above again.
+ */
+export const priceAlerts = sqliteTable(
+  "price_alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    belowSun: text("below_sun").notNull(),
+    armed: integer("armed", { mode: "boolean" }).notNull().default(true),
+    trips: integer("trips").notNull().default(0),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("price_alerts_user").on(t.userId)],
+);
