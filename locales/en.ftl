@@ -446,8 +446,8 @@ runway-transfers = { $count ->
     } at today's 1-hour energy price ({ $price } each).
 }
 runway-rules = { $days ->
-    [0] ⚙️ Your active rules spent about { $daily } a day over the last week: the balance does not cover another day of them.
-   *[other] ⚙️ Your active rules spent about { $daily } a day over the last week: enough for about { $daysText } { $days ->
+    [0] ⚙️ Your active rules cost about { $daily } a day: the balance does not cover another day of them.
+   *[other] ⚙️ Your active rules cost about { $daily } a day: enough for about { $daysText } { $days ->
         [one] day
        *[other] days
     }.

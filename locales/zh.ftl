@@ -416,8 +416,8 @@ runway-transfers = { $count ->
    *[other] ⚡ 按今天 1 小时能量的价格（每笔 { $price }），约够 { $countText } 笔 USDT 转账。
 }
 runway-rules = { $days ->
-    [0] ⚙️ 您的有效规则过去一周每天约花费 { $daily }：余额已不够一天。
-   *[other] ⚙️ 您的有效规则过去一周每天约花费 { $daily }：约够 { $daysText } 天。
+    [0] ⚙️ 您的有效规则每天约花费 { $daily }：余额已不够一天。
+   *[other] ⚙️ 您的有效规则每天约花费 { $daily }：约够 { $daysText } 天。
 }
 balance-updated = <i>更新于 { $time }</i>
 balance-refreshed = 余额已更新

@@ -1,12 +1,13 @@
 /**
  * Runway: how far the TRX balance goes. In USDT transfers at the current 1-hour price of the
- * 1-transfer preset, and, for the active rules, in days at what they spent over the last week.
+ * 1-transfer preset, and, for the active rules, in days at what they cost a day (see `rules`).
  * Shown on the balance card and in the low-balance alert; each part is left out when it cannot be
  * had (no price, no active rule, no firing lately), never failing what it is shown on.
  */
 import type { MarketplaceClient } from "../marketplace/index.js";
 import type { Formatter, Translate } from "../format/formatter.js";
-import { ruleStatusKind } from "../marketplace/normalise.js";
+import { ruleKind, ruleStatusKind } from "../marketplace/normalise.js";
+import { loadFiringPrice } from "../rules/pricing.js";
 import { trxToSun } from "../tron/amounts.js";
 import { defaultDuration, ONE_TRANSFER } from "./presets.js";
 import type { PriceCache } from "./price-cache.js";
@@ -15,12 +16,12 @@ import { resourceOptions } from "./request.js";
 export interface Runway {
   /** Transfers the balance covers, and the price of one (SUN). */
   transfers?: { count: bigint; priceSun: bigint };
-  /** The active rules' spend per day over the last week (SUN), and the days the balance lasts at it. */
+  /** The active rules' cost per day (SUN), and the days the balance lasts at it. */
   rules?: { dailySun: bigint; days: bigint };
 }
 
 const DAY_MS = 86_400_000;
-/** "Recent": the firings of the last 7 days, spread over those 7 days. */
+/** "Recent": the firings of the last 7 days (at most), spread over the days the rules existed in them. */
 export const RATE_WINDOW_DAYS = 7;
 
 async function transfers(client: MarketplaceClient, keyId: number, prices: PriceCache, balance: Promise<bigint>): Promise<Runway["transfers"]> {
@@ -33,13 +34,30 @@ async function transfers(client: MarketplaceClient, keyId: number, prices: Price
   return { count: balanceSun > 0n ? balanceSun / priceSun : 0n, priceSun };
 }
 
+/**
+ * What the active rules cost a day: what they spent over the days they existed in the last week
+ * (a rule made yesterday is not averaged over seven days), or what they are known to cost (a
+ * renewal fires once a day: its latest price, else the preview's), whichever is higher.
+ */
 async function rules(client: MarketplaceClient, balance: Promise<bigint>, now: number): Promise<Runway["rules"]> {
   const active = (await client.listRules()).filter((r) => ruleStatusKind(r.status) === "active");
   if (active.length === 0) return undefined;
-  const since = now - RATE_WINDOW_DAYS * DAY_MS;
+  const oldest = Math.min(...active.map((r) => Date.parse(r.createdAt)).filter((t) => !Number.isNaN(t)), now);
+  const since = Math.max(now - RATE_WINDOW_DAYS * DAY_MS, oldest);
+  const days = BigInt(Math.max(1, Math.ceil((now - since) / DAY_MS)));
   const fires = await Promise.all(active.map((r) => client.ruleFires(r.id)));
   const spentSun = fires.flat().reduce((sum, f) => (Date.parse(f.createdAt) >= since ? sum + trxToSun(f.priceTrx) : sum), 0n);
-  const dailySun = spentSun / BigInt(RATE_WINDOW_DAYS);
+  const knownSun = (
+    await Promise.all(
+      active.map((rule, i) => {
+        if (ruleKind(rule.type) !== "renewal") return 0n;
+        const latest = fires[i]![0];
+        return latest ? trxToSun(latest.priceTrx) : loadFiringPrice(client, { kind: "renewal", volume: rule.volume }).catch(() => 0n);
+      }),
+    )
+  ).reduce((sum, price) => sum + price, 0n);
+  const observedSun = spentSun / days;
+  const dailySun = observedSun > knownSun ? observedSun : knownSun;
   if (dailySun <= 0n) return undefined;
   const balanceSun = await balance;
   return { dailySun, days: balanceSun > 0n ? balanceSun / dailySun : 0n };

@@ -41,9 +41,14 @@ export function shortfallOf(priceSun: bigint, balanceSun: bigint): Shortfall {
   return { priceSun, balanceSun, missingSun };
 }
 
+/** One firing's price (SUN), from the firing preview. */
+export async function loadFiringPrice(client: MarketplaceClient, spec: FiringSpec): Promise<bigint> {
+  const durations = spec.kind === "renewal" ? (await client.ruleOptions()).durations : [];
+  return trxToSun((await client.previewFiring(firingQuery(spec, durations))).priceTrx);
+}
+
 /** One firing's price (from the preview) against the current TRX balance. */
 export async function loadShortfall(client: MarketplaceClient, spec: FiringSpec): Promise<Shortfall> {
-  const durations = spec.kind === "renewal" ? (await client.ruleOptions()).durations : [];
-  const [preview, balance] = await Promise.all([client.previewFiring(firingQuery(spec, durations)), client.balance()]);
-  return shortfallOf(trxToSun(preview.priceTrx), trxToSun(balance.trx));
+  const [priceSun, balance] = await Promise.all([loadFiringPrice(client, spec), client.balance()]);
+  return shortfallOf(priceSun, trxToSun(balance.trx));
 }

@@ -48,11 +48,11 @@ describe("/balance", () => {
   it("the active rules' daily spend is an estimate, shown to the cent", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "100" });
     const target = "TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC";
-    await h.marketplace.forKey(apiKey).createRefill({ targetAddress: target, minimal: 65_000n, volume: 65_000n, duration: "1h", autoResume: false });
-    h.sandbox.control.consumeEnergy(target, 1n); // fires once: 4.29 TRX, about 0.612857 TRX a day over a week
+    // a renewal of 65,000 energy costs 5.3625 TRX a day
+    await h.marketplace.forKey(apiKey).createRenewal({ targetAddress: target, volume: 65_000n, autoResume: false });
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const card = await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => textOf(p).includes("Your active rules"));
-    expect(textOf(card.payload)).toContain("spent about 0.61 TRX a day over the last week");
+    expect(textOf(card.payload)).toContain("cost about 5.36 TRX a day");
   });
 
   it("uses the user's locale for separators", async () => {

@@ -283,16 +283,20 @@ describe("a card whose order fails", () => {
 });
 
 describe("runway", () => {
-  it("(zh) the balance card says how many USDT transfers the balance covers at the 1-hour price, and how many days the active rules last", async () => {
+  it("(zh) the balance card says how many USDT transfers the balance covers at the 1-hour price, and how many days the active rules last (over the days they existed)", async () => {
     // however late the runway comes on a busy machine, it is added to the card (see balance-first.test.ts)
     h = await startHarness({ extendDeps: (deps) => ({ ...deps, runwayWait: { lateMs: 60_000 } }) });
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "100", scope: "full" });
     const client = h.marketplace.forKey(apiKey);
-    const rule = await client.createRenewal({ targetAddress: freshAddress(), volume: 65_000n });
-    const fires = await client.ruleFires(rule.id);
-    expect(fires.length).toBeGreaterThan(0);
+    // issue 30 item 2: a renewal and a refill made today, each fired once; a day's spend is not spread over a week
+    const renewal = await client.createRenewal({ targetAddress: freshAddress(), volume: 65_000n });
+    const refillAddress = freshAddress();
+    const refill = await client.createRefill({ targetAddress: refillAddress, minimal: 65_000n, volume: 65_000n, duration: "1h" });
+    h.sandbox.control.consumeEnergy(refillAddress, 1n);
+    const fires = [...(await client.ruleFires(renewal.id)), ...(await client.ruleFires(refill.id))];
+    expect(fires).toHaveLength(2);
     const balanceSun = trxToSun((await client.balance()).trx);
-    const dailySun = fires.reduce((sum, f) => sum + trxToSun(f.priceTrx), 0n) / 7n;
+    const dailySun = fires.reduce((sum, f) => sum + trxToSun(f.priceTrx), 0n);
 
     await h.tg.sendText({ ...ZH, text: "/balance" });
     // on the card, or added to it in place when the runway came after the balance
