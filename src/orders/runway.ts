@@ -50,9 +50,9 @@ async function rules(client: MarketplaceClient, balance: Promise<bigint>, now: n
   const knownSun = (
     await Promise.all(
       active.map((rule, i) => {
-        if (ruleKind(rule.type) !== "renewal") return 0n;
+        if (ruleKind(rule.type) !== "renewal") return Promise.resolve(0n);
         const latest = fires[i]![0];
-        return latest ? trxToSun(latest.priceTrx) : loadFiringPrice(client, { kind: "renewal", volume: rule.volume }).catch(() => 0n);
+        return latest ? Promise.resolve(trxToSun(latest.priceTrx)) : loadFiringPrice(client, { kind: "renewal", volume: rule.volume }).catch(() => 0n);
       }),
     )
   ).reduce((sum, price) => sum + price, 0n);

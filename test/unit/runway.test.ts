@@ -34,9 +34,9 @@ describe("the rules' daily cost", () => {
     ({ id, type, resource: "energy", targetAddress: "T", minimal: null, volume: 65_000n, duration: null, spentTrx: "0", status: "active", pauseReason: null, autoResume: true, createdAt: iso(createdAt), updatedAt: iso(createdAt) });
   const client = (rules: ReturnType<typeof rule>[], fires: Record<string, Array<{ priceTrx: string; at: number }>>) =>
     ({
-      listRules: async () => rules,
-      ruleFires: async (id: string) => (fires[id] ?? []).map((f) => ({ volume: 65_000n, duration: "1d", priceTrx: f.priceTrx, createdAt: iso(f.at) })),
-      orderOptions: async () => Promise.reject(new Error("not asked here")),
+      listRules: () => Promise.resolve(rules),
+      ruleFires: (id: string) => Promise.resolve((fires[id] ?? []).map((f) => ({ volume: 65_000n, duration: "1d", priceTrx: f.priceTrx, createdAt: iso(f.at) }))),
+      orderOptions: () => Promise.reject(new Error("not asked here")),
     }) as unknown as MarketplaceClient;
   const prices = createPriceCache(() => now);
   const read = (c: MarketplaceClient) => readRunway({ client: c, keyId: 1, prices, balanceSun: 100_000_000n, now });
