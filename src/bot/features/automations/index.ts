@@ -1,6 +1,6 @@
 /** /refill, /renewal and /smart: each enters its conversation (flow.ts). */
 import { enterFlow } from "../../flow/enter.js";
-import { defaultKeyMay } from "../keys/scope-gate.js";
+import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConversationContext } from "../../context.js";

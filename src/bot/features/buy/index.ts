@@ -24,7 +24,7 @@ import { BuyCard, isBuyStep } from "./callbacks.js";
 import { confirmIntent } from "./confirm.js";
 import { requoteInPlace, sendPreviewCard } from "./preview.js";
 import { renderStepPicker } from "./views.js";
-import { defaultKeyMay } from "../keys/scope-gate.js";
+import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 
 export const buyFeature = new Composer<BotContext>();
 

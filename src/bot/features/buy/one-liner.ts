@@ -30,7 +30,7 @@ import { parseVolumeInput } from "../../../tron/volume.js";
 import { rememberPendingBuy } from "./pending.js";
 import { sendPreviewCard } from "./preview.js";
 import { BUY_CONVERSATION, type BuyFlowArgs } from "./flow.js";
-import { defaultKeyMay } from "../keys/scope-gate.js";
+import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 
 /** How the one-liner goes on when a step is left to ask: the flow (index.ts enters it, and passes it in). */
 export type AskRest = (ctx: BotContext, args: BuyFlowArgs) => Promise<void>;

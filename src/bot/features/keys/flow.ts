@@ -24,7 +24,7 @@ import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { findCredential, isPlausibleApiKey, type KeyScope } from "../../../credentials/shape.js";
 import { KeyButtons } from "./callbacks.js";
-import { newDefaultOffer } from "./scope-gate.js";
+import { newDefaultOffer } from "../../marketplace/scope-gate.js";
 import { fingerprintText, keyName, keySavedText, toKeyView } from "./views.js";
 
 export const ADD_KEY_CONVERSATION = "keys-add";

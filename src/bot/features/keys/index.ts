@@ -13,7 +13,7 @@ import { ADD_KEY_CONVERSATION, addKeyConversation, enterAddKey, keySubmission, L
 import { showKeys } from "./menus.js";
 import { fingerprintText } from "./views.js";
 import { showView } from "../../ui/view.js";
-import { takeGatedArgs } from "./scope-gate.js";
+import { takeGatedArgs } from "../../marketplace/scope-gate.js";
 import { enterFlow } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { BUY_CONVERSATION } from "../buy/flow.js";
@@ -72,7 +72,7 @@ keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
   await addKey(ctx, key, keySubmission(ctx) ?? { promptId: undefined });
 });
 
-/** The flows a key picked by scope-gate.ts may start (conversation ids). */
+/** The flows a key picked by marketplace/scope-gate.ts may start (conversation ids). */
 const GATED_FLOWS: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
 
 keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
@@ -81,7 +81,7 @@ keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   if (!key || !GATED_FLOWS.includes(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
   await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
-  // the answers the user had given when the flow was refused with this message (scope-gate.ts)
+  // the answers the user had given when the flow was refused with this message (marketplace/scope-gate.ts)
   const args = await takeGatedArgs(ctx, flow, ctx.callbackQuery.message?.message_id);
   if (args !== undefined) await enterFlow(ctx, flow, args);
   else await enterFlow(ctx, flow);

@@ -7,6 +7,9 @@ import type { ApiKeyRow } from "../../../store/api-keys.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { lowestMissing, type KeyScope } from "../../../credentials/scopes.js";
+import { fingerprintText } from "../../marketplace/key-labels.js";
+
+export { fingerprintText, keyButtonLabel } from "../../marketplace/key-labels.js";
 
 /** What is shown of a key: everything but the sealed secret (this is what conversations keep). */
 export type KeyView = Omit<ApiKeyRow, "sealedKey">;
@@ -15,10 +18,6 @@ export function toKeyView({ sealedKey: _sealed, ...view }: ApiKeyRow): KeyView {
   return view;
 }
 
-/** "…1234": the only part of a key ever shown. */
-export function fingerprintText(key: Pick<ApiKeyRow, "fingerprint">): string {
-  return `…${key.fingerprint}`;
-}
 
 /** A new key checked and stored: which one, whether it became the default, and what it can do when that is known. */
 export function keySavedText(key: Pick<ApiKeyRow, "fingerprint" | "isDefault">, t: Translate, scope?: KeyScope): string {
@@ -31,10 +30,6 @@ export function keyName(key: Pick<ApiKeyRow, "label">, t: Translate): string {
   return key.label ? escapeHtml(key.label) : t("keys-no-label");
 }
 
-/** A key's button in the list (button labels are plain text, not HTML). */
-export function keyButtonLabel(key: Pick<ApiKeyRow, "label" | "fingerprint" | "isDefault">, t: Translate): string {
-  return `${key.isDefault ? "⭐ " : ""}${key.label || t("keys-no-label")} ${fingerprintText(key)}`;
-}
 
 /** A key's lines: name, fingerprint and default mark; date added; scopes it lacks. */
 function keyLines(key: KeyView, t: Translate, fmt: Formatter): string[] {

@@ -25,7 +25,7 @@ import { code } from "../../../format/html.js";
 import { isPlausibleSecret } from "../../../events/signatures.js";
 import { WebhookButtons } from "./callbacks.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
-import { cannotOffer } from "../keys/scope-gate.js";
+import { cannotOffer } from "../../marketplace/scope-gate.js";
 import { receiverBase, receiverUrl, renderPingOutcome, webhookStatusText, type PingOutcome } from "./views.js";
 
 export const WEBHOOK_SETUP_CONVERSATION = "webhook-setup";

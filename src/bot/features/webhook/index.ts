@@ -9,7 +9,7 @@ import { WebhookButtons } from "./callbacks.js";
 import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
 import { configuredEndpoint, showStatus } from "./menus.js";
 import { receiverBase } from "./views.js";
-import { defaultKeyMay } from "../keys/scope-gate.js";
+import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 
 export { webhookMenu } from "./menus.js";
 

@@ -2,16 +2,18 @@
  * What the bot knows about a key's access level, used up front (the rules are in
  * credentials/scopes.ts): a flow the default key is known unable to complete says so at its first
  * step and offers the user's other keys not known unable; and a new key is offered as the default
- * when the default is known unable to do something the new key is not.
+ * when the default is known unable to do something the new key is not. Shared by every feature
+ * that needs a key able to do something (buy, rules, webhooks) and by the keys feature, whose
+ * "Use this key" button (SharedButtons.useKeyFor) takes the offer up.
  */
 import { InlineKeyboard } from "grammy";
-import type { BotContext } from "../../context.js";
-import type { ApiKeyRow, ApiKeysRepo } from "../../../store/api-keys.js";
-import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { escapeHtml } from "../../../format/html.js";
-import type { Translate } from "../../../format/formatter.js";
-import { knownUnable, lowestMissing, SCOPE_FOR, type KeyOperation } from "../../../credentials/scopes.js";
-import { fingerprintText, keyButtonLabel } from "./views.js";
+import type { BotContext } from "../context.js";
+import type { ApiKeyRow, ApiKeysRepo } from "../../store/api-keys.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import { escapeHtml } from "../../format/html.js";
+import type { Translate } from "../../format/formatter.js";
+import { knownUnable, lowestMissing, SCOPE_FOR, type KeyOperation } from "../../credentials/scopes.js";
+import { fingerprintText, keyButtonLabel } from "./key-labels.js";
 
 export type GatedOperation = KeyOperation;
 
