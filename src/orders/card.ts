@@ -8,6 +8,7 @@ import { orderStatusKind, type Order } from "../marketplace/index.js";
 import { trxToSun } from "../tron/amounts.js";
 import type { Formatter, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
+import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 
 export function resourceLabel(resource: string, t: Translate): string {
   return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : escapeHtml(resource);
@@ -20,7 +21,7 @@ export function statusText(status: string, t: Translate): string {
   return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: code(status) })}`;
 }
 
-export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): string {
+export function renderOrderCard(order: Order, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
   const kind = orderStatusKind(order.status);
   const hasActivation = trxToSun(order.activationTrx) !== 0n;
   // one number of decimals for every amount of the card
@@ -30,7 +31,7 @@ export function renderOrderCard(order: Order, t: Translate, fmt: Formatter): str
     t("order-card-id", { id: code(order.id) }),
     t("order-card-status", { status: statusText(order.status, t) }),
     "",
-    t("buy-preview-address", { address: code(order.targetAddress) }),
+    t("buy-preview-address", { address: addressHtml(order.targetAddress, labels) }),
     t("buy-preview-volume", { volume: code(fmt.volume(order.volume)), duration: fmt.duration(order.duration, t) }),
     t("order-card-price", { price: trx(order.priceTrx) }),
   ];

@@ -4,6 +4,7 @@
  * cancel; paused → resume, cancel; cancelled → none). Shared by the rule card in /rules and the
  * result of the creation flows.
  */
+import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 import { kindIcon, kindLabel } from "./labels.js";
 import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
 import type { Formatter, Translate } from "../format/formatter.js";
@@ -50,13 +51,13 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
 }
 
 /** The card's text; `note` (what just happened) goes above it. */
-export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string): string {
+export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels): string {
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];
   if (note) lines.push(note, "");
   lines.push(`${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${statusLabel(rule, t)}`);
-  lines.push(t("rules-card-target", { address: code(rule.targetAddress) }));
+  lines.push(t("rules-card-target", { address: addressHtml(rule.targetAddress, labels) }));
   if (rule.minimal !== null) lines.push(t("rules-card-threshold", { volume: code(fmt.volume(rule.minimal)) }));
   if (rule.volume !== null) lines.push(t("rules-card-volume", { volume: code(fmt.volume(rule.volume)) }));
   if (rule.duration !== null) lines.push(t("rules-card-duration", { duration: fmt.duration(rule.duration, t) }));

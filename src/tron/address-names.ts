@@ -3,6 +3,7 @@
  * and how a typed name (alone, or at the start of a command line) is read back as the address.
  */
 import { shortAddress } from "./address.js";
+import { escapeHtml } from "../format/html.js";
 
 /** A saved address and the name its owner gave it (null: none). */
 export interface NamedAddress {
@@ -52,4 +53,26 @@ export function offeredAddresses(saved: readonly NamedAddress[], previous: strin
   const newest = saved.slice(0, max);
   if (previous === undefined || newest.some((e) => e.address === previous)) return newest;
   return [saved.find((e) => e.address === previous) ?? { address: previous, label: null }, ...newest.slice(0, max - 1)];
+}
+
+/** The names of a user's saved addresses, by address (only the named ones). */
+export type AddressLabels = ReadonlyMap<string, string>;
+
+export function labelsOf(saved: readonly NamedAddress[]): AddressLabels {
+  return new Map(saved.flatMap((e) => (e.label ? [[e.address, e.label] as const] : [])));
+}
+
+/**
+ * An address in a card or a line (HTML): its name first when the user saved one ("Main wallet ·
+ * <code>TM93…</code>"), the address copyable; `short` shows "TM93…Nt3" instead of all of it.
+ */
+export function addressHtml(address: string, labels?: AddressLabels, options: { short?: boolean } = {}): string {
+  const shown = `<code>${escapeHtml(options.short ? shortAddress(address) : address)}</code>`;
+  const label = labels?.get(address);
+  return label ? `${escapeHtml(label)} · ${shown}` : shown;
+}
+
+/** Plain text for a narrow button: the address's name when it has one, else "TM93…Nt3". */
+export function addressName(address: string, labels?: AddressLabels): string {
+  return labels?.get(address) ?? shortAddress(address);
 }

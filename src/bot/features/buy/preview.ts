@@ -4,6 +4,7 @@
  * (inside a conversation, where every side effect goes through `external`), by the one-line form,
  * by Back on the step picker, by "Try again" / Refresh and by Confirm on an expired card.
  */
+import { labelsOf } from "../../../tron/address-names.js";
 import type { InlineKeyboard } from "grammy";
 import type { BotContext, ConversationContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
@@ -48,7 +49,9 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
       createdAt: deps.now(),
     }),
   );
-  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId }, (k, v) => ctx.t(k, v), ctx.fmt);
+  // (a flow replays its effects from a log: the saved names come back as a list, made a map here)
+  const labels = labelsOf(await effect(() => deps.store.recentAddresses.entries(userId)));
+  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, (k, v) => ctx.t(k, v), ctx.fmt);
   return { intentId: intent.intentId, text: note ? `${note}\n\n${card.text}` : card.text, keyboard: card.keyboard };
 }
 

@@ -12,7 +12,7 @@ import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { resourceLabel } from "../../../orders/card.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { labelledAddress } from "../../../tron/address-names.js";
+import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/address-names.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
@@ -36,7 +36,7 @@ export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activatio
 
 
 export function renderOrderPreview(
-  input: { request: BuyRequest; preview: OrderPreview; intentId: string },
+  input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels },
   t: Translate,
   fmt: Formatter,
 ): { text: string; keyboard: InlineKeyboard } {
@@ -47,7 +47,7 @@ export function renderOrderPreview(
   const trx = fmt.trxCard([money.priceSun, preview.baseCostTrx, preview.commissionTrx, money.activationSun, preview.burnCostTrx, money.totalSun, money.balanceSun, money.afterSun]);
   const lines = [
     t("buy-preview-title", { resource: resourceLabel(request.resource, t) }),
-    t("buy-preview-address", { address: code(request.address) }),
+    t("buy-preview-address", { address: addressHtml(request.address, input.labels) }),
     t("buy-preview-volume", { volume: code(fmt.volume(request.volume)), duration: fmt.duration(request.duration, t) }),
     "",
     t("buy-preview-price", { price: code(trx(money.priceSun)) }),

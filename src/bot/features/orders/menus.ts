@@ -18,6 +18,7 @@ import { buyAgain } from "../buy/index.js";
 import { orderButtonLabel, renderOrdersPage } from "./views.js";
 import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
 import { firingsOnPage, loadRuleFirings } from "../../../rules/firings.js";
+import { addressLabels } from "../../ui/address-labels.js";
 
 export const PAGE_SIZE = 5;
 
@@ -68,10 +69,11 @@ export const ordersMenu = createCardMenu("orders", {
   if (!ctx.from) return;
   const { result, window } = await loadPage(ctx, pageOfPayload(payloadOf(ctx)));
   const payload = String(window.page);
+  const labels = await addressLabels(ctx);
   result.items.forEach((order, i) => {
     // the row carries its order: a list that changed since it was drawn cannot open another one
     range
-      .text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt), payload: cardSubject(order.id, window.page) }, (ctx) => {
+      .text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt, labels), payload: cardSubject(order.id, window.page) }, (ctx) => {
         const tapped = parseCardSubject(payloadOf(ctx));
         return tapped ? openOrder(ctx, tapped.orderId, tapped.page) : showOrdersPage(ctx, window.page);
       })
@@ -116,12 +118,12 @@ export async function showOrdersPage(ctx: BotContext, page: number, options: { a
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
   if (shown.result.total === 0) {
     const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
-    const text = onPage.length > 0 ? renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage) : ctx.t("orders-empty");
+    const text = onPage.length > 0 ? renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx)) : ctx.t("orders-empty");
     await showView(ctx, { text, keyboard }, options);
     return;
   }
   setSubject(ctx, String(shown.window.page));
-  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage), keyboard: ordersMenu }, options);
+  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx)), keyboard: ordersMenu }, options);
 }
 
 /** The oldest order of the page before `page` (where this page's span of time ends), if there is one. */
@@ -134,7 +136,8 @@ async function newerPageOldest(ctx: BotContext, page: number): Promise<string | 
 /** The card of an order in the tapped message; `page` is the list page Back leads to (0: none). */
 export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}): Promise<void> {
   setSubject(ctx, cardSubject(order.id, page));
-  const shown = await showView(ctx, { text: renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt), keyboard: orderCardMenu }, options);
+  const text = renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt, await addressLabels(ctx));
+  const shown = await showView(ctx, { text, keyboard: orderCardMenu }, options);
   await rememberCardPlace(ctx, order, shown);
 }
 

@@ -1,37 +1,36 @@
 /** A page of the /orders list and its buttons (an order's card is src/orders/card.ts: notices update it too). */
 import { orderStatusKind, type Order, type OrderPage } from "../../../marketplace/index.js";
-import { shortAddress } from "../../../tron/address.js";
 import type { PageWindow } from "../../ui/paging.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { code } from "../../../format/html.js";
 import { resourceLabel, STATUS_ICON, statusText } from "../../../orders/card.js";
 import { mergeHistory, type RuleFiringEntry } from "../../../rules/firings.js";
 import { kindIcon, kindLabel } from "../../../rules/labels.js";
+import { addressHtml, addressName, type AddressLabels } from "../../../tron/address-names.js";
 
 /** The list's button for one order (plain text: button labels are not HTML). */
-export function orderButtonLabel(index: number, order: Order, fmt: Formatter): string {
-  return `${index}. ${STATUS_ICON[orderStatusKind(order.status)]} ${fmt.volume(order.volume)} · ${shortAddress(order.targetAddress)}`;
+export function orderButtonLabel(index: number, order: Order, fmt: Formatter, labels?: AddressLabels): string {
+  return `${index}. ${STATUS_ICON[orderStatusKind(order.status)]} ${fmt.volume(order.volume)} · ${addressName(order.targetAddress, labels)}`;
 }
 
 /** One line of the list: "⚡ 65,000 · 1 day → TR7NHq…Lj6t · ✅ Filled". */
-function orderListLine(order: Order, t: Translate, fmt: Formatter): string {
+function orderListLine(order: Order, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
   return t("orders-line", {
     resource: resourceLabel(order.resource, t),
     volume: fmt.volume(order.volume),
     duration: fmt.duration(order.duration, t),
-    address: code(shortAddress(order.targetAddress)),
+    address: addressHtml(order.targetAddress, labels, { short: true }),
     status: statusText(order.status, t),
     time: fmt.dateTime(order.createdAt),
   });
 }
 
 /** A rule's purchase among the orders: "🔁 Auto-refill: 65,000 · 1 hour → TR7NHq…Lj6t · 4.29 TRX · time". */
-function firingListLine({ rule, firing }: RuleFiringEntry, t: Translate, fmt: Formatter): string {
+function firingListLine({ rule, firing }: RuleFiringEntry, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
   return t("orders-line-firing", {
     rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`,
     volume: fmt.volume(firing.volume),
     duration: firing.duration ? fmt.duration(firing.duration, t) : "—",
-    address: code(shortAddress(rule.targetAddress)),
+    address: addressHtml(rule.targetAddress, labels, { short: true }),
     price: fmt.trx(firing.priceTrx),
     time: fmt.dateTime(firing.createdAt),
   });
@@ -41,12 +40,19 @@ function firingListLine({ rule, firing }: RuleFiringEntry, t: Translate, fmt: Fo
  * The text of one page of the list (its orders are the menu's buttons), with the rules' purchases
  * of the same time span among them, unnumbered (they have no card to open).
  */
-export function renderOrdersPage(result: OrderPage, window: PageWindow, t: Translate, fmt: Formatter, firings: readonly RuleFiringEntry[] = []): string {
+export function renderOrdersPage(
+  result: OrderPage,
+  window: PageWindow,
+  t: Translate,
+  fmt: Formatter,
+  firings: readonly RuleFiringEntry[] = [],
+  labels?: AddressLabels,
+): string {
   const lines = [t("orders-title", { page: window.page, pages: window.pages, total: result.total })];
   if (firings.length > 0) lines.push(t("orders-firings-note", { count: firings.length }));
   lines.push("");
   for (const row of mergeHistory(result.items, firings)) {
-    lines.push(row.kind === "order" ? `${window.offset + 1 + row.index}. ${orderListLine(row.order, t, fmt)}` : firingListLine(row.entry, t, fmt));
+    lines.push(row.kind === "order" ? `${window.offset + 1 + row.index}. ${orderListLine(row.order, t, fmt, labels)}` : firingListLine(row.entry, t, fmt, labels));
   }
   return lines.join("\n");
 }

@@ -6,6 +6,8 @@
  * Pause, resume and cancel are non-idempotent POSTs: a second tap after a success meets the new
  * state (409) and gets the refreshed card with an "already …" note rather than an error.
  */
+import { addressLabels } from "../../ui/address-labels.js";
+import { addressName } from "../../../tron/address-names.js";
 import { recordRule } from "./record.js";
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../../context.js";
@@ -15,7 +17,6 @@ import { kindIcon } from "../../../rules/labels.js";
 import { renderRuleCard, ruleTransitions, type RuleTransition } from "../../../rules/card.js";
 import { loadShortfall } from "../../../rules/pricing.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
-import { shortAddress } from "../../../tron/address.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks } from "../../ui/paging.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
@@ -42,8 +43,9 @@ export const rulesMenu = createCardMenu("rules", { onOutdated: act }).dynamic(as
   const rules = await loadRules(ctx).catch(() => undefined);
   if (!rules) return;
   const page = rulesPage(rules, subjectOf(ctx)?.page ?? 1);
+  const labels = await addressLabels(ctx);
   page.items.forEach((rule, i) => {
-    button(range, `${page.offset + i + 1}. ${kindIcon(rule)} ${shortAddress(rule.targetAddress)}`, { verb: "open", page: page.page, id: rule.id });
+    button(range, `${page.offset + i + 1}. ${kindIcon(rule)} ${addressName(rule.targetAddress, labels)}`, { verb: "open", page: page.page, id: rule.id });
     if (i % 2 === 1) range.row();
   });
   if (page.items.length % 2 === 1) range.row();
@@ -126,7 +128,7 @@ export async function showRulesList(ctx: BotContext, requested: number, options:
   const rules = await loadRules(ctx);
   const { page } = rulesPage(rules, requested);
   setSubject(ctx, packSubject({ verb: "list", page }));
-  await showView(ctx, { text: renderRulesList(rules, page, ctx.t, ctx.fmt), keyboard: rulesMenu }, options);
+  await showView(ctx, { text: renderRulesList(rules, page, ctx.t, ctx.fmt, await addressLabels(ctx)), keyboard: rulesMenu }, options);
 }
 
 /** The card; `note` (what just happened) goes above it and is the tap's toast. */
@@ -138,7 +140,7 @@ export async function showRuleCard(ctx: BotContext, ref: RuleRef, options: ShowO
     return;
   }
   const { note, ...show } = options;
-  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note), keyboard: cardMenu }, { toast: note, ...show });
+  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx)), keyboard: cardMenu }, { toast: note, ...show });
 }
 
 function isNotFound(err: unknown): boolean {

@@ -3,6 +3,7 @@
  * not know, newest first within a group, a page at a time), the cancel confirmation and a rule's
  * firings. The buttons are the menus' (menus.ts); the card's text is shared (src/rules/card.ts).
  */
+import { addressHtml, type AddressLabels } from "../../../tron/address-names.js";
 import { kindIcon, kindLabel } from "../../../rules/labels.js";
 import { pauseReasonLabel, settingsParts } from "../../../rules/card.js";
 import { ruleStatusKind, type AutomationRule, type RuleFiring, type RuleStatusKind } from "../../../marketplace/index.js";
@@ -34,17 +35,17 @@ export function rulesPage(rules: readonly AutomationRule[], requested: number): 
   return pageOf(orderRules(rules), requested, RULES_PAGE_SIZE);
 }
 
-function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter, trx: (value: string) => string): string[] {
+function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter, trx: (value: string) => string, labels?: AddressLabels): string[] {
   const details = [...settingsParts(rule, t, fmt), t("rules-part-spent", { amount: trx(rule.spentTrx) })];
   // a cancelled rule never runs again: how it would resume is beside the point
   if (ruleStatusKind(rule.status) !== "cancelled") details.push(t(rule.autoResume ? "rules-part-auto-resume-on" : "rules-part-auto-resume-off"));
-  const lines = [`${n}. ${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> ${code(rule.targetAddress)}`, `    ${details.join(" · ")}`];
+  const lines = [`${n}. ${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> ${addressHtml(rule.targetAddress, labels)}`, `    ${details.join(" · ")}`];
   const reason = ruleStatusKind(rule.status) === "paused" ? pauseReasonLabel(rule, t) : undefined;
   if (reason) lines.push(`    ⏸ ${reason}`);
   return lines;
 }
 
-export function renderRulesList(rules: readonly AutomationRule[], requestedPage: number, t: Translate, fmt: Formatter): string {
+export function renderRulesList(rules: readonly AutomationRule[], requestedPage: number, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
   if (rules.length === 0) return `${t("rules-list-title")}\n\n${t("rules-list-empty")}`;
   const page = rulesPage(rules, requestedPage);
   const counts = new Map<RuleStatusKind, number>();
@@ -59,7 +60,7 @@ export function renderRulesList(rules: readonly AutomationRule[], requestedPage:
       group = status;
       lines.push("", `<b>${t(`rules-group-${status}`, { count: counts.get(status) ?? 0 })}</b>`);
     }
-    lines.push(...ruleLines(rule, page.offset + i + 1, t, fmt, trx));
+    lines.push(...ruleLines(rule, page.offset + i + 1, t, fmt, trx, labels));
   });
   if (page.pages > 1) lines.push("", t("rules-list-page", { page: page.page, pages: page.pages }));
   lines.push("", t("rules-list-footer"));
