@@ -31,6 +31,8 @@ command-keys =
     .description = Manage your API keys
 command-webhook =
     .description = Instant notices through a webhook
+command-alert =
+    .description = Price alerts for energy
 command-settings =
     .description = Notices and balance alert
 command-language =
@@ -647,3 +649,23 @@ buy-expired-note = 🔄 That preview was more than { $minutes } minutes old, so 
 # A deposit seen by the balance watcher (a rise of the balance no refund explains)
 notice-deposit-trx = 💰 { $amount } arrived; your balance is { $balance }.
 notice-deposit-usdt = 💰 { $amount } arrived in your marketplace wallet.
+
+# /alert: price alerts
+alert-title = 🔔 <b>Price alerts</b>
+alert-none = No alert yet. Add one and I tell you once when energy costs less than your price.
+alert-how = I tell you once when the price is under yours, and again only after it has gone back above.
+alert-what = { $volume } energy · { $duration }
+alert-line-waiting = { $n }. { $what } under { $price }: waiting
+alert-line-told = { $n }. { $what } under { $price }: told; waiting for the price to rise again
+alert-button-remove = ✖️ { $n }
+alert-button-new = ➕ New alert
+alert-button-list = 🔔 My alerts
+alert-removed = Alert removed.
+alert-ask-what = Which energy should I watch? (65,000 energy covers one USDT transfer.)
+alert-ask-price = { $what }: below which price should I tell you? Send an amount in TRX (for example <code>3.5</code>).
+alert-bad-price = That is not a TRX amount above 0 (for example <code>3.5</code>).
+alert-saved = ✅ Alert set: I tell you when { $what } costs less than { $price }.
+alert-too-many = You have 5 alerts already: remove one first.
+notice-price-alert = 📉 { $volume } energy for { $duration } now costs { $price }, under your alert of { $below }.
+notice-price-alert-buy = ⚡ Buy for { $address } · { $price }
+notice-price-alert-list = 🔔 My alerts

@@ -31,6 +31,8 @@ command-keys =
     .description = Управление API-ключами
 command-webhook =
     .description = Мгновенные уведомления через вебхук
+command-alert =
+    .description = Уведомления о цене энергии
 command-settings =
     .description = Уведомления и оповещение о балансе
 command-language =
@@ -661,3 +663,23 @@ buy-expired-note = 🔄 Тот предпросмотр был старше { $m
 # Пополнение, замеченное по балансу (рост, который не объясняется возвратом)
 notice-deposit-trx = 💰 Поступило { $amount }; ваш баланс — { $balance }.
 notice-deposit-usdt = 💰 На ваш кошелёк на маркетплейсе поступило { $amount }.
+
+# /alert: уведомления о цене
+alert-title = 🔔 <b>Уведомления о цене</b>
+alert-none = Уведомлений пока нет. Добавьте: я сообщу один раз, когда энергия станет дешевле вашей цены.
+alert-how = Я сообщаю один раз, когда цена ниже вашей, и снова — только после того, как она поднимется выше.
+alert-what = { $volume } энергии · { $duration }
+alert-line-waiting = { $n }. { $what } дешевле { $price }: жду
+alert-line-told = { $n }. { $what } дешевле { $price }: сообщил; жду, пока цена снова поднимется
+alert-button-remove = ✖️ { $n }
+alert-button-new = ➕ Новое уведомление
+alert-button-list = 🔔 Мои уведомления
+alert-removed = Уведомление удалено.
+alert-ask-what = За какой энергией следить? (65 000 энергии хватает на один перевод USDT.)
+alert-ask-price = { $what }: ниже какой цены сообщить? Отправьте сумму в TRX (например, <code>3.5</code>).
+alert-bad-price = Это не сумма в TRX больше 0 (например, <code>3.5</code>).
+alert-saved = ✅ Уведомление настроено: сообщу, когда { $what } будет стоить меньше { $price }.
+alert-too-many = У вас уже 5 уведомлений: сначала удалите одно.
+notice-price-alert = 📉 { $volume } энергии на { $duration } теперь стоят { $price } — ниже вашего порога { $below }.
+notice-price-alert-buy = ⚡ Купить для { $address } · { $price }
+notice-price-alert-list = 🔔 Мои уведомления

@@ -31,6 +31,8 @@ command-keys =
     .description = 管理 API 密钥
 command-webhook =
     .description = 通过回调即时通知
+command-alert =
+    .description = 能量价格提醒
 command-settings =
     .description = 通知与余额提醒
 command-language =
@@ -605,3 +607,23 @@ buy-expired-note = 🔄 该预览已超过 { $minutes } 分钟，因此未下单
 # 余额监控发现的充值（不是退款造成的余额增加）
 notice-deposit-trx = 💰 已到账 { $amount }；您的余额为 { $balance }。
 notice-deposit-usdt = 💰 您的市场钱包已到账 { $amount }。
+
+# /alert：价格提醒
+alert-title = 🔔 <b>价格提醒</b>
+alert-none = 还没有提醒。添加一个：当能量价格低于您设定的价格时，我会通知您一次。
+alert-how = 价格低于您的设定时我通知一次；价格回升到设定之上后才会再次通知。
+alert-what = { $volume } 能量 · { $duration }
+alert-line-waiting = { $n }. { $what } 低于 { $price }：等待中
+alert-line-told = { $n }. { $what } 低于 { $price }：已通知；等待价格回升
+alert-button-remove = ✖️ { $n }
+alert-button-new = ➕ 新建提醒
+alert-button-list = 🔔 我的提醒
+alert-removed = 提醒已删除。
+alert-ask-what = 要关注哪种能量？（65,000 能量可支付一笔 USDT 转账。）
+alert-ask-price = { $what }：价格低于多少时通知您？请发送 TRX 金额（例如 <code>3.5</code>）。
+alert-bad-price = 这不是大于 0 的 TRX 金额（例如 <code>3.5</code>）。
+alert-saved = ✅ 提醒已设置：当 { $what } 的价格低于 { $price } 时通知您。
+alert-too-many = 您已有 5 个提醒：请先删除一个。
+notice-price-alert = 📉 { $volume } 能量 { $duration } 现价 { $price }，低于您的提醒价 { $below }。
+notice-price-alert-buy = ⚡ 为 { $address } 购买 · { $price }
+notice-price-alert-list = 🔔 我的提醒

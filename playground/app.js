@@ -231,6 +231,9 @@ function onTyping() {
 
 const CONTROLS = {
   deposit: ["/api/control/deposit", { trx: "100" }, (r) => `Deposited 100 TRX: the demo account has ${r.balance.trx} TRX.`],
+  "deposit-usdt": ["/api/control/deposit-usdt", {}, (r) => `Deposited 50 USDT: the demo account has ${r.balance.usdt} USDT. The balance watcher tells it shortly.`],
+  "price-low": ["/api/control/price", { percent: 80 }, () => "Order prices are 20% under the standard now: price alerts above that are told within a minute."],
+  "price-standard": ["/api/control/price", { percent: 100 }, () => "Order prices are back to the standard: alerts re-arm."],
   "settle-filled": ["/api/control/settle", { outcome: "filled" }, () => "Pending orders settled as filled: the notice follows in a moment."],
   "settle-failed": ["/api/control/settle", { outcome: "failed" }, () => "Pending orders settled as failed (refunded): the notice follows in a moment."],
   "pause-rules": ["/api/control/pause-rules", {}, (r) => `Balance withdrawn; ${r.paused} active rule(s) paused for balance. Deposit to resume those with auto-resume.`],

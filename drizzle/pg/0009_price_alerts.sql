@@ -9,5 +9,5 @@ CREATE TABLE "price_alerts" (
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "price_alerts" ADD CONSTRAINT "price_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_alerts" ADD CONSTRAINT "price_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "price_alerts_user" ON "price_alerts" USING btree ("user_id");

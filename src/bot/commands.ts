@@ -29,6 +29,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "key" },
   { name: "keys" },
   { name: "webhook" },
+  { name: "alert" },
   { name: "settings" },
   { name: "language" },
   { name: "cancel" },

@@ -19,6 +19,7 @@ import type { Arrived } from "../orders/deposits.js";
 import {
   renderBalanceLow,
   renderDepositArrived,
+  renderPriceAlert,
   renderOrderFailed,
   renderOrderFilled,
   renderRuleFired,
@@ -30,6 +31,7 @@ import {
   renderWebhookPing,
   type Notice,
   type NoticeLocale,
+  type PriceAlertSubject,
 } from "./render.js";
 
 export interface NotifierDeps {
@@ -63,6 +65,8 @@ export const NoticeKeys = {
   balanceLow: (userId: number, trip: number) => `balance:${userId}:${trip}`,
   /** A key's balance snapshot moves by one version per deposit told. */
   depositArrived: (keyId: number, version: number) => `deposit:${keyId}:${version}`,
+  /** An alert is told once per trip (it re-arms above the price). */
+  priceAlert: (alertId: number, trip: number) => `price:${alertId}:${trip}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
 } as const;
 
@@ -171,6 +175,9 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway: Runway = {}): Promise<boolean> {
       return push(userId, NoticeKeys.depositArrived(keyId, version), (l) => renderDepositArrived(arrived, balanceSun, runway, l));
     },
+    priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean> {
+      return push(userId, NoticeKeys.priceAlert(alertId, trip), (l) => renderPriceAlert(alert, priceSun, address, l));
+    },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
@@ -187,5 +194,6 @@ export interface Notifier {
   ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): Promise<boolean>;
   balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway?: Runway): Promise<boolean>;
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
+  priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
 }

@@ -12,7 +12,7 @@ import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
 import type { Shortfall } from "../rules/pricing.js";
 import type { EventOrder } from "../events/event-payload.js";
-import { TRON_ADDRESS_SHAPE } from "../tron/address.js";
+import { shortAddress, TRON_ADDRESS_SHAPE } from "../tron/address.js";
 import { runwayLines, type Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
 import { sunToTrx } from "../tron/amounts.js";
@@ -219,6 +219,27 @@ export function renderDepositArrived(arrived: Arrived, balanceSun: bigint, runwa
     text: [...lines, ...(arrived.trxSun > 0n ? runwayLines(runway, t, fmt) : [])].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("button-balance"), SharedButtons.showBalance.pack()),
   };
+}
+
+/** What a price alert is on and under, as the notice and the /alert card say it. */
+export interface PriceAlertSubject {
+  volume: bigint;
+  duration: string;
+  belowSun: bigint;
+}
+
+/**
+ * A price alert reached: the price now and the alert's, with a button to buy that energy for the
+ * user's latest address at that price (or to start a purchase), and the way to the alerts.
+ */
+export function renderPriceAlert(alert: PriceAlertSubject, priceSun: bigint, address: string | undefined, { t, fmt }: NoticeLocale): Notice {
+  const trx = fmt.trxCard([priceSun, alert.belowSun]);
+  const what = { volume: fmt.volume(alert.volume), duration: fmt.duration(alert.duration, t) };
+  const keyboard = new InlineKeyboard();
+  if (address) keyboard.text(t("notice-price-alert-buy", { address: shortAddress(address), price: trx(priceSun) }), SharedButtons.buyPreset.pack({ address, volume: alert.volume, duration: alert.duration }));
+  else keyboard.text(t("button-buy-energy"), SharedButtons.buyEnergy.pack());
+  keyboard.row().text(t("notice-price-alert-list"), SharedButtons.listPriceAlerts.pack());
+  return { text: t("notice-price-alert", { ...what, price: code(trx(priceSun)), below: code(trx(alert.belowSun)) }), replyMarkup: keyboard };
 }
 
 export function renderWebhookPing({ t }: NoticeLocale): Notice {

@@ -155,6 +155,15 @@ export function playgroundRoutes(deps: PlaygroundDeps): Map<string, Handler> {
       await sandbox.control.settleOrders(body.outcome === "failed" ? "failed" : "planned");
       return { ok: true };
     },
+    "POST /api/control/price": ({ body }) => {
+      const percent = typeof body.percent === "number" && Number.isInteger(body.percent) && body.percent >= 1 && body.percent <= 1000 ? body.percent : undefined;
+      sandbox.control.setPricePercent(need(percent, "percent must be a whole number from 1 to 1000"));
+      return Promise.resolve({ ok: true, percent });
+    },
+    "POST /api/control/deposit-usdt": () => {
+      sandbox.control.depositUsdt(demo.accountId, "50");
+      return Promise.resolve({ balance: sandbox.control.balanceOf(demo.accountId) });
+    },
     "POST /api/control/pause-rules": () => Promise.resolve({ paused: sandbox.control.pauseRulesForBalance(demo.accountId) }),
     "POST /api/control/clock": async ({ body }) => {
       const hours = typeof body.hours === "number" && Number.isInteger(body.hours) && body.hours >= 1 && body.hours <= 24 * 30 ? body.hours : undefined;

@@ -21,7 +21,7 @@ const PLAYGROUND_TOKEN = "100000001:PLAYGROUND-offline-not-a-real-token";
 /** Orders stay pending until settled from the page (or the clock is moved), so every notice can be seen. */
 const FILL_DELAY_MS = 60 * 60_000;
 /** Watchers poll the local sandbox often: a notice shows a second or two after a control action. */
-const FAST_WATCH = { WATCH_ORDERS_CRON: "* * * * * *", WATCH_RULES_CRON: "*/2 * * * * *", WATCH_BALANCE_CRON: "*/5 * * * * *" };
+const FAST_WATCH = { WATCH_ORDERS_CRON: "* * * * * *", WATCH_RULES_CRON: "*/2 * * * * *", WATCH_BALANCE_CRON: "*/5 * * * * *", WATCH_PRICES_CRON: "*/5 * * * * *" };
 export const FIRST_USER_ID = 1001;
 
 export interface Playground {

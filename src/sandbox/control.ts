@@ -13,6 +13,8 @@ export interface SandboxControl {
   setKeyLimit(key: string, dailyLimitTrx: string | null): void;
   /** Triggers auto-resume of System-paused rules with autoResume. */
   deposit(accountId: string, trx: string): void;
+  /** Moves every order price to `percent` of the standard one (100 is standard): price alerts to test. */
+  setPricePercent(percent: number): void;
   /** USDT (TRC20) arriving at the account's deposit address. */
   depositUsdt(accountId: string, usdt: string): void;
   balanceOf(accountId: string): { trx: string; usdt: string };
@@ -82,6 +84,10 @@ export function createControl(core: SandboxCore): SandboxControl {
       const sun = parseTrx(trx, "trx");
       if (sun === 0n) throw badRequest("request.invalid_trx", "a deposit must be positive");
       core.deposit(accountId, sun);
+    },
+    setPricePercent(percent) {
+      if (!Number.isInteger(percent) || percent < 1 || percent > 1000) throw badRequest("request.invalid_percent", "percent must be a whole number from 1 to 1000");
+      core.market.percent = BigInt(percent);
     },
     depositUsdt(accountId, usdt) {
       const units = parseTrx(usdt, "usdt");

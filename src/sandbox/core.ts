@@ -23,6 +23,8 @@ export class SandboxCore {
   readonly webhooks: Webhooks;
   readonly orders: Orders;
   readonly automations: Automations;
+  /** Order prices against the standard ones (setPricePercent). */
+  readonly market = { percent: 100n };
   checkerAvailable = true;
 
   constructor(options: CoreOptions) {
@@ -31,7 +33,7 @@ export class SandboxCore {
     const accounts = (this.accounts = new Accounts(clock));
     const network = (this.network = new Network(clock));
     const webhooks = (this.webhooks = new Webhooks(clock, options.webhookRetryDelaysMs));
-    this.orders = new Orders({ clock, timers, accounts, network, webhooks, fillDelayMs: options.fillDelayMs });
+    this.orders = new Orders({ clock, timers, accounts, network, webhooks, fillDelayMs: options.fillDelayMs, market: this.market });
     this.automations = new Automations({ clock, accounts, network });
     timers.every(options.tickMs ?? 1_000, () => this.runDue());
   }

@@ -12,8 +12,7 @@ import {
   ORDER_OPTIONS,
   quote,
   savingsPercent,
-  type Resource,
-} from "./pricing.js";
+  type Resource, type Market } from "./pricing.js";
 import type { Accounts } from "./state.js";
 import { asObject, parseAddress, parseDuration, parseResource, parseVolume } from "./validation.js";
 import type { Webhooks } from "./webhooks.js";
@@ -96,11 +95,11 @@ export class Orders {
   private failNext: "sync" | "async" | undefined;
 
   constructor(
-    private readonly deps: { clock: Clock; timers: Timers; accounts: Accounts; network: Network; webhooks: Webhooks; fillDelayMs: number },
+    private readonly deps: { clock: Clock; timers: Timers; accounts: Accounts; network: Network; webhooks: Webhooks; fillDelayMs: number; market: Market },
   ) {}
 
   preview(accountId: string, p: OrderPreview) {
-    const q = quote(p.resource, p.volume, p.duration);
+    const q = quote(p.resource, p.volume, p.duration, this.deps.market.percent);
     const burnSun = burnCostSun(p.resource, p.volume, p.duration);
     return {
       priceTrx: sunToTrx(q.priceSun),
@@ -126,7 +125,7 @@ export class Orders {
     }
 
     const { clock, accounts } = this.deps;
-    const priceSun = quote(input.resource, input.volume, input.duration).priceSun;
+    const priceSun = quote(input.resource, input.volume, input.duration, this.deps.market.percent).priceSun;
     const activationSun = this.activationFor(input.targetAddress);
     const id = randomUUID();
     accounts.charge(accountId, keyId, priceSun + activationSun, { kind: "charge", orderId: id });

@@ -39,6 +39,11 @@ const SUN_PER_UNIT: Record<Resource, Record<string, bigint>> = {
   bandwidth: { "1h": 300n, "1d": 600n },
 };
 
+/** Where order prices stand against the standard ones, in percent (one per sandbox). */
+export interface Market {
+  percent: bigint;
+}
+
 export interface Quote {
   baseSun: bigint;
   commissionSun: bigint;
@@ -46,11 +51,14 @@ export interface Quote {
   priceSun: bigint;
 }
 
-/** `duration` must be one of the resource's durations (validated by the caller). */
-export function quote(resource: Resource, volume: bigint, duration: string): Quote {
+/**
+ * `duration` must be one of the resource's durations (validated by the caller). `percent`: where the
+ * market stands against the standard price (100: standard; the control moves it to test price alerts).
+ */
+export function quote(resource: Resource, volume: bigint, duration: string, percent = 100n): Quote {
   const perUnit = SUN_PER_UNIT[resource][duration];
   if (perUnit === undefined) throw new RangeError(`no price for ${resource} ${duration}`);
-  const baseSun = volume * perUnit;
+  const baseSun = (volume * perUnit * percent) / 100n;
   const commissionSun = (baseSun * COMMISSION_PERCENT + 99n) / 100n;
   return { baseSun, commissionSun, priceSun: baseSun + commissionSun };
 }

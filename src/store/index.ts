@@ -24,6 +24,7 @@ import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
+import { createPriceAlertsRepo } from "./price-alerts.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
@@ -71,6 +72,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     updates: createUpdateInboxRepo(conn),
     chatLeases: createChatLeasesRepo(conn),
     balanceSnapshots: createBalanceSnapshotsRepo(conn),
+    priceAlerts: createPriceAlertsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
   };
 }

@@ -28,4 +28,6 @@ export const SharedButtons = {
   listOrders: defineCallback("ord.list"),
   listRules: defineCallback("rule.list"),
   openRule: defineCallback("rule.open", { id: "uuid" }),
+  /** The /alert card (a price alert's notice leads back to it). */
+  listPriceAlerts: defineCallback("alert.list"),
 } as const;

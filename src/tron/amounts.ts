@@ -36,3 +36,17 @@ export function ceilDiv(a: bigint, b: bigint): bigint {
 
 /** USDT (TRC20) amounts in millionths: six decimals, as TRX has in SUN. */
 export const usdtToUnits: (usdt: string) => bigint = trxToSun;
+
+/**
+ * A TRX amount as people type it: "50", "12.5", "12,5", "50 TRX", "1 000". Undefined unless it is
+ * positive and at most `maxSun`.
+ */
+export function parseTypedTrx(text: string, maxSun: bigint): bigint | undefined {
+  const cleaned = text.trim().replace(/\s*trx$/i, "").replace(/[\s\u00a0\u202f_]/g, "").replace(/^(\d+),(\d+)$/, "$1.$2");
+  try {
+    const sun = trxToSun(cleaned);
+    return sun > 0n && sun <= maxSun ? sun : undefined;
+  } catch {
+    return undefined;
+  }
+}

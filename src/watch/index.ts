@@ -1,8 +1,9 @@
-/** The watchers (orders, rules, balance alerts) on their node-cron schedules. */
+/** The watchers (orders, rules, balances: alerts and deposits, price alerts) on their node-cron schedules. */
 import type { WatchDeps } from "./deps.js";
 import { createOrdersWatcher } from "./orders.js";
 import { createRulesWatcher } from "./rules.js";
 import { createBalanceWatcher } from "./balance.js";
+import { createPriceAlertsWatcher } from "./price-alerts.js";
 import { createScheduler, type SchedulerOptions } from "./scheduler.js";
 
 export type { WatchDeps } from "./deps.js";
@@ -11,22 +12,25 @@ export interface WatchSchedule {
   ordersCron: string;
   rulesCron: string;
   balanceCron: string;
+  pricesCron: string;
 }
 
 export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options: SchedulerOptions = {}) {
   const orders = createOrdersWatcher(deps);
   const rules = createRulesWatcher(deps);
   const balance = createBalanceWatcher(deps);
+  const prices = createPriceAlertsWatcher(deps);
   const scheduler = createScheduler(
     [
       { name: "orders", cron: schedule.ordersCron, run: () => orders.tick() },
       { name: "rules", cron: schedule.rulesCron, run: () => rules.tick() },
       { name: "balance", cron: schedule.balanceCron, run: () => balance.tick() },
+      { name: "prices", cron: schedule.pricesCron, run: () => prices.tick() },
     ],
     deps.logger,
     options,
   );
-  return { orders, rules, balance, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
+  return { orders, rules, balance, prices, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

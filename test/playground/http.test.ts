@@ -181,9 +181,13 @@ describe("the playground's page and API", () => {
     await botSays(BOB, /[а-яё]{4}/i);
   });
 
-  it("the sandbox controls: deposit, clock, pause rules for balance", async () => {
+  it("the sandbox controls: deposit, USDT deposit, price, clock, pause rules for balance", async () => {
     const deposit = await call<{ balance: { trx: string } }>("POST", "/api/control/deposit", { trx: "5" });
     expect(deposit.status).toBe(200);
+    const usdt = await call<{ balance: { usdt: string } }>("POST", "/api/control/deposit-usdt", {});
+    expect(Number(usdt.body.balance.usdt)).toBeGreaterThanOrEqual(50);
+    expect((await call("POST", "/api/control/price", { percent: 80 })).status).toBe(200);
+    expect((await call("POST", "/api/control/price", { percent: 100 })).status).toBe(200);
     expect((await call("POST", "/api/control/clock", { hours: 1 })).status).toBe(200);
     const paused = await call<{ paused: number }>("POST", "/api/control/pause-rules", {});
     expect(paused.body.paused).toBe(0);
@@ -203,6 +207,7 @@ describe("the playground's page and API", () => {
       ["/api/control/deposit", { trx: "-3" }, 400, /trx/],
       ["/api/control/settle", { outcome: "maybe" }, 400, /filled or failed/],
       ["/api/control/clock", { hours: 0.5 }, 400, /whole number/],
+      ["/api/control/price", { percent: 0 }, 400, /whole number from 1 to 1000/],
     ];
     for (const [path, body, status, error] of cases) {
       const reply = await call<{ error: string }>("POST", path, body);

@@ -27,6 +27,7 @@ import { BlogButtons } from "./blog/callbacks.js";
 import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
+import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
 import { privateOnlyFeature } from "./private-only/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
 
@@ -54,6 +55,7 @@ export const features: Composer<BotContext>[] = [
   blogFeature,
   webhookFeature,
   settingsFeature,
+  alertsFeature,
   // last: a bare address in a private chat, when no command or button took the message
   addressMessageFeature,
 ];
@@ -62,10 +64,10 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), FlowCancel].filter((b) => b.inGroups);

@@ -6,7 +6,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
-import { SUN_PER_TRX, trxToSun } from "../../../tron/amounts.js";
+import { parseTypedTrx, SUN_PER_TRX } from "../../../tron/amounts.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { SettingsButtons } from "./callbacks.js";
@@ -16,13 +16,7 @@ const MAX_ALERT_SUN = 1_000_000_000n * SUN_PER_TRX;
 
 /** A typed threshold: "50", "12.5", "12,5", "50 TRX". Undefined when it is not a positive TRX amount. */
 export function parseAlertAmount(text: string): bigint | undefined {
-  const cleaned = text.trim().replace(/\s*trx$/i, "").replace(/[\s\u00a0\u202f_]/g, "").replace(/^(\d+),(\d+)$/, "$1.$2");
-  try {
-    const sun = trxToSun(cleaned);
-    return sun > 0n && sun <= MAX_ALERT_SUN ? sun : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseTypedTrx(text, MAX_ALERT_SUN);
 }
 
 function isOff(text: string, t: Translate): boolean {
