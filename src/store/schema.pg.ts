@@ -22,6 +22,7 @@ export const users = pgTable(
     notifyFires: boolean("notify_fires").notNull().default(false),
     balanceAlertSun: text("balance_alert_sun"),
     balanceAlertTripped: boolean("balance_alert_tripped").notNull().default(false),
+    announcementsEnabled: boolean("announcements_enabled").notNull().default(true),
     createdAt: big("created_at").notNull().$defaultFn(now),
     updatedAt: big("updated_at").notNull().$defaultFn(now),
   },
@@ -157,10 +158,30 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: big("created_at").notNull().$defaultFn(now),
     sentAt: big("sent_at"),
+    paidBroadcast: boolean("paid_broadcast").notNull().default(false),
+    announcementId: integer("announcement_id"),
   },
   // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
-  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_chat").on(t.chatId, t.status)],
+  (t) => [
+    uniqueIndex("outbox_dedupe").on(t.dedupeKey),
+    index("outbox_due").on(t.status, t.nextAttemptAt),
+    index("outbox_chat").on(t.chatId, t.status),
+    index("outbox_announcement").on(t.announcementId, t.status),
+  ],
 );
+
+export const announcements = pgTable("announcements", {
+  id: serial("id").primaryKey(),
+  operatorId: big("operator_id").notNull(),
+  chatId: big("chat_id").notNull(),
+  messageId: integer("message_id"),
+  text: text("text").notNull(),
+  paidBroadcast: boolean("paid_broadcast").notNull().default(false),
+  status: text("status").notNull().default("draft"),
+  cursor: big("cursor"),
+  enqueuedAll: boolean("enqueued_all").notNull().default(false),
+  createdAt: big("created_at").notNull().$defaultFn(now),
+});
 
 export const cronTicks = pgTable(
   "cron_ticks",

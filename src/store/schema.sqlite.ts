@@ -21,6 +21,7 @@ export const users = sqliteTable(
     notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
     balanceAlertSun: text("balance_alert_sun"), // null = no alert
     balanceAlertTripped: integer("balance_alert_tripped", { mode: "boolean" }).notNull().default(false),
+    announcementsEnabled: integer("announcements_enabled", { mode: "boolean" }).notNull().default(true), // the operator's announcements (/settings, /stop)
     createdAt: integer("created_at").notNull().$defaultFn(now),
     updatedAt: integer("updated_at").notNull().$defaultFn(now),
   },
@@ -167,10 +168,32 @@ export const outbox = sqliteTable(
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull().$defaultFn(now),
     sentAt: integer("sent_at"),
+    // sent with allow_paid_broadcast, paced by the paid rate (an operator's announcement, ANNOUNCE_PAID_BROADCAST)
+    paidBroadcast: integer("paid_broadcast", { mode: "boolean" }).notNull().default(false),
+    announcementId: integer("announcement_id"), // set: one user's copy of this announcement (counted by state)
   },
   // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
-  (t) => [uniqueIndex("outbox_dedupe").on(t.dedupeKey), index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_chat").on(t.chatId, t.status)],
+  (t) => [
+    uniqueIndex("outbox_dedupe").on(t.dedupeKey),
+    index("outbox_due").on(t.status, t.nextAttemptAt),
+    index("outbox_chat").on(t.chatId, t.status),
+    index("outbox_announcement").on(t.announcementId, t.status),
+  ],
 );
+
+/** An operator's announcement: a draft until sent, then enqueued to the users in batches (cursor: the last user id enqueued). */
+export const announcements = sqliteTable("announcements", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  operatorId: integer("operator_id").notNull(),
+  chatId: integer("chat_id").notNull(), // the operator's chat, where its preview and progress are
+  messageId: integer("message_id"), // the preview, edited into the progress line
+  text: text("text").notNull(), // HTML, as the users see it
+  paidBroadcast: integer("paid_broadcast", { mode: "boolean" }).notNull().default(false),
+  status: text("status").notNull().default("draft"), // draft | sending | done | cancelled
+  cursor: integer("cursor"), // the last user id enqueued; null: none yet
+  enqueuedAll: integer("enqueued_all", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().$defaultFn(now),
+});
 
 /** Cron ticks claimed once per slot: two leaders overlapping for a moment still run each tick once. */
 export const cronTicks = sqliteTable(
