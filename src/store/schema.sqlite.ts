@@ -21,6 +21,7 @@ export const users = sqliteTable(
     notifyFires: integer("notify_fires", { mode: "boolean" }).notNull().default(false),
     balanceAlertSun: text("balance_alert_sun"), // null = no alert
     balanceAlertTripped: integer("balance_alert_tripped", { mode: "boolean" }).notNull().default(false),
+    monthlyStatement: integer("monthly_statement", { mode: "boolean" }).notNull().default(false), // pushed on the 1st (/settings)
     announcementsEnabled: integer("announcements_enabled", { mode: "boolean" }).notNull().default(true), // the operator's announcements (/settings, /stop)
     createdAt: integer("created_at").notNull().$defaultFn(now),
     updatedAt: integer("updated_at").notNull().$defaultFn(now),
@@ -73,6 +74,7 @@ export const orders = sqliteTable(
     orderId: text("order_id"),
     status: text("status"), // marketplace status: Created, Filled, Failed, …
     totalTrx: text("total_trx"),
+    burnCostTrx: text("burn_cost_trx"), // what burning TRX would have cost, from the preview the order was placed from (null: before it was recorded)
     txId: text("tx_id"),
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull().$defaultFn(now),
