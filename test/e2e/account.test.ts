@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { startHarness, type Harness } from "../support/harness.js";
 import { QR_OPTIONS } from "../../src/bot/features/deposit/qr.js";
 import { createFormatter } from "../../src/format/formatter.js";
-import { CHART_HEIGHT, CHART_WIDTH } from "../../src/bot/features/stats/chart.js";
+import { CHART_HEIGHT, CHART_WIDTH } from "../../src/charts/daily-chart.js";
 import { pngSize } from "../support/png.js";
 import { textOf } from "../support/payload.js";
 

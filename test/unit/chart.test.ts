@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHART_HEIGHT, CHART_WIDTH, compactVolume, renderDailyChart } from "../../src/bot/features/stats/chart.js";
+import { CHART_HEIGHT, CHART_WIDTH, compactVolume, renderDailyChart } from "../../src/charts/daily-chart.js";
 import { sparkline } from "../../src/bot/features/stats/sparkline.js";
 import { pngSize } from "../support/png.js";
 

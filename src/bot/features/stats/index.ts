@@ -5,7 +5,7 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { hasDeliveries, renderNoDeliveriesText, renderStatsText } from "./views.js";
-import { renderDailyChart } from "./chart.js";
+import { renderDailyChart } from "../../../charts/daily-chart.js";
 import { loadRuleFirings, withRuleFirings, type StatsWithFirings } from "../../../rules/firings.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { errorFields } from "../../../logger.js";

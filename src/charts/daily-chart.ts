@@ -1,6 +1,6 @@
 /**
- * The 14-day chart of /stats: two panels of daily bars (energy above, bandwidth below), each with
- * its own scale, the largest value and the dates. Drawn with @napi-rs/canvas (Skia, prebuilt
+ * A chart of daily bars (the 14 days of /stats, a month of /statement): two panels (energy above,
+ * bandwidth below), each with its own scale, the largest value and the dates. Drawn with @napi-rs/canvas (Skia, prebuilt
  * binaries from npm), loaded on first use so a machine without it still answers /stats in text.
  * Bar heights are computed with bigint: int64 volumes never pass through a float before scaling.
  */
@@ -19,6 +19,8 @@ export interface DailyChartInput {
 }
 
 const DAY_MS = 86_400_000;
+/** The narrowest room a date label gets ("11-26" in 12px); a longer series labels every n-th day. */
+const LABEL_ROOM = 44;
 const FONT = '"DejaVu Sans", "Noto Sans", Arial, sans-serif';
 const DRAWABLE = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Common}]*$/u;
 
@@ -94,7 +96,7 @@ function drawPanel(
   });
 }
 
-/** A PNG of the two daily series (any length; 14 from the marketplace). */
+/** A PNG of the two daily series (any length: 14 from the marketplace, a month's days for a statement). */
 export async function renderDailyChart(input: DailyChartInput): Promise<Buffer> {
   const { createCanvas } = await import("@napi-rs/canvas");
   const canvas = createCanvas(CHART_WIDTH, CHART_HEIGHT);
@@ -114,7 +116,10 @@ export async function renderDailyChart(input: DailyChartInput): Promise<Buffer> 
   g.font = `12px ${FONT}`;
   g.textAlign = "center";
   g.textBaseline = "top";
+  // a month's 31 days do not fit a label each: every n-th day, counted back from the last
+  const every = Math.max(1, Math.ceil(LABEL_ROOM / slot));
   for (let i = 0; i < days; i++) {
+    if ((days - 1 - i) % every !== 0) continue;
     const day = input.lastDay - (days - 1 - i) * DAY_MS;
     g.fillText(utcLabel(day), left + i * slot + slot / 2, CHART_HEIGHT - 32);
   }
