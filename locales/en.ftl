@@ -64,7 +64,7 @@ start-button-demo-full = 🔑 Demo key: full access
 start-demo-unavailable = Demo keys exist only on the sandbox. Add your own key with /key.
 help-title = <b>What I can do</b>
 help-footer = Tip: /cancel leaves whatever you are doing. Any TRON address you send me can be checked or topped up with energy.
-help-buy-tip = Fastest: <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> buys energy for 2 USDT transfers for 1 hour, straight to the preview.
+help-buy-tip = Fastest: <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> buys energy for 2 USDT transfers for 1 hour, straight to the preview.
 language-choose = Choose your language:
 language-changed = Language set to English.
 language-name-en = 🇬🇧 English
@@ -137,7 +137,13 @@ buy-ask-resource = What would you like to buy?
 buy-ask-address = Send the TRON address that should receive { $resource }.
 buy-ask-address-recent = Send the TRON address that should receive { $resource }, or pick a recent one below.
 buy-address-invalid = “{ $text }” is not a valid TRON address (34 characters starting with T, with a valid checksum). Please send it again, or /cancel.
-buy-address-info = { $address } has { $energy } of { $energyLimit } energy and { $bandwidth } of { $bandwidthLimit } bandwidth available; { $activation }.
+buy-address-info = { $address } has { $energyLimit ->
+    [0] no energy
+   *[other] { $energy } of { $energyLimitText } energy
+} and { $bandwidthLimit ->
+    [0] no bandwidth
+   *[other] { $bandwidth } of { $bandwidthLimitText } bandwidth
+} available; { $activation }.
 buy-address-activated = the address is activated
 buy-address-not-activated = the address is not activated yet, so an activation fee is added
 buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
@@ -147,16 +153,16 @@ buy-preset-holder = { $count ->
     [one] 1 transfer
    *[other] { $count } transfers
 }
-buy-preset-new-holder = 1 transfer to a new holder
+buy-preset-new-holder = 1 transfer to an address without USDT
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = “{ $text }” is neither a number of USDT transfers nor an amount of energy: send, for example, <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> for two transfers or <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>, or pick below.
+buy-transfers-unreadable = “{ $text }” is neither a number of USDT transfers nor an amount of energy: send, for example, <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> for two transfers or <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>, or pick below.
 buy-transfers-out-of-range = { $countText } { $count ->
     [one] transfer needs
    *[other] transfers need
 } { $volume } energy, outside the allowed { $min } to { $max }. Pick an amount below.
 buy-volume-one-transfer = { $volume } · 1 USDT transfer
-buy-volume-two-transfers = { $volume } · 2 transfers / new holder
+buy-volume-two-transfers = { $volume } · 2 transfers, or 1 to an address that never held USDT
 buy-volume-transfers = { $count ->
     [one] { $volume } · ≈1 transfer
    *[other] { $volume } · ≈{ $count } transfers
@@ -165,7 +171,7 @@ buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a nu
 buy-volume-out-of-range = { $volume } is outside the allowed range: from { $min } to { $max }. Please choose another amount.
 buy-ask-duration = For how long? { $resource }, { $volume } for { $address }.
 buy-duration-unknown = “{ $value }” is not one of the durations on offer ({ $allowed }). Pick one below.
-buy-resource-unknown = “{ $value }” is not something I sell. Try <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (energy for 2 USDT transfers), or pick below.
+buy-resource-unknown = “{ $value }” is not something I sell. Try <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> (energy for 2 USDT transfers), or pick below.
 buy-resource-unavailable = { $resource } is not on offer right now. Please try again later.
 buy-preview-title = <b>Preview: { $resource }</b>
 buy-preview-address = Address: { $address }
@@ -481,7 +487,7 @@ stats-chart-bandwidth = Bandwidth
 stats-button-orders = 📋 Orders
 
 # ── Address check (check-*, address-*), inline mode (inline-*), blog (blog-*) ──
-check-usage = Send <code>/check</code> with a TRON address, for example <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>.
+check-usage = Send <code>/check</code> with a TRON address, for example <code>/check TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY</code>.
 check-ask-address = Send me the TRON address to check. It starts with T and has 34 characters. /cancel to stop.
 check-invalid-address = { $input } is not a valid TRON address. An address starts with T and has 34 characters.
 check-bad-checksum = { $input } looks like a TRON address, but its checksum does not match: a character is probably mistyped. Copy the address again.

@@ -64,7 +64,7 @@ start-button-demo-full = 🔑 Демо-ключ: полный доступ
 start-demo-unavailable = Демо-ключи есть только в песочнице. Добавьте свой ключ через /key.
 help-title = <b>Что я умею</b>
 help-footer = Подсказка: /cancel прерывает любое действие. Любой присланный адрес TRON можно проверить или пополнить энергией.
-help-buy-tip = Быстрее всего: <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> — энергия на 2 перевода USDT на 1 час, сразу к предпросмотру.
+help-buy-tip = Быстрее всего: <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> — энергия на 2 перевода USDT на 1 час, сразу к предпросмотру.
 language-choose = Выберите язык:
 language-changed = Язык изменён на русский.
 language-name-en = 🇬🇧 English
@@ -140,7 +140,13 @@ buy-ask-resource = Что вы хотите купить?
 buy-ask-address = Отправьте TRON-адрес, который получит ресурс «{ $resource }».
 buy-ask-address-recent = Отправьте TRON-адрес, который получит ресурс «{ $resource }», или выберите недавний ниже.
 buy-address-invalid = «{ $text }» — не TRON-адрес (34 символа, начинается с T, с верной контрольной суммой). Отправьте адрес ещё раз или /cancel.
-buy-address-info = У адреса { $address } доступно { $energy } из { $energyLimit } энергии и { $bandwidth } из { $bandwidthLimit } пропускной способности; { $activation }.
+buy-address-info = У адреса { $address } { $energyLimit ->
+    [0] нет энергии
+   *[other] доступно { $energy } из { $energyLimitText } энергии
+} и { $bandwidthLimit ->
+    [0] нет пропускной способности
+   *[other] доступно { $bandwidth } из { $bandwidthLimitText } пропускной способности
+}; { $activation }.
 buy-address-activated = адрес активирован
 buy-address-not-activated = адрес ещё не активирован, поэтому добавится плата за активацию
 buy-address-unchecked = (Сейчас не удалось узнать текущую энергию и пропускную способность адреса; продолжаем без этих данных.)
@@ -151,16 +157,16 @@ buy-preset-holder = { $count ->
     [few] { $count } перевода
    *[other] { $count } переводов
 }
-buy-preset-new-holder = 1 перевод новому держателю
+buy-preset-new-holder = 1 перевод на адрес без USDT
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = «{ $text }» — не число переводов USDT и не объём энергии: отправьте, например, <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (два перевода) или <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>, или выберите ниже.
+buy-transfers-unreadable = «{ $text }» — не число переводов USDT и не объём энергии: отправьте, например, <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> (два перевода) или <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>, или выберите ниже.
 buy-transfers-out-of-range = Для { $countText } { $count ->
     [one] перевода
    *[other] переводов
 } нужно { $volume } энергии — вне допустимого диапазона от { $min } до { $max }. Выберите объём ниже.
 buy-volume-one-transfer = { $volume } · 1 перевод USDT
-buy-volume-two-transfers = { $volume } · 2 перевода / новый держатель
+buy-volume-two-transfers = { $volume } · 2 перевода или 1 на адрес, где ещё не было USDT
 buy-volume-transfers = { $count ->
     [one] { $volume } · ≈{ $count } перевод
     [few] { $volume } · ≈{ $count } перевода
@@ -170,7 +176,7 @@ buy-volume-unreadable = Не удалось понять «{ $text }» как о
 buy-volume-out-of-range = { $volume } вне допустимого диапазона: от { $min } до { $max }. Выберите другой объём.
 buy-ask-duration = На какой срок? { $resource }, { $volume } для { $address }.
 buy-duration-unknown = «{ $value }» — недоступный срок (доступны: { $allowed }). Выберите срок ниже.
-buy-resource-unknown = «{ $value }» я не продаю. Попробуйте <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> (энергия на 2 перевода USDT) или выберите ниже.
+buy-resource-unknown = «{ $value }» я не продаю. Попробуйте <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> (энергия на 2 перевода USDT) или выберите ниже.
 buy-resource-unavailable = «{ $resource }» сейчас недоступно. Попробуйте позже.
 buy-preview-title = <b>Предпросмотр: { $resource }</b>
 buy-preview-address = Адрес: { $address }
@@ -489,7 +495,7 @@ stats-chart-bandwidth = Пропускная способность
 stats-button-orders = 📋 Заказы
 
 # ── Проверка адреса (check-*, address-*), инлайн-режим (inline-*), блог (blog-*) ──
-check-usage = Отправьте <code>/check</code> с адресом TRON, например <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>.
+check-usage = Отправьте <code>/check</code> с адресом TRON, например <code>/check TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY</code>.
 check-ask-address = Пришлите адрес TRON для проверки. Он начинается с T и состоит из 34 символов. /cancel — отмена.
 check-invalid-address = { $input } — не адрес TRON. Адрес начинается с T и состоит из 34 символов.
 check-bad-checksum = { $input } похож на адрес TRON, но его контрольная сумма не сходится: вероятно, опечатка в одном символе. Скопируйте адрес ещё раз.

@@ -64,7 +64,7 @@ start-button-demo-full = 🔑 演示密钥：完全权限
 start-demo-unavailable = 演示密钥只在沙盒中提供。请用 /key 添加您自己的密钥。
 help-title = <b>我能做什么</b>
 help-footer = 提示：/cancel 可退出任何操作。发给我的任何 TRON 地址都可以查询或充能量。
-help-buy-tip = 最快的方式：<code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code> 购买可供 2 笔 USDT 转账、时长 1 小时的能量，直接进入预览。
+help-buy-tip = 最快的方式：<code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code> 购买可供 2 笔 USDT 转账、时长 1 小时的能量，直接进入预览。
 language-choose = 请选择语言：
 language-changed = 语言已设置为中文。
 language-name-en = 🇬🇧 English
@@ -128,26 +128,32 @@ buy-ask-resource = 您想购买什么？
 buy-ask-address = 请发送接收{ $resource }的 TRON 地址。
 buy-ask-address-recent = 请发送接收{ $resource }的 TRON 地址，或在下方选择最近使用的地址。
 buy-address-invalid = “{ $text }”不是有效的 TRON 地址（34 个字符，以 T 开头，校验和正确）。请重新发送，或 /cancel。
-buy-address-info = { $address } 当前可用能量 { $energy } / { $energyLimit }，可用带宽 { $bandwidth } / { $bandwidthLimit }；{ $activation }。
+buy-address-info = { $address } { $energyLimit ->
+    [0] 当前没有能量
+   *[other] 当前可用能量 { $energy } / { $energyLimitText }
+}，{ $bandwidthLimit ->
+    [0] 没有带宽
+   *[other] 可用带宽 { $bandwidth } / { $bandwidthLimitText }
+}；{ $activation }。
 buy-address-activated = 该地址已激活
 buy-address-not-activated = 该地址尚未激活，将加收激活费
 buy-address-unchecked = （暂时无法读取该地址当前的能量和带宽，将在没有这些信息的情况下继续。）
 buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 65000、65k、131 000 或 0.5m）。允许范围：{ $min } 至 { $max }。
 buy-ask-volume-presets = 为 { $address } 购买多少{ $resource }？请点击按 USDT 转账笔数预设的选项（按钮上是该时长的价格），或输入数量（如 65000、65k 或 0.5m）。允许范围：{ $min } 至 { $max }。
 buy-preset-holder = { $count } 笔转账
-buy-preset-new-holder = 1 笔转账（新持有者）
+buy-preset-new-holder = 1 笔转账（对方从未持有 USDT）
 buy-preset-button = { $what } · { $duration } · { $price }
 buy-preset-button-unpriced = { $what } · { $duration }
-buy-transfers-unreadable = “{ $text }”既不是 USDT 转账笔数，也不是能量数量：例如发送 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>（两笔转账）或 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 65k</code>，或在下方选择。
+buy-transfers-unreadable = “{ $text }”既不是 USDT 转账笔数，也不是能量数量：例如发送 <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code>（两笔转账）或 <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>，或在下方选择。
 buy-transfers-out-of-range = { $countText } 笔转账需要 { $volume } 能量，超出允许范围 { $min } 至 { $max }。请在下方选择数量。
 buy-volume-one-transfer = { $volume } · 1 笔 USDT 转账
-buy-volume-two-transfers = { $volume } · 2 笔转账 / 新持有地址
+buy-volume-two-transfers = { $volume } · 2 笔转账，或 1 笔转给从未持有 USDT 的地址
 buy-volume-transfers = { $volume } · 约 { $count } 笔转账
 buy-volume-unreadable = 无法将“{ $text }”识别为数量。请输入数字，如 65000、65k 或 0.5m。
 buy-volume-out-of-range = { $volume } 超出允许范围：{ $min } 至 { $max }。请选择其他数量。
 buy-ask-duration = 租用多长时间？{ $resource }，{ $volume }，地址 { $address }。
 buy-duration-unknown = “{ $value }”不是可选的时长（可选：{ $allowed }）。请在下方选择。
-buy-resource-unknown = 我不出售“{ $value }”。试试 <code>/buy TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t 2</code>（可供 2 笔 USDT 转账的能量），或在下方选择。
+buy-resource-unknown = 我不出售“{ $value }”。试试 <code>/buy TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 2</code>（可供 2 笔 USDT 转账的能量），或在下方选择。
 buy-resource-unavailable = { $resource }暂不可购买。请稍后再试。
 buy-preview-title = <b>预览：{ $resource }</b>
 buy-preview-address = 地址：{ $address }
@@ -448,7 +454,7 @@ stats-chart-bandwidth = 带宽
 stats-button-orders = 📋 订单
 
 # ── 地址检查 (check-*, address-*)、内联模式 (inline-*)、博客 (blog-*) ──
-check-usage = 请发送 <code>/check</code> 加一个 TRON 地址，例如 <code>/check TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>。
+check-usage = 请发送 <code>/check</code> 加一个 TRON 地址，例如 <code>/check TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY</code>。
 check-ask-address = 请发送要检查的 TRON 地址。地址以 T 开头，共 34 个字符。发送 /cancel 取消。
 check-invalid-address = { $input } 不是有效的 TRON 地址。地址以 T 开头，共 34 个字符。
 check-bad-checksum = { $input } 看起来像 TRON 地址，但校验和不匹配：可能有一个字符输错了。请重新复制地址。

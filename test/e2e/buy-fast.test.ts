@@ -55,12 +55,12 @@ describe("presets with prices", () => {
     await h.tg.sendText({ ...RU, text: address });
     await nextShown(h, /это адрес TRON|адрес TRON/);
     expect(labels(h)).toEqual([
-      "1 перевод · 1 час · 4,2900 TRX",
-      "1 перевод · 1 день · 5,3625 TRX",
-      "2 перевода · 1 час · 8,5800 TRX",
+      "1 перевод · 1 час · 4,29 TRX",
+      "1 перевод · 1 день · 5,36 TRX",
+      "2 перевода · 1 час · 8,58 TRX",
       "2 перевода · 1 день",
-      "1 перевод новому держателю · 1 час · 8,6460 TRX",
-      "1 перевод новому держателю · 1 день · 10,8075 TRX",
+      "1 перевод на адрес без USDT · 1 час · 8,65 TRX",
+      "1 перевод на адрес без USDT · 1 день · 10,81 TRX",
       expect.stringContaining("Проверить") as unknown as string,
       expect.stringContaining("Купить") as unknown as string,
     ]);
@@ -70,7 +70,7 @@ describe("presets with prices", () => {
     await waitUntil(() => h!.tg.callsOf("sendMessage").length === 2 || undefined);
     expect(previews.length).toBe(6 + 1); // only the failed one is asked again
 
-    await h.tg.tapButton({ ...RU, text: "2 перевода · 1 час · 8,5800 TRX" });
+    await h.tg.tapButton({ ...RU, text: "2 перевода · 1 час · 8,58 TRX" });
     const card = text(await nextShown(h, /Итого к оплате/));
     expect(card).toMatch(/<code>130\s000<\/code> на 1 час/);
     expect(card).toContain(`<code>${address}</code>`);
@@ -88,19 +88,19 @@ describe("presets with prices", () => {
     await h.tg.sendText({ ...ZH, text: `/check ${address}` });
     await nextShown(h, /地址/);
     expect(labels(h).slice(0, 6)).toEqual([
-      "1 笔转账 · 1 小时 · 4.2900 TRX",
-      "1 笔转账 · 1 天 · 5.3625 TRX",
-      "2 笔转账 · 1 小时 · 8.5800 TRX",
-      "2 笔转账 · 1 天 · 10.7250 TRX",
-      "1 笔转账（新持有者） · 1 小时 · 8.6460 TRX",
-      "1 笔转账（新持有者） · 1 天 · 10.8075 TRX",
+      "1 笔转账 · 1 小时 · 4.29 TRX",
+      "1 笔转账 · 1 天 · 5.36 TRX",
+      "2 笔转账 · 1 小时 · 8.58 TRX",
+      "2 笔转账 · 1 天 · 10.73 TRX",
+      "1 笔转账（对方从未持有 USDT） · 1 小时 · 8.65 TRX",
+      "1 笔转账（对方从未持有 USDT） · 1 天 · 10.81 TRX",
     ]);
-    await h.tg.tapButton({ ...ZH, text: "1 笔转账（新持有者） · 1 天 · 10.8075 TRX" });
+    await h.tg.tapButton({ ...ZH, text: "1 笔转账（对方从未持有 USDT） · 1 天 · 10.81 TRX" });
     expect(text(await nextShown(h, /应付总额/))).toContain("<code>131,000</code>，时长 1 天");
 
     await h.tg.sendText({ ...ZH, text: `/buy energy ${address}` });
     await nextShown(h, /按 USDT 转账笔数预设/);
-    await h.tg.tapButton({ ...ZH, text: "1 笔转账 · 1 小时 · 4.2900 TRX" });
+    await h.tg.tapButton({ ...ZH, text: "1 笔转账 · 1 小时 · 4.29 TRX" });
     const card = text(await nextShown(h, /应付总额/));
     expect(card).toContain("<code>65,000</code>，时长 1 小时");
   });
@@ -126,13 +126,13 @@ describe("/buy <address> <n>", () => {
 
     await h.tg.sendText({ ...RU, text: `/buy ${address}` });
     await nextShown(h, /Нажмите на готовый вариант/);
-    expect(labels(h)[0]).toBe("1 перевод · 1 час · 4,2900 TRX");
+    expect(labels(h)[0]).toBe("1 перевод · 1 час · 4,29 TRX");
     await h.tg.tapButton({ ...RU, text: /Отмена/ });
 
     await h.tg.sendText({ ...RU, text: `/buy ${address} много` });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«много» — не число переводов USDT"));
     await nextShown(h, /Нажмите на готовый вариант/);
-    expect(labels(h)).toContain("2 перевода · 1 день · 10,7250 TRX");
+    expect(labels(h)).toContain("2 перевода · 1 день · 10,73 TRX");
 
     await h.tg.sendText({ ...RU, text: `/buy ${address} 1 2w` });
     await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«2w» — недоступный срок (доступны: 1 час, 1 день, 3 дня, 7 дней, 14 дней, 30 дней)"));

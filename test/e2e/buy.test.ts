@@ -28,23 +28,23 @@ describe("/buy step by step", () => {
 
     await h.tg.sendText({ userId: USER, text: address });
     const volumeStep = await nextShown(h, /How much/);
-    expect(text(volumeStep)).toContain(`<code>${address}</code> has 0 of 0 energy and 600 of 600 bandwidth`);
+    expect(text(volumeStep)).toContain(`<code>${address}</code> has no energy and 600 of 600 bandwidth`);
     expect(text(volumeStep)).toContain("not activated yet");
     expect(text(volumeStep)).toContain("Allowed: 32,000 to 5,000,000");
     // USDT-transfer presets × 1 hour / 1 day, each with its total (activation included: the address is new)
     const presets = h.tg.buttons(USER).map((b) => b.text);
     expect(presets).toEqual([
-      "1 transfer · 1 hour · 5.3900 TRX",
-      "1 transfer · 1 day · 6.4625 TRX",
-      "2 transfers · 1 hour · 9.6800 TRX",
-      "2 transfers · 1 day · 11.8250 TRX",
-      "1 transfer to a new holder · 1 hour · 9.7460 TRX",
-      "1 transfer to a new holder · 1 day · 11.9075 TRX",
+      "1 transfer · 1 hour · 5.39 TRX",
+      "1 transfer · 1 day · 6.46 TRX",
+      "2 transfers · 1 hour · 9.68 TRX",
+      "2 transfers · 1 day · 11.83 TRX",
+      "1 transfer to an address without USDT · 1 hour · 9.75 TRX",
+      "1 transfer to an address without USDT · 1 day · 11.91 TRX",
       "✖️ Cancel",
     ]);
 
     // a preset answers the volume and the duration at once
-    await h.tg.tapButton({ userId: USER, text: "1 transfer · 1 day · 6.4625 TRX" });
+    await h.tg.tapButton({ userId: USER, text: "1 transfer · 1 day · 6.46 TRX" });
 
     // 65,000 × 75 SUN = 4.875 TRX + 10 % commission; 1.1 TRX activation; burning would cost 6.5 TRX.
     const card = text(await nextShown(h, /Total to pay/));
@@ -161,7 +161,7 @@ describe("/buy step by step", () => {
     await onCard(/How much/);
     expect((await h.store.orders.get(first.intentId))!.state).toBe("cancelled");
     expect(h.tg.buttons(USER)[0]!.text).toMatch(/^✓ 1 transfer · 1 hour · /);
-    await h.tg.tapButton({ userId: USER, text: /^1 transfer to a new holder · 1 hour/ });
+    await h.tg.tapButton({ userId: USER, text: /^1 transfer to an address without USDT · 1 hour/ });
     const changed = text(await onCard(/Total to pay/));
     expect(changed).toContain(`Address: <code>${address}</code>`);
     expect(changed).toContain("Volume: <code>131,000</code> for 1 hour");

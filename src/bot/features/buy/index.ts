@@ -140,9 +140,10 @@ async function previewOrAsk(ctx: BotContext, request: BuyRequest): Promise<void>
   await sendPreviewCard(ctx, request);
 }
 
+// "⚡ Buy energy" (start, balance, stats, orders, notices): straight to energy, never "Energy or Bandwidth?"
 buyFeature.callbackQuery(SharedButtons.buyEnergy.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
-  await enterBuy(ctx, {});
+  await enterBuy(ctx, { given: { resource: "energy" } });
 });
 
 buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {

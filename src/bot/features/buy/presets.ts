@@ -1,10 +1,12 @@
 /**
- * The preset buttons as the chat shows them: "1 transfer · 1 hour · 5.3600 TRX", one row per
- * preset, one column per common duration, every price of the keyboard with the same decimals (as on
- * a card), priced for the user's default key through the shared price cache.
+ * The preset buttons as the chat shows them: "1 transfer · 1 hour · 5.36 TRX", one row per preset,
+ * one column per common duration (one button a row when a label would not fit half a phone's
+ * width), prices to the cent like every estimate (the preview has the exact amount), priced for
+ * the user's default key through the shared price cache.
  * The flow's volume step, the check card and the bare-address card all draw them from here.
  */
 import { markChosen } from "../../ui/chosen.js";
+import { fitsHalfRow } from "../../ui/button-width.js";
 import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../context.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
@@ -34,14 +36,13 @@ export async function loadPresets(deps: BotDeps, userId: number, target: string 
   }
 }
 
-/** `trx`: the keyboard's one way of writing TRX, so the prices side by side have the same decimals. */
-function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter, trx: (sun: bigint) => string): string {
+function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter): string {
   const { preset } = choice;
   const what = preset.holder === "holder" ? t("buy-preset-holder", { count: preset.transfers }) : t("buy-preset-new-holder");
   const duration = fmt.duration(choice.duration, t);
   return choice.totalSun === undefined
     ? t("buy-preset-button-unpriced", { what, duration })
-    : t("buy-preset-button", { what, duration, price: trx(choice.totalSun) });
+    : t("buy-preset-button", { what, duration, price: fmt.trx(choice.totalSun, { about: true }) });
 }
 
 /** Appends the presets to `keyboard`: a row per preset, its durations side by side. */
@@ -53,16 +54,21 @@ export function addPresetRows(
   fmt: Formatter,
   mark: (choice: PricedChoice) => boolean = () => false,
 ): InlineKeyboard {
-  const trx = fmt.trxCard(choices.flatMap((c) => (c.totalSun === undefined ? [] : [c.totalSun])));
+  const labelled = choices.map((choice) => ({ choice, label: markChosen(mark(choice), presetLabel(choice, t, fmt)) }));
   // by value: choices replayed from a conversation's log are copies
-  let row: string | undefined;
-  for (const choice of choices) {
-    const preset = `${choice.preset.holder}:${choice.preset.transfers}`;
-    if (row !== undefined && row !== preset) keyboard.row();
-    row = preset;
-    keyboard.text(markChosen(mark(choice), presetLabel(choice, t, fmt, trx)), data(choice));
+  const rows = new Map<string, typeof labelled>();
+  for (const item of labelled) {
+    const preset = `${item.choice.preset.holder}:${item.choice.preset.transfers}`;
+    rows.set(preset, [...(rows.get(preset) ?? []), item]);
   }
-  if (row !== undefined) keyboard.row();
+  for (const row of rows.values()) {
+    const sideBySide = row.every((item) => fitsHalfRow(item.label));
+    for (const item of row) {
+      keyboard.text(item.label, data(item.choice));
+      if (!sideBySide) keyboard.row();
+    }
+    if (sideBySide) keyboard.row();
+  }
   return keyboard;
 }
 

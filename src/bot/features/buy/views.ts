@@ -142,10 +142,13 @@ export function addressNote(address: string, check: AddressCheck | null, t: Tran
   if (!check) return t("buy-address-unchecked");
   return t("buy-address-info", {
     address: code(address),
+    // an address without any ("0 of 0") is said to have none
     energy: fmt.volume(check.energyAvailable),
-    energyLimit: fmt.volume(check.energyLimit),
+    energyLimit: Number(check.energyLimit),
+    energyLimitText: fmt.volume(check.energyLimit),
     bandwidth: fmt.volume(check.bandwidthAvailable),
-    bandwidthLimit: fmt.volume(check.bandwidthLimit),
+    bandwidthLimit: Number(check.bandwidthLimit),
+    bandwidthLimitText: fmt.volume(check.bandwidthLimit),
     activation: t(check.activated ? "buy-address-activated" : "buy-address-not-activated"),
   });
 }
