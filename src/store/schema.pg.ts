@@ -249,3 +249,30 @@ export const priceAlerts = pgTable(
   },
   (t) => [index("price_alerts_user").on(t.userId)],
 );
+
+/** The bot's own monthly budget per API key: schema.sqlite.ts says how it is used. */
+export const keyBudgets = pgTable("key_budgets", {
+  keyId: integer("key_id")
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: "cascade" }),
+  userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  budgetSun: text("budget_sun"),
+  month: text("month"),
+  firingsSun: text("firings_sun").notNull().default("0"),
+  warnedMonth: text("warned_month"),
+  reachedMark: text("reached_mark"),
+  updatedAt: big("updated_at").notNull().$defaultFn(now),
+});
+
+/** The rules the bot paused for their key's budget (schema.sqlite.ts). */
+export const budgetPausedRules = pgTable(
+  "budget_paused_rules",
+  {
+    ruleId: text("rule_id").primaryKey(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    pausedAt: big("paused_at").notNull(),
+  },
+  (t) => [index("budget_paused_rules_key").on(t.keyId)],
+);

@@ -279,3 +279,36 @@ export const priceAlerts = sqliteTable(
   },
   (t) => [index("price_alerts_user").on(t.userId)],
 );
+
+/**
+ * The bot's own monthly budget per API key (/keys; not the marketplace's daily spend limit): TRX in
+ * SUN, or null once removed (the rules it paused are still to be resumed). The budget watcher
+ * counts the month's firings of the key's rules into `firings_sun` (for `month`, UTC "YYYY-MM"),
+ * warns once a month at 80% (`warned_month`) and tells the pause at 100% once per month and budget
+ * (`reached_mark`, "YYYY-MM@sun"), each by compare-and-set in the notice's transaction.
+ */
+export const keyBudgets = sqliteTable("key_budgets", {
+  keyId: integer("key_id")
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  budgetSun: text("budget_sun"),
+  month: text("month"),
+  firingsSun: text("firings_sun").notNull().default("0"),
+  warnedMonth: text("warned_month"),
+  reachedMark: text("reached_mark"),
+  updatedAt: integer("updated_at").notNull().$defaultFn(now),
+});
+
+/** The rules the bot paused because their key's budget was reached: exactly these are resumed. */
+export const budgetPausedRules = sqliteTable(
+  "budget_paused_rules",
+  {
+    ruleId: text("rule_id").primaryKey(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    pausedAt: integer("paused_at").notNull(),
+  },
+  (t) => [index("budget_paused_rules_key").on(t.keyId)],
+);
