@@ -7,7 +7,7 @@
  * An intent left `placing` is resolved by the orders watcher from GET /orders (adopted or rejected).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
 import { prepared } from "./prepared.js";
 
@@ -22,6 +22,8 @@ export interface NewIntent {
   targetAddress: string;
   volume: bigint;
   duration: string;
+  /** What burning TRX would have cost instead (the preview's burnCostTrx), kept for the monthly statement's saving. */
+  burnCostTrx?: string;
   /** When the card was quoted, by the bot's clock (default: now). */
   createdAt?: number;
 }
@@ -58,6 +60,7 @@ export function createOrdersRepo(conn: Conn) {
           volume: input.volume.toString(),
           duration: input.duration,
           state: "previewed" satisfies IntentState,
+          burnCostTrx: input.burnCostTrx ?? null,
           ...(input.createdAt === undefined ? {} : { createdAt: input.createdAt, updatedAt: input.createdAt }),
         })
         .returning();
@@ -150,6 +153,14 @@ export function createOrdersRepo(conn: Conn) {
         .select({ totalTrx: o.totalTrx, status: o.status, createdAt: o.createdAt })
         .from(o)
         .where(and(eq(o.keyId, keyId), eq(o.state, "placed"), gt(o.updatedAt, since)));
+    },
+    /** A user's orders placed through the bot and quoted in [from, until) (ms), oldest first: the monthly statement's orders. */
+    listPlacedBetween(userId: number, from: number, until: number): Promise<OrderIntentRow[]> {
+      return db
+        .select()
+        .from(o)
+        .where(and(eq(o.userId, userId), eq(o.state, "placed" satisfies IntentState), gte(o.createdAt, from), lt(o.createdAt, until)))
+        .orderBy(asc(o.createdAt));
     },
     listByUser(userId: number, limit = 20): Promise<OrderIntentRow[]> {
       return db.select().from(o).where(eq(o.userId, userId)).orderBy(desc(o.createdAt)).limit(limit);

@@ -120,7 +120,19 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
         .returning({ id: u.id });
       return rows.length > 0;
     },
-    async update(userId: number, values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped">>): Promise<void> {
+    /** Users who asked for the monthly statement on the 1st, with notices on and not blocked (the statement watcher's list). */
+    async listMonthlyStatement(): Promise<number[]> {
+      const u = t.users;
+      const rows = await db
+        .select({ id: u.id })
+        .from(u)
+        .where(and(eq(u.monthlyStatement, true), eq(u.noticesEnabled, true), eq(u.blocked, false)));
+      return rows.map((r) => r.id);
+    },
+    async update(
+      userId: number,
+      values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped" | "monthlyStatement">>,
+    ): Promise<void> {
       await db.update(t.users).set({ ...values, updatedAt: Date.now() }).where(eq(t.users.id, userId));
     },
   };

@@ -46,6 +46,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
       targetAddress: request.address,
       volume: request.volume,
       duration: request.duration,
+      burnCostTrx: quoted.preview.burnCostTrx,
       createdAt: deps.now(),
     }),
   );
