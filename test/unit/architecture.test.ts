@@ -1,6 +1,7 @@
 /**
- * The layout's promises, checked on the source: watchers and notices never reach into the chat
- * layer, and nothing subclasses or patches grammY or its plugins.
+ * The layout's promises, checked on the source: watchers, notices, the HTTP side (the marketplace
+ * receiver, the Telegram update inbox) and the metrics never reach into the chat layer (app.ts
+ * wires the bot to the inbox), and nothing subclasses or patches grammY or its plugins.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -19,9 +20,9 @@ function sources(dir: string): string[] {
 const files = sources(src).map((path) => ({ path: relative(src, path), text: readFileSync(path, "utf8") }));
 
 describe("architecture", () => {
-  it("watch/ and notices/ never import bot/", () => {
+  it("watch/, notices/, the HTTP side (events/, inbox/) and metrics/ never import bot/", () => {
     const offenders = files
-      .filter((f) => f.path.startsWith("watch/") || f.path.startsWith("notices/"))
+      .filter((f) => ["watch/", "notices/", "events/", "inbox/", "metrics/"].some((dir) => f.path.startsWith(dir)))
       .filter((f) => /from\s+"\.\.\/bot\//.test(f.text));
     expect(offenders.map((f) => f.path)).toEqual([]);
   });
