@@ -31,11 +31,13 @@ export interface Formatter {
   /** "21 Nov 2026, 14:05 UTC". */
   dateTime(iso: string | number | Date): string;
   date(iso: string | number | Date): string;
+  /** "November 2026", "ноябрь 2026 г.", "2026年11月": a month in UTC (a statement's). */
+  month(at: number | Date): string;
   percent(value: string): string;
   /** "1,234.57" from a decimal string (USDT amounts, SUN-per-unit averages): no floats, half-up rounding. */
   decimal(value: string, options?: { minFraction?: number; maxFraction?: number }): string;
-  /** "A, B and C" in the locale's words and punctuation. */
-  list(items: readonly string[]): string;
+  /** "A, B and C" (or with `"or"`: "A, B or C") in the locale's words and punctuation. */
+  list(items: readonly string[], type?: "and" | "or"): string;
 }
 
 function toSun(value: string | bigint): bigint {
@@ -76,8 +78,10 @@ function buildFormatter(locale: string): Formatter {
   const decimalSeparator = new Intl.NumberFormat(intLocale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
   const dateTimeFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const dateFmt = new Intl.DateTimeFormat(intLocale, { dateStyle: "medium", timeZone: "UTC" });
+  const monthFmt = new Intl.DateTimeFormat(intLocale, { month: "long", year: "numeric", timeZone: "UTC" });
   const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
   const listFmt = new Intl.ListFormat(intLocale, { type: "conjunction" });
+  const orListFmt = new Intl.ListFormat(intLocale, { type: "disjunction" });
   const trxCard: Formatter["trxCard"] = (amounts) => {
     const decimals = Math.max(2, ...amounts.map((a) => fractionOf(toSun(a)).length));
     return (value, options) => {
@@ -113,6 +117,9 @@ function buildFormatter(locale: string): Formatter {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? escapeHtml(String(iso)) : dateFmt.format(d);
     },
+    month(at) {
+      return monthFmt.format(at);
+    },
     percent(value) {
       const n = Number(value);
       return Number.isFinite(n) ? `${percentFmt.format(n)}%` : escapeHtml(value);
@@ -132,8 +139,8 @@ function buildFormatter(locale: string): Formatter {
       const negative = sign === "-" && scaled !== 0n;
       return `${negative ? "-" : ""}${ints.format(scaled / unit)}${digits ? `${decimalSeparator}${digits}` : ""}`;
     },
-    list(items) {
-      return listFmt.format(items);
+    list(items, type = "and") {
+      return (type === "or" ? orListFmt : listFmt).format(items);
     },
   };
 }

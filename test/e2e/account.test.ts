@@ -27,9 +27,9 @@ describe("/balance", () => {
     const { accountId } = await h.givenUserWithKey(USER, { trx: "1234.5" });
     await h.tg.sendText({ userId: USER, text: "/balance" });
     const card = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your balance"));
-    expect(card.payload.text).toContain("TRX: <code>1,234.50 TRX</code>");
+    expect(card.payload.text).toContain("TRX: <code>1,234.50</code>");
     expect(card.payload.text).toContain("<i>Updated Nov 21, 2026, 9:30 PM UTC</i>");
-    expect(card.payload.text).toContain("USDT: <code>0.00 USDT</code>");
+    expect(card.payload.text).toContain("USDT: <code>0.00</code>");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal.r"]);
     const messageId = h.tg.lastBotMessage(USER)!.messageId;
 
@@ -40,7 +40,7 @@ describe("/balance", () => {
     h.sandbox.control.deposit(accountId, "0.000001");
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const edit = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && textOf(p).includes("1,234.500001"));
-    expect(edit.payload.text).toContain("TRX: <code>1,234.500001 TRX</code>");
+    expect(edit.payload.text).toContain("TRX: <code>1,234.500001</code>");
     expect(h.tg.messages(USER).filter((m) => m.from === "bot")).toHaveLength(1);
     expect((await h.tg.waitForCall("answerCallbackQuery")).payload.text).toBe("Balance updated");
   });
@@ -60,7 +60,7 @@ describe("/balance", () => {
     await h.tg.sendText({ userId: USER, text: "/balance", languageCode: "ru" });
     const card = await h.tg.waitForCall("sendMessage");
     expect(card.payload.text).toContain("Ваш баланс");
-    expect(card.payload.text).toContain("<code>1\u00a0234\u00a0567,25 TRX</code>");
+    expect(card.payload.text).toContain("TRX: <code>1\u00a0234\u00a0567,25</code>");
   });
 
   it("without a key: says so and offers to add one", async () => {
@@ -76,7 +76,7 @@ describe("/balance", () => {
     await h.tg.waitForCall("sendMessage");
     await h.tg.tapButton({ userId: USER, text: /Balance/ });
     const card = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your balance"));
-    expect(card.payload.text).toContain("5.00 TRX");
+    expect(card.payload.text).toContain("TRX: <code>5.00</code>");
   });
 });
 

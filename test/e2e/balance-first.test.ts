@@ -44,7 +44,7 @@ describe("/balance with a slow runway", () => {
     await harness.givenUserWithKey(USER, { trx: "250" });
     await harness.tg.sendText({ userId: USER, text: "/balance" });
     const card = await harness.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes("Your balance"));
-    expect(textOf(card.payload)).toContain("250.00 TRX");
+    expect(textOf(card.payload)).toContain("TRX: <code>250.00</code>");
     expect(textOf(card.payload)).not.toMatch(/USDT transfers?/);
     // the price is asked (once the order options are in), and held
     await waitUntil(() => proxy!.held() === 1 || undefined, { message: "the price was not asked" });
@@ -52,7 +52,7 @@ describe("/balance with a slow runway", () => {
 
     proxy!.release();
     const completed = await harness.tg.waitForCall("editMessageText", (p) => p.message_id === messageId);
-    expect(textOf(completed.payload)).toContain("250.00 TRX");
+    expect(textOf(completed.payload)).toContain("TRX: <code>250.00</code>");
     expect(textOf(completed.payload)).toMatch(/Enough for about \d+ USDT transfers/);
     expect(harness.tg.messages(USER).filter((m) => m.from === "bot")).toHaveLength(1);
     // the buttons stay

@@ -135,7 +135,7 @@ describe("/buy <address> <n>", () => {
     expect(labels(h)).toContain("2 перевода · 1 день · 10,73 TRX");
 
     await h.tg.sendText({ ...RU, text: `/buy ${address} 1 2w` });
-    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«2w» — недоступный срок (доступны: 1 час, 1 день, 3 дня, 7 дней, 14 дней, 30 дней)"));
+    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("«2w» — недоступный срок (доступны: 1 час, 1 день, 3 дня, 7 дней, 14 дней и 30 дней)"));
     await nextShown(h, /На какой срок|срок/);
     expect(labels(h).slice(0, 3)).toEqual(["1 час", "1 день", "3 дня"]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);

@@ -294,8 +294,8 @@ describe("/buy one-liner", () => {
       [`energy ${address} 10 1d`, /10 is outside the allowed range: from 32,000 to 5,000,000/, /How much/],
       [`energy ${address} 6m 1d`, /6,000,000 is outside the allowed range/, /How much/],
       [`energy ${address} much 1d`, /could not read “much”/, /How much/],
-      [`energy ${address} 65k 2w`, /“2w” is not one of the durations on offer \(1 hour, 1 day, 3 days, 7 days, 14 days, 30 days\)/, /For how long/],
-      [`bandwidth ${address} 2k 3d`, /“3d” is not one of the durations on offer \(1 hour, 1 day\)/, /For how long/],
+      [`energy ${address} 65k 2w`, /“2w” is not one of the durations on offer \(1 hour, 1 day, 3 days, 7 days, 14 days, and 30 days\)/, /For how long/],
+      [`bandwidth ${address} 2k 3d`, /“3d” is not one of the durations on offer \(1 hour and 1 day\)/, /For how long/],
     ];
     for (const [args, reason, step] of cases) {
       await h.tg.sendText({ userId: USER, text: `/buy ${args}` });

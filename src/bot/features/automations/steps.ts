@@ -202,7 +202,7 @@ async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
         ? durations[AutomationButtons.duration.unpack(reply.data)!.index]
         : matchDuration(reply.text, durations, (d) => ctx.fmt.duration(d, ctx.t));
     if (duration === undefined) {
-      const allowed = durations.map((d) => ctx.fmt.duration(d, ctx.t)).join(", ");
+      const allowed = ctx.fmt.list(durations.map((d) => ctx.fmt.duration(d, ctx.t)), "or");
       await run.flow.retry(reply.ctx, ctx.t("auto-invalid-duration", { allowed }));
       continue;
     }

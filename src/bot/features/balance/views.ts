@@ -7,12 +7,13 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { BalanceRefresh } from "./callbacks.js";
 
 export function renderBalance(balance: Balance, runway: Runway, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
-  const usdt = `${fmt.decimal(balance.usdtTrc20, { minFraction: 2, maxFraction: 6 })} USDT`;
+  // the line names the currency: the amount is not followed by it again ("TRX: 12.50", not "TRX: 12.50 TRX")
+  const usdt = fmt.decimal(balance.usdtTrc20, { minFraction: 2, maxFraction: 6 });
   const ahead = runwayLines(runway, t, fmt);
   const text = [
     t("balance-title"),
     "",
-    t("balance-trx", { amount: `<code>${fmt.trx(balance.trx)}</code>` }),
+    t("balance-trx", { amount: `<code>${fmt.trx(balance.trx, { unit: false })}</code>` }),
     t("balance-usdt", { amount: `<code>${usdt}</code>` }),
     ...(ahead.length > 0 ? ["", ...ahead] : []),
     "",

@@ -130,7 +130,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   if (durationText === undefined && args.kind !== "transfers") return askRest(ctx, { given });
   const duration = durationText === undefined ? defaultDuration(limits.durations) : matchDuration(durationText, limits.durations, (d) => ctx.fmt.duration(d, t));
   if (duration === undefined) {
-    const allowed = limits.durations.map((d) => ctx.fmt.duration(d, t)).join(", ");
+    const allowed = ctx.fmt.list(limits.durations.map((d) => ctx.fmt.duration(d, t)));
     return explainAndAsk(t("buy-duration-unknown", { value: clipped(durationText ?? "", 32), allowed }), given);
   }
   const request: BuyRequest = { resource, address, volume, duration };
