@@ -11,6 +11,7 @@ import type { NoticeRecipient } from "../store/outbox.js";
 import type { AutomationRule, RuleFiring } from "../marketplace/index.js";
 import type { Shortfall } from "../rules/pricing.js";
 import { createFormatter } from "../format/formatter.js";
+import { labelsOf } from "../tron/address-names.js";
 import { userLocale } from "../i18n/locale.js";
 import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
@@ -71,7 +72,7 @@ export const NoticeKeys = {
 } as const;
 
 /** What a notice is written through: the store, or a transaction's repositories. */
-type NoticeRepos = Pick<Repositories, "outbox" | "orderCards">;
+type NoticeRepos = Pick<Repositories, "outbox" | "orderCards" | "recentAddresses">;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   // one per notifier, shared by the transaction-bound ones `in(tx)` makes for each delivery
@@ -92,13 +93,24 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
   async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
-    return pushTo(await repos().outbox.recipient(userId), dedupeKey, render);
+    return pushTo(userId, await repos().outbox.recipient(userId), dedupeKey, render);
+  }
+
+  /** The recipient's locale, with the names of their saved addresses (an address they named reads by its name). */
+  async function noticeLocale(userId: number, user: NoticeRecipient): Promise<NoticeLocale> {
+    return { ...localeFor(user), labels: labelsOf(await repos().recentAddresses.entries(userId)) };
   }
 
   /** `push` for a recipient already looked up; `replyToMessageId`: a message of their chat the notice answers. */
-  async function pushTo(user: NoticeRecipient | undefined, dedupeKey: string, render: (l: NoticeLocale) => Notice, replyToMessageId?: number): Promise<boolean> {
+  async function pushTo(
+    userId: number,
+    user: NoticeRecipient | undefined,
+    dedupeKey: string,
+    render: (l: NoticeLocale) => Notice,
+    replyToMessageId?: number,
+  ): Promise<boolean> {
     if (!user || !user.noticesEnabled) return false;
-    const notice = render(localeFor(user));
+    const notice = render(await noticeLocale(userId, user));
     const added = await repos().outbox.enqueue(
       { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup, replyToMessageId },
       deps.now(),
@@ -115,11 +127,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
    * report: two people whose keys share an account both hear of the order, and each redraws only the
    * card in their own chat, in their own language.
    */
-  async function updateCard(user: NoticeRecipient, order: EventOrder, kind: "filled" | "failed"): Promise<number | undefined> {
+  async function updateCard(userId: number, user: NoticeRecipient, order: EventOrder, kind: "filled" | "failed"): Promise<number | undefined> {
     const { outbox, orderCards } = repos();
     const place = await orderCards.takeIn(order.id, user.chatId);
     if (!place) return undefined;
-    const card = renderSettledCard(order, kind, localeFor(user), place.order);
+    const card = renderSettledCard(order, kind, await noticeLocale(userId, user), place.order);
     const added = await outbox.enqueue(
       { chatId: place.chatId, editMessageId: place.messageId, dedupeKey: NoticeKeys.orderCard(order.id, place.chatId), text: card.text, replyMarkup: card.replyMarkup },
       deps.now(),
@@ -136,11 +148,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
   async function settled(userId: number, order: EventOrder, kind: "filled" | "failed"): Promise<boolean> {
     const user = await repos().outbox.recipient(userId);
     if (!user) return false;
-    const card = await updateCard(user, order, kind);
+    const card = await updateCard(userId, user, order, kind);
     const key = kind === "filled" ? NoticeKeys.orderFilled(order.id) : NoticeKeys.orderFailed(order.id);
     // replying to its card, the notice says only what happened: the card shows the rest, with its buttons
-    if (card !== undefined) return pushTo(user, key, (l) => renderSettledBrief(order, kind, l), card);
-    return pushTo(user, key, (l) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)));
+    if (card !== undefined) return pushTo(userId, user, key, (l) => renderSettledBrief(order, kind, l), card);
+    return pushTo(userId, user, key, (l) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)));
   }
 
   return {

@@ -17,6 +17,7 @@ import { runwayLines, type Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
 import { sunToTrx } from "../tron/amounts.js";
 import { renderOrderCard, settledOrder, type CardSnapshot } from "../orders/card.js";
+import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 
 export interface Notice {
   text: string;
@@ -26,6 +27,8 @@ export interface Notice {
 export interface NoticeLocale {
   t: Translate;
   fmt: Formatter;
+  /** The names of the recipient's saved addresses: an address they named reads by its name. */
+  labels?: AddressLabels;
 }
 
 function resourceName(resource: string, t: Translate): string {
@@ -50,7 +53,7 @@ function orderHeadline(order: EventOrder, kind: "filled" | "failed", l: NoticeLo
 export function renderOrderFilled(order: EventOrder, l: NoticeLocale): Notice {
   const { t, fmt } = l;
   const lines = [orderHeadline(order, "filled", l)];
-  if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
+  if (order.targetAddress) lines.push(t("notice-line-target", { address: addressHtml(order.targetAddress, l.labels) }));
   if (order.totalTrx) lines.push(t("notice-line-charged", { amount: code(fmt.trx(order.totalTrx)) }));
   if (order.txId) lines.push(t("notice-line-tx", { tx: code(order.txId), url: escapeHtml(tronscanTxUrl(order.txId)) }));
   return { text: lines.join("\n"), replyMarkup: orderButtons(order, t) };
@@ -105,7 +108,7 @@ function settledCardText(order: EventOrder, kind: "filled" | "failed", l: Notice
   // would read as unknown and still charged on the card)
   const status = order.status !== undefined && orderStatusKind(order.status) === kind ? order.status : kind === "filled" ? "Filled" : "Failed";
   try {
-    return renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt);
+    return renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt, l.labels);
   } catch {
     // a stored order that cannot be read must not fail the settlement it is written in
     return undefined;
@@ -115,7 +118,7 @@ function settledCardText(order: EventOrder, kind: "filled" | "failed", l: Notice
 export function renderOrderFailed(order: EventOrder, l: NoticeLocale): Notice {
   const { t } = l;
   const lines = [orderHeadline(order, "failed", l)];
-  if (order.targetAddress) lines.push(t("notice-line-target", { address: code(order.targetAddress) }));
+  if (order.targetAddress) lines.push(t("notice-line-target", { address: addressHtml(order.targetAddress, l.labels) }));
   lines.push(refundLine(order, l));
   return { text: lines.join("\n"), replyMarkup: buyAfterFailure(order, t) };
 }
@@ -134,8 +137,8 @@ function buyAfterFailure(order: EventOrder, t: Translate): InlineKeyboard {
 
 type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
 
-function ruleVars(rule: RuleLike, t: Translate) {
-  return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: code(rule.targetAddress) };
+function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
+  return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: addressHtml(rule.targetAddress, labels) };
 }
 
 /**
@@ -143,15 +146,16 @@ function ruleVars(rule: RuleLike, t: Translate) {
  * the cause: the key's daily spend limit (which the marketplace reports as the same System pause) is.
  * `shortfall` is left out when it could not be read.
  */
-export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, { t, fmt }: NoticeLocale, now: number): Notice {
+export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, l: NoticeLocale, now: number): Notice {
+  const { t, fmt } = l;
   const openRule = () => new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
   const autoResume = t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off");
   const trx = fmt.trxCard(shortfall ? [shortfall.priceSun, shortfall.balanceSun, shortfall.missingSun] : []);
   if (shortfall && shortfall.missingSun === 0n) {
-    const vars = { ...ruleVars(rule, t), price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
+    const vars = { ...ruleVars(rule, l), price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
     return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRule() };
   }
-  const lines = [t("notice-rule-paused", ruleVars(rule, t))];
+  const lines = [t("notice-rule-paused", ruleVars(rule, l))];
   if (shortfall) {
     const amounts = { price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), missing: code(trx(shortfall.missingSun)) };
     lines.push(t("notice-rule-paused-need", amounts));
@@ -166,7 +170,8 @@ export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefine
  * each. What is missing is for the next firing of every one of them; when the balance covers that,
  * the key's daily spend limit is the likely cause, as for one rule.
  */
-export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortfall: Shortfall | undefined }>, { t, fmt }: NoticeLocale, now: number): Notice {
+export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortfall: Shortfall | undefined }>, l: NoticeLocale, now: number): Notice {
+  const { t, fmt } = l;
   const priced = paused.every((p) => p.shortfall !== undefined);
   const priceSun = paused.reduce((sum, p) => sum + (p.shortfall?.priceSun ?? 0n), 0n);
   const balanceSun = paused.find((p) => p.shortfall)?.shortfall?.balanceSun;
@@ -174,7 +179,7 @@ export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortf
   const trx = fmt.trxCard([priceSun, missingSun, ...(balanceSun === undefined ? [] : [balanceSun]), ...paused.flatMap((p) => (p.shortfall ? [p.shortfall.priceSun] : []))]);
   const lines = [t("notice-rules-paused", { count: paused.length })];
   for (const { rule, shortfall } of paused) {
-    const vars = { ...ruleVars(rule, t), autoResume: rule.autoResume ? "on" : "off" };
+    const vars = { ...ruleVars(rule, l), autoResume: rule.autoResume ? "on" : "off" };
     lines.push(shortfall ? t("notice-rules-paused-line", { ...vars, price: code(trx(shortfall.priceSun)) }) : t("notice-rules-paused-line-unpriced", vars));
   }
   if (priced && balanceSun !== undefined) {
@@ -188,14 +193,21 @@ export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortf
   return { text: lines.join("\n"), replyMarkup: keyboard };
 }
 
-export function renderRuleResumed(rule: RuleLike, { t }: NoticeLocale): Notice {
-  return { text: t("notice-rule-resumed", ruleVars(rule, t)), replyMarkup: new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id })) };
+export function renderRuleResumed(rule: RuleLike, l: NoticeLocale): Notice {
+  return { text: l.t("notice-rule-resumed", ruleVars(rule, l)), replyMarkup: openRuleButton(rule, l.t) };
 }
 
-export function renderRuleFired(rule: RuleLike, firing: RuleFiring, { t, fmt }: NoticeLocale): Notice {
+/** A firing told as it happened, with the rule's card (where it can be paused) a tap away. */
+export function renderRuleFired(rule: RuleLike, firing: RuleFiring, l: NoticeLocale): Notice {
+  const { t, fmt } = l;
   return {
-    text: t("notice-rule-fired", { ...ruleVars(rule, t), volume: fmt.volume(firing.volume), price: code(fmt.trx(firing.priceTrx)) }),
+    text: t("notice-rule-fired", { ...ruleVars(rule, l), volume: fmt.volume(firing.volume), price: code(fmt.trx(firing.priceTrx)) }),
+    replyMarkup: openRuleButton(rule, t),
   };
+}
+
+function openRuleButton(rule: RuleLike, t: Translate): InlineKeyboard {
+  return new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
 }
 
 export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
