@@ -64,8 +64,9 @@ export interface Dispatcher {
   pause(): void;
 }
 
-export function createDispatcher(handling: Handling, options: { concurrency: number; now?: () => number }): Dispatcher {
+export function createDispatcher(handling: Handling, options: { concurrency: number; now?: () => number; retryMs?: number }): Dispatcher {
   const now = options.now ?? Date.now;
+  const retryMs = options.retryMs ?? 1_000;
   const chats = new Map<string, Chat>();
   const ready: Chat[] = [];
   const enqueuedAt = new Map<number, number>();
@@ -169,6 +170,8 @@ export function createDispatcher(handling: Handling, options: { concurrency: num
       return;
     }
     if (chat.pending.length === 0 && chat.expected === 0 && !chat.running) {
+      // kept with nothing new to run (what waited is in hand here): let go again a moment later
+      if (outcome.kind === "kept") return void setTimeout(() => settle(chat), retryMs).unref();
       chats.delete(chat.key);
       return;
     }

@@ -84,12 +84,13 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   const reportMs = settings.reportMs ?? 10_000;
   /** Chats whose lease this process holds (PostgreSQL). */
   const leased = new Set<string>();
-  /** Handled here, not yet recorded as handled: never offered again meanwhile. */
+  /** Being handled here (a tap beside its chat's update included), then handled and not yet recorded so: never offered again meanwhile. */
+  const inHand = new Set<number>();
   const unsettled = new Set<number>();
   /** Ids being recorded now: a redelivery in the same moment is a duplicate. */
   const recording = new Set<number>();
-  /** Per chat, the recording of its last handled update (the lease is let go only after it). */
-  const lastMark = new Map<string, Promise<void>>();
+  /** Per chat, the handled marks not yet committed (the chat is let go only after all of them). */
+  const marks = new Map<string, Set<Promise<void>>>();
   let started = false;
   let stopped = false;
   let timers: NodeJS.Timeout[] = [];
@@ -123,7 +124,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     return chats.map((chat) => !kept.has(chat));
   });
 
-  const parse = (entries: InboxEntry[]): Update[] => entries.filter((e) => !unsettled.has(e.updateId)).map((e) => JSON.parse(e.payload) as Update);
+  const parse = (entries: InboxEntry[]): Update[] => entries.filter((e) => !unsettled.has(e.updateId) && !inHand.has(e.updateId)).map((e) => JSON.parse(e.payload) as Update);
 
   /** Takes the leases of `chats` (PostgreSQL); the ones this process may handle. */
   async function take(chats: string[]): Promise<string[]> {
@@ -136,6 +137,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   /** Records `update` as handled, again later if the store fails (it is not offered again meanwhile). */
   function settle(update: Update, chatKey: string): void {
     unsettled.add(update.update_id);
+    inHand.delete(update.update_id);
     const mark = (async () => {
       for (;;) {
         try {
@@ -149,12 +151,19 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
         }
       }
     })();
-    lastMark.set(chatKey, mark);
+    let pending = marks.get(chatKey);
+    if (!pending) marks.set(chatKey, (pending = new Set()));
+    pending.add(mark);
+    void mark.finally(() => {
+      pending.delete(mark);
+      if (pending.size === 0 && marks.get(chatKey) === pending) marks.delete(chatKey);
+    });
   }
 
   const dispatcher = createDispatcher(
     {
       handle: async (update) => {
+        inHand.add(update.update_id);
         const started = performance.now();
         await deps.handle(update);
         deps.observe?.(update, (performance.now() - started) / 1000);
@@ -163,8 +172,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       overtakes: (update, busyForMs) => deps.overtakes?.(update, busyForMs) ?? false,
       async drained(chatKey) {
         if (!shared || !leased.has(chatKey)) return { kind: "released" };
-        await lastMark.get(chatKey);
-        lastMark.delete(chatKey);
+        await Promise.all([...(marks.get(chatKey) ?? [])]);
         if (await releaseIdle(chatKey)) {
           leased.delete(chatKey);
           return { kind: "released" };
@@ -183,7 +191,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
         return shared ? parse(await store.updates.waiting([chatKey])) : [];
       },
     },
-    { concurrency: settings.concurrency, now },
+    { concurrency: settings.concurrency, now, retryMs: sweepMs },
   );
 
   /** Waiting updates of chats nobody (alive) holds: taken and handled here. */
@@ -199,6 +207,9 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
 
   async function renew(): Promise<void> {
     if (!shared || leased.size === 0) return;
+    // a lease this process holds for a chat it no longer handles would keep the chat from everyone
+    // (offered to the dispatcher with nothing new, it lets the chat go, or takes what waits for it)
+    for (const chat of leased) if (!dispatcher.holds(chat) && !marks.has(chat)) dispatcher.enqueue(chat, []);
     const held = await store.transaction((tx) => tx.chatLeases.renew(leased, owner, leaseMs));
     for (const chat of [...leased]) {
       if (held.has(chat)) continue;
@@ -260,7 +271,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       timers = [];
       dispatcher.pause();
       await dispatcher.idle(drainMs);
-      await Promise.allSettled([...lastMark.values()]);
+      await Promise.allSettled([...marks.values()].flatMap((pending) => [...pending]));
       if (shared && leased.size > 0) {
         await store.transaction((tx) => tx.chatLeases.releaseAll(owner)).catch((err: unknown) => logger.warn({ err: errorFields(err) }, "inbox: could not let go of the chats at shutdown; their leases lapse"));
         leased.clear();
