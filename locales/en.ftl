@@ -137,6 +137,7 @@ buy-ask-resource = What would you like to buy?
 buy-ask-address = Send the TRON address that should receive { $resource }.
 buy-ask-address-recent = Send the TRON address that should receive { $resource }, or pick a recent one below.
 buy-address-invalid = “{ $text }” is not a valid TRON address (34 characters starting with T, with a valid checksum). Please send it again, or /cancel.
+buy-kept-unreadable = “{ $text }” is not a number of transfers or an amount of energy either: I will ask for it after the address.
 buy-address-info = { $address } has { $energyLimit ->
     [0] no energy
    *[other] { $energy } of { $energyLimitText } energy

@@ -140,6 +140,7 @@ buy-ask-resource = Что вы хотите купить?
 buy-ask-address = Отправьте TRON-адрес, который получит ресурс «{ $resource }».
 buy-ask-address-recent = Отправьте TRON-адрес, который получит ресурс «{ $resource }», или выберите недавний ниже.
 buy-address-invalid = «{ $text }» — не TRON-адрес (34 символа, начинается с T, с верной контрольной суммой). Отправьте адрес ещё раз или /cancel.
+buy-kept-unreadable = «{ $text }» — тоже не число переводов и не объём энергии: спрошу его после адреса.
 buy-address-info = У адреса { $address } { $energyLimit ->
     [0] нет энергии
    *[other] доступно { $energy } из { $energyLimitText } энергии

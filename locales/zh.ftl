@@ -128,6 +128,7 @@ buy-ask-resource = 您想购买什么？
 buy-ask-address = 请发送接收{ $resource }的 TRON 地址。
 buy-ask-address-recent = 请发送接收{ $resource }的 TRON 地址，或在下方选择最近使用的地址。
 buy-address-invalid = “{ $text }”不是有效的 TRON 地址（34 个字符，以 T 开头，校验和正确）。请重新发送，或 /cancel。
+buy-kept-unreadable = “{ $text }”也不是转账笔数或能量数量：我会在地址之后再问。
 buy-address-info = { $address } { $energyLimit ->
     [0] 当前没有能量
    *[other] 当前可用能量 { $energy } / { $energyLimitText }

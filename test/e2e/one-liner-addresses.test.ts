@@ -82,3 +82,31 @@ describe("a saved address's name on the command line", () => {
     expect(h.tg.buttons(USER).map((b) => b.text)).toContain("Биржа · " + exchange.slice(0, 6) + "…" + exchange.slice(-4));
   });
 });
+
+describe("what was typed after a mistyped address", () => {
+  it("is never dropped silently: an amount out of range, one that cannot be read, and a duration not on offer are each said why", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    const address = freshAddress();
+    const corrupted = address.slice(0, -1) + (address.endsWith("a") ? "b" : "a");
+
+    // out of range: said above the volume step, once the address is right
+    await h.tg.sendText({ userId: USER, text: `/buy ${corrupted} 9m 1h` });
+    await nextShown(h, /Send the TRON address/);
+    await h.tg.sendText({ userId: USER, text: address });
+    const volumeStep = text(await nextShown(h, /How much/));
+    expect(volumeStep).toContain(en("buy-volume-out-of-range", { volume: "9,000,000", min: "32,000", max: "5,000,000" }));
+
+    // not readable: said with the address's answer
+    await h.tg.sendText({ userId: USER, text: `/buy energy ${corrupted} lots 1h` });
+    const answer = text(await nextShown(h, /not a valid TRON address[\s\S]*lots/));
+    expect(answer).toContain(en("buy-kept-unreadable", { text: "lots" }));
+
+    // a duration not on offer: said above the duration step
+    await h.tg.sendText({ userId: USER, text: `/buy energy ${corrupted} 65k 2w` });
+    await nextShown(h, /Send the TRON address/);
+    await h.tg.sendText({ userId: USER, text: address });
+    const durationStep = text(await nextShown(h, /For how long/));
+    expect(durationStep).toContain("“2w” is not one of the durations on offer");
+  });
+});

@@ -100,7 +100,9 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   const target = address;
 
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
-  let volume = given.volume !== undefined && checkVolume(BigInt(given.volume), limits).ok ? BigInt(given.volume) : undefined;
+  const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
+  const givenVolume = given.volume !== undefined ? checkVolume(BigInt(given.volume), limits) : undefined;
+  let volume = givenVolume?.ok ? givenVolume.volume : undefined;
   // a duration as typed ("1 day" for 1d) is matched like a typed answer; one not on offer is asked
   let duration =
     given.duration !== undefined
@@ -108,6 +110,13 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       : args.defaultDuration && volume !== undefined
         ? defaultDuration(limits.durations)
         : undefined;
+  // an answer kept from a one-liner that does not fit is said why above its step, never dropped silently
+  const volumeReason =
+    givenVolume && !givenVolume.ok && givenVolume.reason === "out_of_range" ? t("buy-volume-out-of-range", { volume: current.fmt.volume(givenVolume.volume), ...range }) : undefined;
+  const durationReason =
+    given.duration !== undefined && duration === undefined
+      ? t("buy-duration-unknown", { value: clipped(given.duration, 32), allowed: current.fmt.list(limits.durations.map((d) => current.fmt.duration(d, t))) })
+      : undefined;
 
   // What the address has now, shown once above the next question (the flow goes on without it),
   // asked together with the presets' prices: one round trip to the marketplace, not two.
@@ -138,9 +147,8 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       }
       keyboard = volumeKeyboard(presets, previousVolume, t, current.fmt);
     }
-    const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
     const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
-    await flow.ask(current, withNote(ask), keyboard);
+    await flow.ask(current, withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask), keyboard);
     while (volume === undefined) {
       const reply = await flow.wait({ buttons: VOLUME_BUTTONS });
       current = reply.ctx;
@@ -159,7 +167,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // ── Duration ──
   if (duration === undefined) {
     const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
-    await flow.ask(current, withNote(ask), durationKeyboard(limits, previous, t, current.fmt));
+    await flow.ask(current, withNote(durationReason ? `${durationReason}\n\n${ask}` : ask), durationKeyboard(limits, previous, t, current.fmt));
     while (duration === undefined) {
       const reply = await flow.waitForButton(BuyStep.duration.pattern);
       current = reply.ctx;

@@ -65,14 +65,19 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
       return askRest(ctx, {});
     case "bad_resource":
       return explainAndAsk(t("buy-resource-unknown", { value: clipped(args.word, 32) }), {});
-    case "bad_address":
-      // only the address is asked again: what followed it is kept (the flow checks it like any answer)
+    case "bad_address": {
+      // only the address is asked again: what followed it is kept (the flow checks it like any answer);
+      // an amount that cannot be read is said so now, not dropped silently
+      const kept = keptAfterBadAddress(args);
+      const amountTyped = args.volumeText ?? args.amountText;
+      const unread = amountTyped !== undefined && kept.volume === undefined ? [t("buy-kept-unreadable", { text: clipped(amountTyped, 32) })] : [];
       return explainAndAsk(
-        t("buy-address-invalid", { text: clipped(args.text, 64) }),
-        { resource: args.resource, ...keptAfterBadAddress(args) },
+        [t("buy-address-invalid", { text: clipped(args.text, 64) }), ...unread].join("\n"),
+        { resource: args.resource, ...kept },
         // `/buy <address> <n>` without a duration means the default one, as with the address right
         { defaultDuration: args.amountText !== undefined },
       );
+    }
     default:
       break;
   }
