@@ -360,11 +360,14 @@ auto-preview-short-create = ⚠️ Баланса не хватает на од�
 auto-preview-overlap = ⚠️ У этого адреса уже есть { $rules }. Каждое правило покупает энергию само по себе, так что { $count ->
     [one] оба
    *[other] все
-} могут сработать и списать оплату; если новое их заменяет, приостановите или отмените { $count ->
+} могут сработать и списать оплату; если новое { $count ->
+    [one] его
+   *[other] их
+} заменяет, приостановите или отмените { $count ->
     [one] прежнее
    *[other] прежние
 } в /rules.
-auto-preview-overlap-rule = { $kind } ({ $status })
+auto-preview-overlap-rule = правило «{ $kind }» ({ $status })
 auto-created = ✅ Правило создано.
 auto-button-open-rule = ⚙️ Открыть правило
 auto-change-address = Адрес

@@ -67,3 +67,22 @@ describe("wording and numbers", () => {
     expect(help).not.toContain(USDT_CONTRACT);
   });
 });
+
+describe("the rule-overlap warning in Russian", () => {
+  it("agrees with every kind of rule (правило «Умный режим» (активно), not Умный режим (активно))", async () => {
+    h = await startHarness();
+    const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
+    const address = freshAddress();
+    await h.marketplace.forKey(apiKey).enableSmart({ targetAddress: address, autoResume: true });
+    await h.store.users.setLanguage(USER, "ru");
+    await h.tg.sendText({ userId: USER, text: "/smart" });
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Умный режим"));
+    await h.tg.sendText({ userId: USER, text: address });
+    await nextShown(h, /Автовозобновление/);
+    await h.tg.tapButton({ userId: USER, text: /^Да$/ });
+    const preview = text(await nextShown(h, /Проверьте умный режим/));
+    expect(preview).toContain("правило «🧠 Умный режим» (🟢 активно)");
+    // one rule: "его", not "их"
+    expect(preview).toContain("если новое его заменяет, приостановите или отмените прежнее");
+  });
+});
