@@ -87,7 +87,8 @@ function buildFormatter(locale: string): Formatter {
     return (value, options) => {
       const sun = toSun(value);
       const abs = sun < 0n ? -sun : sun;
-      const text = `${sun < 0n ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fractionOf(sun).padEnd(decimals, "0")}`;
+      // nothing is "0.00", never "0.0000" beside a more precise amount
+      const text = `${sun < 0n ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fractionOf(sun).padEnd(sun === 0n ? 2 : decimals, "0")}`;
       return options?.unit === false ? text : `${text} TRX`;
     };
   };

@@ -73,7 +73,7 @@ describe("/rules list", () => {
     // Newest first inside Active: the second refill before the first.
     expect(text).toContain("1. 🔁 <b>Auto-refill</b> <code>T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb</code>");
     expect(text).toContain("2. 🔁 <b>Auto-refill</b> <code>TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>");
-    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.0000 TRX · auto-resume on");
+    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.00 TRX · auto-resume on");
     expect(text).toContain("3. 📅 <b>Auto-renewal</b>");
     // The renewal fired at creation: 131,000 × 75 SUN (one day) plus 10%.
     expect(text).toContain("131,000 energy · spent 10.8075 TRX · auto-resume off");

@@ -32,6 +32,8 @@ describe("formatter", () => {
     const ru = createFormatter("ru").trxCard([1_100_000n, "5.3625"]);
     expect(ru(1_100_000n)).toBe("1,1000 TRX");
     expect(createFormatter("en").trxCard(["3", "4"])("3", { unit: false })).toBe("3.00");
+    // zero is "0.00" beside a more precise amount, never "0.0000" (issue 30)
+    expect(createFormatter("en").trxCard(["5.3625", "0"])("0")).toBe("0.00 TRX");
   });
   it("formats int64 volumes exactly", () => {
     expect(createFormatter("en").volume("9007199254740993")).toBe("9,007,199,254,740,993");
