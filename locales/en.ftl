@@ -676,3 +676,40 @@ alert-too-many = You have 5 alerts already: remove one first.
 notice-price-alert = 📉 { $volume } energy for { $duration } now costs { $price }, under your alert of { $below }.
 notice-price-alert-buy = ⚡ Buy for { $address } · { $price }
 notice-price-alert-list = 🔔 My alerts
+
+## /statement: a month's purchases per key (issue 32, item 6)
+command-statement =
+    .description = Monthly statement: purchases, TRX paid and saved, chart and CSV
+statement-title = 📒 <b>Statement</b> for { $month } (UTC)
+statement-no-keys = Add an API key first: the statement counts the purchases made with your keys.
+statement-key-nothing = No purchases this month.
+statement-purchases = Orders: { $orders } · rule purchases: { $firings }
+statement-volumes = Energy: { $energy } · bandwidth: { $bandwidth }
+statement-paid = Paid: { $trx }
+statement-burn = Burning TRX instead would have cost { $trx }: you saved { $saved } (known for { $known } of { $count } purchases)
+statement-burn-unknown = What burning TRX would have cost: not recorded for these purchases
+statement-average-energy = Average price of energy: { $sun } SUN per unit
+statement-average-bandwidth = Average price of bandwidth: { $sun } SUN per unit
+statement-top = Top addresses:
+statement-top-line = • { $address }: { $count ->
+        [one] 1 purchase
+       *[other] { $count } purchases
+    }, { $trx }
+statement-firings-missing = ⚠️ Your rules' purchases could not be read just now: only orders are counted.
+statement-key-removed = A removed key
+statement-empty = Nothing bought this month. Orders placed through this bot and your rules' purchases show here.
+statement-note = Counted: orders placed through this bot (failed ones were refunded and are left out) and your rules' purchases, by UTC time.
+statement-button-files = 📎 Chart and CSV
+statement-chart-energy = Energy
+statement-chart-bandwidth = Bandwidth
+statement-chart-caption = 📊 { $month }: energy and bandwidth bought per UTC day.
+statement-csv-caption = 📎 { $month }: one line per purchase, for a spreadsheet.
+statement-bad-month = This button is out of date: send /statement.
+settings-statement-on = 📒 Monthly statement on the 1st: <b>on</b>
+settings-statement-off = 📒 Monthly statement on the 1st: <b>off</b>
+settings-button-statement-on = 📒 Statement on the 1st
+settings-button-statement-off = 📒 No statement on the 1st
+settings-toast-statement-on = Monthly statement: on
+settings-toast-statement-off = Monthly statement: off
+notice-statement = 📒 Your statement for { $month } is ready: purchases per key, TRX paid and saved, a chart and a CSV file.
+notice-statement-button = 📒 Get the statement

@@ -693,3 +693,41 @@ alert-too-many = У вас уже 5 уведомлений: сначала уд�
 notice-price-alert = 📉 { $volume } энергии на { $duration } теперь стоят { $price } — ниже вашего порога { $below }.
 notice-price-alert-buy = ⚡ Купить для { $address } · { $price }
 notice-price-alert-list = 🔔 Мои уведомления
+
+## /statement: покупки за месяц по ключам (issue 32, item 6)
+command-statement =
+    .description = Отчёт за месяц: покупки, оплачено и сэкономлено, график и CSV
+statement-title = 📒 <b>Отчёт</b> за { $month } (UTC)
+statement-no-keys = Сначала добавьте API-ключ: отчёт считает покупки, сделанные вашими ключами.
+statement-key-nothing = В этом месяце покупок нет.
+statement-purchases = Заказы: { $orders } · покупки правил: { $firings }
+statement-volumes = Энергия: { $energy } · пропускная способность: { $bandwidth }
+statement-paid = Оплачено: { $trx }
+statement-burn = Сжигание TRX обошлось бы в { $trx }: вы сэкономили { $saved } (известно для { $known } из { $count } покупок)
+statement-burn-unknown = Сколько стоило бы сжигание TRX: для этих покупок не записано
+statement-average-energy = Средняя цена энергии: { $sun } SUN за единицу
+statement-average-bandwidth = Средняя цена пропускной способности: { $sun } SUN за единицу
+statement-top = Главные адреса:
+statement-top-line = • { $address }: { $count ->
+        [one] { $count } покупка
+        [few] { $count } покупки
+       *[other] { $count } покупок
+    }, { $trx }
+statement-firings-missing = ⚠️ Покупки ваших правил сейчас не прочитать: посчитаны только заказы.
+statement-key-removed = Удалённый ключ
+statement-empty = В этом месяце ничего не куплено. Здесь будут заказы через этого бота и покупки ваших правил.
+statement-note = Учтены: заказы через этого бота (неудавшиеся возвращены и не считаются) и покупки ваших правил, по времени UTC.
+statement-button-files = 📎 График и CSV
+statement-chart-energy = Энергия
+statement-chart-bandwidth = Пропускная способность
+statement-chart-caption = 📊 { $month }: энергия и пропускная способность по дням (UTC).
+statement-csv-caption = 📎 { $month }: по строке на покупку, для таблицы.
+statement-bad-month = Эта кнопка устарела: отправьте /statement.
+settings-statement-on = 📒 Отчёт за месяц 1-го числа: <b>вкл.</b>
+settings-statement-off = 📒 Отчёт за месяц 1-го числа: <b>выкл.</b>
+settings-button-statement-on = 📒 Отчёт 1-го числа
+settings-button-statement-off = 📒 Без отчёта 1-го числа
+settings-toast-statement-on = Отчёт за месяц: вкл.
+settings-toast-statement-off = Отчёт за месяц: выкл.
+notice-statement = 📒 Отчёт за { $month } готов: покупки по ключам, оплачено и сэкономлено, график и файл CSV.
+notice-statement-button = 📒 Получить отчёт

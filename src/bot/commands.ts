@@ -20,6 +20,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "balance" },
   { name: "deposit" },
   { name: "stats" },
+  { name: "statement" },
   { name: "refill" },
   { name: "renewal" },
   { name: "smart" },

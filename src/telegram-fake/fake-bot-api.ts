@@ -69,6 +69,8 @@ export interface FakeMessage {
   caption?: string;
   /** Present (true) only for photo messages. */
   photo?: boolean;
+  /** Present only for document messages (sendDocument): the file's name as uploaded. */
+  document?: { fileName: string; mimeType?: string };
   replyMarkup?: unknown;
   deleted: boolean;
   editedCount: number;
@@ -128,6 +130,8 @@ export interface FakeBotApi {
   rawMessage(chatId: number, messageId: number): Message | undefined;
   buttons(chatId: number, messageId?: number): FakeButton[];
   photoBytes(chatId: number, messageId: number): Buffer | undefined;
+  /** The bytes of a document the bot sent (sendDocument), as uploaded. */
+  documentBytes(chatId: number, messageId: number): Buffer | undefined;
 
   failNext(method: string, failure: FakeFailure, times?: number): void;
   blockChat(chatId: number): void;
@@ -195,7 +199,7 @@ const DEFAULT_ALLOWED: ReadonlySet<string> = new Set(
 );
 
 /** Methods subject to `options.rateLimit`. */
-const RATE_LIMITED = new Set(["sendMessage", "sendPhoto", "editMessageText"]);
+const RATE_LIMITED = new Set(["sendMessage", "sendPhoto", "sendDocument", "editMessageText"]);
 const CHAT_ACTIONS = new Set([
   "typing",
   "upload_photo",
@@ -303,6 +307,7 @@ interface MsgRecord {
   caption?: string;
   entities?: unknown[];
   photo: boolean;
+  document?: { fileName: string; mimeType?: string };
   replyMarkup?: Json;
   deleted: boolean;
   editedCount: number;
@@ -1016,6 +1021,7 @@ class FakeBotApiServer implements FakeBotApi {
       },
       sendMessage: (p) => this.sendMessage(p),
       sendPhoto: (p, ctx) => this.sendPhoto(p, ctx),
+      sendDocument: (p, ctx) => this.sendDocument(p, ctx),
       editMessageText: (p) => this.editMessageText(p),
       editMessageCaption: (p) => this.editMessageCaption(p),
       editMessageReplyMarkup: (p) => this.editMessageReplyMarkup(p),
@@ -1212,6 +1218,37 @@ class FakeBotApiServer implements FakeBotApi {
     if (r.text) rec.caption = r.text;
     if (markup) rec.replyMarkup = markup;
     if (photo.bytes) rec.bytes = photo.bytes;
+    chat.messages.set(messageId, rec);
+    return clone(message) as unknown as Message;
+  }
+
+  /** A document uploaded with the request (attach://): its bytes are kept (documentBytes), not resent by file_id. */
+  private sendDocument(p: Json, ctx: CallContext): Message {
+    const chat = this.targetChat(p, true);
+    const value = p.document;
+    if (typeof value !== "string" || value === "") throw bad("there is no document in the request");
+    const file = value.startsWith("attach://") ? ctx.files.get(value.slice("attach://".length)) : undefined;
+    if (!file) throw bad("wrong file identifier/HTTP URL specified");
+    if (file.data.length === 0) throw bad("file must be non-empty");
+    const fileName = file.filename ?? "document";
+    const r = render(getString(p, "caption") ?? "", p.parse_mode, p.caption_entities);
+    if (r.text.length > MAX_CAPTION) throw bad("message caption is too long");
+    const markup = parseReplyMarkup(p.reply_markup);
+    const replyTo = this.replyTarget(chat, p);
+    const messageId = chat.nextMessageId++;
+    const n = ++this.idCounter;
+    const document: Json = { file_id: `BQACAgIAAxkBAAFAKE${n}`, file_unique_id: `AgADFAKE${n}`, file_name: fileName, file_size: file.data.length };
+    if (file.contentType !== undefined) document.mime_type = file.contentType;
+    const message: Json = { message_id: messageId, from: this.botUser(), chat: this.chatObject(chat), date: nowSec(), document };
+    if (replyTo) message.reply_to_message = replyTo;
+    if (r.text) message.caption = r.text;
+    if (r.entities.length > 0) message.caption_entities = r.entities;
+    const inline = inlineMarkup(markup);
+    if (inline) message.reply_markup = inline;
+    const rec: MsgRecord = { messageId, from: "bot", message, photo: false, entities: r.entities, deleted: false, editedCount: 0, bytes: Buffer.from(file.data) };
+    rec.document = file.contentType === undefined ? { fileName } : { fileName, mimeType: file.contentType };
+    if (r.text) rec.caption = r.text;
+    if (markup) rec.replyMarkup = markup;
     chat.messages.set(messageId, rec);
     return clone(message) as unknown as Message;
   }
@@ -1748,6 +1785,7 @@ class FakeBotApiServer implements FakeBotApi {
     if (rec.text !== undefined) out.text = rec.text;
     if (rec.caption !== undefined) out.caption = rec.caption;
     if (rec.photo) out.photo = true;
+    if (rec.document) out.document = { ...rec.document };
     if (rec.replyMarkup !== undefined) out.replyMarkup = clone(rec.replyMarkup);
     return out;
   }
@@ -1789,6 +1827,12 @@ class FakeBotApiServer implements FakeBotApi {
   photoBytes(chatId: number, messageId: number): Buffer | undefined {
     const bytes = this.chats.get(chatId)?.messages.get(messageId)?.bytes;
     return bytes ? Buffer.from(bytes) : undefined;
+  }
+
+  /** The bytes of a document the bot sent (sendDocument), as uploaded. */
+  documentBytes(chatId: number, messageId: number): Buffer | undefined {
+    const rec = this.chats.get(chatId)?.messages.get(messageId);
+    return rec?.document && rec.bytes ? Buffer.from(rec.bytes) : undefined;
   }
 
   pendingUpdates(): number {

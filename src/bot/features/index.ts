@@ -17,6 +17,7 @@ import { keysFeature, keysFlows, keysMenu } from "./keys/index.js";
 import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
+import { statementFeature } from "./statement/index.js";
 import { buyFeature, buyFlows } from "./buy/index.js";
 import { ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationFlows, automationsFeature } from "./automations/index.js";
@@ -46,6 +47,7 @@ export const features: Composer<BotContext>[] = [
   balanceFeature,
   depositFeature,
   statsFeature,
+  statementFeature,
   buyFeature,
   addressesFeature,
   ordersFeature,

@@ -1,7 +1,7 @@
 /**
- * The /settings card: pushed notices on or off, a notice per rule firing on or off, and the balance
- * alert (set or change it through a prompt, or clear it). Toggles change the card in place with a
- * toast.
+ * The /settings card: pushed notices on or off, a notice per rule firing on or off, the monthly
+ * statement on the 1st on or off, and the balance alert (set or change it through a prompt, or clear
+ * it). Toggles change the card in place with a toast.
  */
 import type { BotContext } from "../../context.js";
 import type { UserRow, UsersRepo } from "../../../store/users.js";
@@ -12,7 +12,7 @@ import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { ALERT_CONVERSATION } from "./flow.js";
 
-type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun">;
+type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "monthlyStatement">;
 
 function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
   const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
@@ -20,6 +20,7 @@ function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string 
     t("settings-title"),
     t(user.noticesEnabled ? "settings-notices-on" : "settings-notices-off"),
     t(user.notifyFires ? "settings-fires-on" : "settings-fires-off"),
+    t(user.monthlyStatement ? "settings-statement-on" : "settings-statement-off"),
     alert === undefined ? t("settings-alert-none") : t("settings-alert-value", { amount: code(fmt.trx(alert)) }),
   ].join("\n");
 }
@@ -43,6 +44,14 @@ export const settingsMenu = createCardMenu("settings").dynamic(async (ctx, range
         ctx,
         (u) => ({ notifyFires: !u.notifyFires }),
         (u) => ctx.t(u.notifyFires ? "settings-toast-fires-on" : "settings-toast-fires-off"),
+      ),
+    )
+    .row()
+    .text(ctx.t(user.monthlyStatement ? "settings-button-statement-off" : "settings-button-statement-on"), (ctx) =>
+      change(
+        ctx,
+        (u) => ({ monthlyStatement: !u.monthlyStatement }),
+        (u) => ctx.t(u.monthlyStatement ? "settings-toast-statement-on" : "settings-toast-statement-off"),
       ),
     )
     .row()

@@ -1,0 +1,45 @@
+/**
+ * What a statement is made of, for one user and month: their orders placed through the bot (the
+ * store) and, per key, the firings of the key's rules (the marketplace, GET /automations/{id}/fires
+ * through rules/firings.ts). A key whose firings cannot be read keeps its orders and says so.
+ * Orders of a key removed since are shown under a key of their own.
+ */
+import type { BotDeps } from "../../context.js";
+import type { Translate } from "../../../format/formatter.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { keyButtonLabel } from "../../marketplace/key-labels.js";
+import { loadRuleFirings } from "../../../rules/firings.js";
+import { labelsOf, type AddressLabels } from "../../../tron/address-names.js";
+import { buildStatement, type KeyInput, type Statement } from "../../../statements/statement.js";
+import { monthRange, type UtcMonth } from "../../../statements/month.js";
+import { errorFields } from "../../../logger.js";
+
+export interface LoadedStatement {
+  statement: Statement;
+  labels: AddressLabels;
+  /** The user has no key at all (nothing to show but the way to add one). */
+  noKeys: boolean;
+}
+
+export async function loadStatement(deps: BotDeps, userId: number, month: UtcMonth, t: Translate): Promise<LoadedStatement> {
+  const { from, until } = monthRange(month);
+  const [keys, orders, saved] = await Promise.all([
+    deps.store.apiKeys.list(userId),
+    deps.store.orders.listPlacedBetween(userId, from, until),
+    deps.store.recentAddresses.entries(userId),
+  ]);
+  const inputs: KeyInput[] = await Promise.all(
+    keys.map(async (key) => ({
+      keyId: key.id,
+      label: keyButtonLabel(key, t),
+      orders: orders.filter((o) => o.keyId === key.id),
+      firings: await withUserClient(deps, userId, (client) => loadRuleFirings(client), { keyId: key.id, needs: "read" }).catch((err: unknown) => {
+        deps.logger.debug({ err: errorFields(err), keyId: key.id }, "statement: the rules' firings could not be read");
+        return undefined;
+      }),
+    })),
+  );
+  const gone = orders.filter((o) => !keys.some((k) => k.id === o.keyId));
+  if (gone.length > 0) inputs.push({ keyId: 0, label: t("statement-key-removed"), orders: gone, firings: [] });
+  return { statement: buildStatement(month, inputs), labels: labelsOf(saved), noKeys: keys.length === 0 };
+}
