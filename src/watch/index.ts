@@ -1,9 +1,10 @@
-/** The watchers (orders, rules, balances: alerts and deposits, price alerts) on their node-cron schedules. */
+/** The watchers (orders, rules, balances: alerts and deposits, price alerts, keys' monthly budgets) on their node-cron schedules. */
 import type { WatchDeps } from "./deps.js";
 import { createOrdersWatcher } from "./orders.js";
 import { createRulesWatcher } from "./rules.js";
 import { createBalanceWatcher } from "./balance.js";
 import { createPriceAlertsWatcher } from "./price-alerts.js";
+import { createBudgetWatcher } from "./budget.js";
 import { createScheduler, type SchedulerOptions } from "./scheduler.js";
 
 export type { WatchDeps } from "./deps.js";
@@ -20,17 +21,20 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
   const rules = createRulesWatcher(deps);
   const balance = createBalanceWatcher(deps);
   const prices = createPriceAlertsWatcher(deps);
+  const budget = createBudgetWatcher(deps);
   const scheduler = createScheduler(
     [
       { name: "orders", cron: schedule.ordersCron, run: () => orders.tick() },
       { name: "rules", cron: schedule.rulesCron, run: () => rules.tick() },
       { name: "balance", cron: schedule.balanceCron, run: () => balance.tick() },
       { name: "prices", cron: schedule.pricesCron, run: () => prices.tick() },
+      // the budgets are looked at on the rules' schedule (every minute by default), as a job of their own
+      { name: "budget", cron: schedule.rulesCron, run: () => budget.tick() },
     ],
     deps.logger,
     options,
   );
-  return { orders, rules, balance, prices, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
+  return { orders, rules, balance, prices, budget, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { localesDir } from "../../src/paths.js";
 
 /** Words kept as they are in every language. */
-const TERMS = new Set(["TRON", "TRX", "USDT", "SUN", "API", "UTC", "URL", "QR", "PUBLIC_URL", "Tronscan", "purchase", "read", "full", "k", "T"]);
+const TERMS = new Set(["TRON", "TRX", "USDT", "SUN", "API", "UTC", "URL", "QR", "PUBLIC_URL", "Tronscan", "CSV", "PNG", "purchase", "read", "full", "k", "T"]);
 /** Each language's name in itself, as the language picker shows it. */
 const ENDONYMS = /^language-name-/;
 
