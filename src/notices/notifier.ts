@@ -17,6 +17,7 @@ import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
 import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
+import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
 import {
   renderBalanceLow,
   renderDepositArrived,
@@ -69,6 +70,11 @@ export const NoticeKeys = {
   /** An alert is told once per trip (it re-arms above the price). */
   priceAlert: (alertId: number, trip: number) => `price:${alertId}:${trip}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
+  /** A key's budget: warned once a month; reached once per month and amount; resumed once per set of rules paused for it. */
+  budgetWarning: (keyId: number, month: string) => `budget:${keyId}:${month}:warned`,
+  budgetReached: (keyId: number, mark: string) => `budget:${keyId}:reached:${mark}`,
+  budgetResumed: (keyId: number, ruleIds: readonly string[]) =>
+    `budget:${keyId}:resumed:${createHash("sha256").update([...ruleIds].sort().join(",")).digest("hex").slice(0, 32)}`,
 } as const;
 
 /** What a notice is written through: the store, or a transaction's repositories. */
@@ -190,6 +196,16 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean> {
       return push(userId, NoticeKeys.priceAlert(alertId, trip), (l) => renderPriceAlert(alert, priceSun, address, l));
     },
+    budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean> {
+      return push(userId, NoticeKeys.budgetWarning(keyId, spend.month), (l) => renderBudgetWarning(key, spend, l));
+    },
+    /** `mark`: the month and budget told (orders/budget.ts reachedMark). */
+    budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean> {
+      return push(userId, NoticeKeys.budgetReached(keyId, mark), (l) => renderBudgetReached(key, spend, paused, l));
+    },
+    budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean> {
+      return push(userId, NoticeKeys.budgetResumed(keyId, resumed.map((r) => `${r.id}:${r.updatedAt}`)), (l) => renderBudgetResumed(key, resumed, l));
+    },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
@@ -208,4 +224,7 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
+  budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean>;
+  budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean>;
+  budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean>;
 }

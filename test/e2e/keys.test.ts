@@ -267,7 +267,7 @@ describe("/keys", () => {
     await h.tg.tapButton({ userId: USER, text: `Beta ${fpB}` });
     const card = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Beta"));
     expect(textOf(card.payload)).toContain("read only: can't buy");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Make ${fpB} default`, `✏️ Rename ${fpB}`, `🗑 Remove ${fpB}`, "⬅️ Back"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`⭐ Make ${fpB} default`, `✏️ Rename ${fpB}`, `🗑 Remove ${fpB}`, "💰 Set monthly budget", "⬅️ Back"]);
 
     await h.tg.tapButton({ userId: USER, text: `⭐ Make ${fpB} default` });
     const madeDefault = await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes("Your API keys"));

@@ -24,6 +24,8 @@ export const BuyCard = {
   cancel: defineCallback("buy.no", { intent: "uuid" }),
   /** A new preview (new intent, new Idempotency-Key) for the same request. */
   again: defineCallback("buy.new", { intent: "uuid" }),
+  /** Place this one intent although its key's monthly budget is reached (the user's override). */
+  overrideBudget: defineCallback("buy.over", { intent: "uuid" }),
 } as const;
 
 export const CHANGEABLE_STEPS = ["resource", "address", "volume", "duration"] as const;

@@ -23,6 +23,8 @@ import { BuyCard } from "./callbacks.js";
 import { isPreviewExpired, PREVIEW_TTL_MS } from "./expiry.js";
 import { requoteInPlace } from "./preview.js";
 import { requestOfIntent } from "../../../orders/request.js";
+import { orderBudgetRefusal, type KeyBudget } from "../../../orders/budget.js";
+import { monthName } from "../../../format/month.js";
 
 /**
  * The server may or may not have taken the order: keep the key and let the user tap again. A 502 is
@@ -119,7 +121,19 @@ async function handlePlacementError(ctx: BotContext, intent: OrderIntentRow, err
   await showView(ctx, { text, keyboard });
 }
 
-export async function confirmIntent(ctx: BotContext, intentId: string): Promise<void> {
+/** The key's monthly budget is reached: said, with the override for this one order and Cancel. The intent stays previewed. */
+async function showBudgetRefusal(ctx: BotContext, intentId: string, budget: KeyBudget): Promise<void> {
+  const trx = ctx.fmt.trxCard([budget.budgetSun, budget.spentSun]);
+  const text = ctx.t("buy-budget-reached", { spent: code(trx(budget.spentSun)), budget: code(trx(budget.budgetSun)), month: monthName(budget.month, ctx.fmt.locale) });
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("buy-button-budget-override"), BuyCard.overrideBudget.pack({ intent: intentId }))
+    .row()
+    .text(ctx.t("button-cancel"), BuyCard.cancel.pack({ intent: intentId }));
+  await showView(ctx, { text, keyboard }, { toast: ctx.t("buy-budget-reached-toast") });
+}
+
+/** `overrideBudget`: the user chose to place this order although the key's monthly budget is reached. */
+export async function confirmIntent(ctx: BotContext, intentId: string, options: { overrideBudget?: boolean } = {}): Promise<void> {
   const { store } = ctx.deps;
   const intent = await store.orders.get(intentId);
   if (!intent || intent.userId !== ctx.from?.id) {
@@ -144,6 +158,10 @@ export async function confirmIntent(ctx: BotContext, intentId: string): Promise<
     await requoteInPlace(ctx, intent, ctx.t("buy-expired-note", { minutes: PREVIEW_TTL_MS / 60_000 }));
     return;
   }
+
+  // the bot's monthly budget of the key (orders/budget.ts); an intent already placing is past this check
+  const overBudget = state === "previewed" && !options.overrideBudget ? await orderBudgetRefusal(store, intent.keyId, ctx.deps.now()) : undefined;
+  if (overBudget) return showBudgetRefusal(ctx, intentId, overBudget);
 
   await ctx.answerCallbackQuery({ text: ctx.t("buy-placing") });
   if (!await store.orders.markPlacing(intentId)) return; // settled meanwhile (cannot happen with per-chat sequencing)

@@ -171,6 +171,11 @@ buyFeature.callbackQuery(BuyCard.confirm.pattern, async (ctx) => {
   await confirmIntent(ctx, BuyCard.confirm.unpack(ctx.callbackQuery.data)!.intent);
 });
 
+// The key's monthly budget is reached: the user places this one order anyway (confirm.ts).
+buyFeature.callbackQuery(BuyCard.overrideBudget.pattern, async (ctx) => {
+  await confirmIntent(ctx, BuyCard.overrideBudget.unpack(ctx.callbackQuery.data)!.intent, { overrideBudget: true });
+});
+
 buyFeature.callbackQuery(BuyCard.cancel.pattern, async (ctx) => {
   const intent = await ownIntent(ctx, BuyCard.cancel.unpack(ctx.callbackQuery.data)!.intent);
   if (!intent) return;

@@ -11,4 +11,6 @@ export const KeyButtons = {
   /** Save / don't save an API key that was pasted as a plain message (pasted.ts). */
   savePasted: defineCallback("keys.psave"),
   dropPasted: defineCallback("keys.pdrop"),
+  /** "No budget" on the monthly budget prompt (budget.ts). */
+  budgetOff: defineCallback("keys.boff"),
 } as const;

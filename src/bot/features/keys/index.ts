@@ -1,6 +1,6 @@
 /**
  * API keys in the chat: /key (add one; private chats only), /keys (the list and a card per key:
- * make default, rename, remove), and the cross-feature buttons "Add key" and "My keys".
+ * make default, rename, remove, its monthly budget), and the cross-feature buttons "Add key" and "My keys".
  */
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { Composer } from "grammy";
@@ -20,6 +20,7 @@ import { BUY_CONVERSATION } from "../buy/flow.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "../automations/flow.js";
 import { WEBHOOK_SETUP_CONVERSATION } from "../webhook/flow.js";
 import { pastedSecrets } from "./pasted.js";
+import { BUDGET_CONVERSATION, budgetConversation } from "./budget.js";
 import { addKey, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
 
 export { keysMenu } from "./menus.js";
@@ -29,6 +30,7 @@ export const keysFeature = new Composer<BotContext>();
 export const keysFlows = [
   createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION),
   createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }),
+  createConversation<BotContext, ConversationContext>(budgetConversation, BUDGET_CONVERSATION),
 ];
 
 // A key flow hands the key's message on (see flow.ts).

@@ -12,7 +12,9 @@ import { createCardMenu, payloadOf } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { ADD_KEY_CONVERSATION, LABEL_KEY_CONVERSATION } from "./flow.js";
-import { fingerprintText, keyButtonLabel, keyCardText, keysListText, removeConfirmText } from "./views.js";
+import { BUDGET_CONVERSATION } from "./budget.js";
+import { keyBudget } from "../../../orders/budget.js";
+import { fingerprintText, keyButtonLabel, keyCardText, keyName, keysListText, removeConfirmText } from "./views.js";
 
 const translate = (ctx: BotContext): Translate => (key, vars) => ctx.t(key, vars);
 
@@ -33,7 +35,7 @@ function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => 
 
 export const keysMenu = createCardMenu("keys").dynamic(async (ctx, range) => {
   const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
-  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey(showCard)).row();
+  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey((ctx, key) => showCard(ctx, key))).row();
   range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 
@@ -47,13 +49,18 @@ const keyCardMenu = createCardMenu("key-card").dynamic(async (ctx, range) => {
       .text({ text: ctx.t("keys-button-rename", { fingerprint }), payload }, onKey(rename))
       .text({ text: ctx.t("keys-button-remove", { fingerprint }), payload }, onKey(askRemove))
       .row();
+    const budget = await ctx.deps.store.keyBudgets.get(key.id);
+    const hasBudget = budget !== undefined && budget.budgetSun !== null;
+    range.text({ text: ctx.t(hasBudget ? "keys-button-budget-change" : "keys-button-budget-set"), payload }, onKey(setBudget));
+    if (hasBudget) range.text({ text: ctx.t("keys-button-budget-remove"), payload }, onKey(removeBudget));
+    range.row();
   }
   range.text({ text: ctx.t("button-back"), payload }, (ctx) => showKeys(ctx));
 });
 
 const keyRemoveMenu = createCardMenu("key-remove").dynamic((ctx, range) => {
   const payload = payloadOf(ctx);
-  range.text({ text: ctx.t("keys-button-remove-yes"), payload }, onKey(remove)).text({ text: ctx.t("button-no"), payload }, onKey(showCard));
+  range.text({ text: ctx.t("keys-button-remove-yes"), payload }, onKey(remove)).text({ text: ctx.t("button-no"), payload }, onKey((ctx, key) => showCard(ctx, key)));
 });
 
 keysMenu.register([keyCardMenu, keyRemoveMenu]);
@@ -64,8 +71,19 @@ export async function showKeys(ctx: BotContext, note?: string, options: ShowOpti
   await showView(ctx, { text: keysListText(keys, translate(ctx), ctx.fmt, note), keyboard: keysMenu }, options);
 }
 
-async function showCard(ctx: BotContext, key: ApiKeyRow): Promise<void> {
-  await showView(ctx, { text: keyCardText(key, translate(ctx), ctx.fmt), keyboard: keyCardMenu });
+async function showCard(ctx: BotContext, key: ApiKeyRow, note?: string): Promise<void> {
+  const budget = await keyBudget(ctx.deps.store, key.id, ctx.deps.now());
+  await showView(ctx, { text: keyCardText(key, translate(ctx), ctx.fmt, note, budget), keyboard: keyCardMenu });
+}
+
+async function setBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  await enterFlow(ctx, BUDGET_CONVERSATION, key.id);
+}
+
+/** The rules paused for the budget are resumed by the budget watcher on its next look. */
+async function removeBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {
+  await ctx.deps.store.keyBudgets.set(key.userId, key.id, null, ctx.deps.now());
+  await showCard(ctx, key, ctx.t("keys-budget-removed", { key: `<b>${keyName(key, translate(ctx))}</b> <code>${escapeHtml(fingerprintText(key))}</code>` }));
 }
 
 async function makeDefault(ctx: BotContext, key: ApiKeyRow): Promise<void> {

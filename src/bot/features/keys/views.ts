@@ -8,6 +8,9 @@ import type { Formatter, Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { lowestMissing, type KeyScope } from "../../../credentials/scopes.js";
 import { fingerprintText } from "../../marketplace/key-labels.js";
+import { budgetPercent, type KeyBudget } from "../../../orders/budget.js";
+import { code } from "../../../format/html.js";
+import { monthName } from "../../../format/month.js";
 
 export { fingerprintText, keyButtonLabel } from "../../marketplace/key-labels.js";
 
@@ -49,8 +52,20 @@ export function keysListText(keys: readonly KeyView[], t: Translate, fmt: Format
   return withNote(note, `${t("keys-list-title")}\n\n${items.join("\n\n")}\n\n${t("keys-list-footer")}`);
 }
 
-export function keyCardText(key: KeyView, t: Translate, fmt: Formatter, note?: string): string {
-  return withNote(note, `🔑 ${keyLines(key, t, fmt).join("\n")}`);
+export function keyCardText(key: KeyView, t: Translate, fmt: Formatter, note?: string, budget?: KeyBudget): string {
+  return withNote(note, [`🔑 ${keyLines(key, t, fmt).join("\n")}`, "", ...budgetLines(budget, t, fmt)].join("\n"));
+}
+
+/** The key's monthly budget on its card: spent of budget this UTC month, reached, and what it is not (the daily spend limit). */
+function budgetLines(budget: KeyBudget | undefined, t: Translate, fmt: Formatter): string[] {
+  if (!budget) return [t("keys-budget-none"), t("keys-budget-explain")];
+  const trx = fmt.trxCard([budget.budgetSun, budget.spentSun]);
+  const lines = [
+    t("keys-budget-line", { spent: code(trx(budget.spentSun)), budget: code(trx(budget.budgetSun)), percent: budgetPercent(budget.spentSun, budget.budgetSun), month: monthName(budget.month, fmt.locale) }),
+  ];
+  if (budget.standing === "reached" || budget.pausedRules > 0) lines.push(t("keys-budget-reached-line", { paused: budget.pausedRules }));
+  lines.push(t("keys-budget-explain"));
+  return lines;
 }
 
 /** "Remove key …1234? This cannot be undone." */

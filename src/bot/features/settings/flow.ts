@@ -9,6 +9,7 @@ import { code } from "../../../format/html.js";
 import { parseTypedTrx, SUN_PER_TRX } from "../../../tron/amounts.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
 import { SettingsButtons } from "./callbacks.js";
 
 export const ALERT_CONVERSATION = "settings-alert";
@@ -19,11 +20,6 @@ export function parseAlertAmount(text: string): bigint | undefined {
   return parseTypedTrx(text, MAX_ALERT_SUN);
 }
 
-function isOff(text: string, t: Translate): boolean {
-  const word = text.trim().toLowerCase();
-  return word === "off" || word === "0" || word === t("settings-alert-off-word").toLowerCase();
-}
-
 export async function alertConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
@@ -31,25 +27,7 @@ export async function alertConversation(conversation: BotConversation, ctx: Conv
   const backToSettings = new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToSettings });
   await flow.ask(ctx, t("settings-alert-ask"), new InlineKeyboard().text(t("settings-button-alert-clear"), SettingsButtons.alertOff.pack()));
-  let sun: bigint | null;
-  for (;;) {
-    const reply = await flow.wait({ buttons: SettingsButtons.alertOff.pattern });
-    if (reply.kind === "button") {
-      await reply.ctx.answerCallbackQuery();
-      sun = null;
-      break;
-    }
-    if (isOff(reply.text, t)) {
-      sun = null;
-      break;
-    }
-    const parsed = parseAlertAmount(reply.text);
-    if (parsed !== undefined) {
-      sun = parsed;
-      break;
-    }
-    await flow.retry(ctx, t("settings-alert-bad"));
-  }
+  const sun = await waitForTrxOrOff(ctx, flow, { offButton: SettingsButtons.alertOff.pattern, offWord: t("settings-alert-off-word"), bad: t("settings-alert-bad"), maxSun: MAX_ALERT_SUN });
   // A new threshold re-arms the alert.
   await external(conversation, () => ctx.deps.store.users.update(userId, { balanceAlertSun: sun === null ? null : sun.toString(), balanceAlertTripped: false }));
   const note = sun === null ? t("settings-alert-cleared") : t("settings-alert-set", { amount: code(ctx.fmt.trx(sun)) });
