@@ -148,8 +148,8 @@ buy-address-info = { $address } has { $energyLimit ->
 buy-address-activated = the address is activated
 buy-address-not-activated = the address is not activated yet, so an activation fee is added
 buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
-buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like 65000, 65k, 131 000 or 0.5m). Allowed: { $min } to { $max }.
-buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like 65000, 65k or 0.5m). Allowed: { $min } to { $max }.
+buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.
+buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like { $examples }). Allowed: { $min } to { $max }.
 buy-preset-holder = { $count ->
     [one] 1 transfer
    *[other] { $count } transfers
@@ -168,7 +168,7 @@ buy-volume-transfers = { $count ->
     [one] { $volume } · ≈1 transfer
    *[other] { $volume } · ≈{ $count } transfers
 }
-buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like 65000, 65k or 0.5m.
+buy-volume-unreadable = I could not read “{ $text }” as an amount. Type a number like { $examples }.
 buy-volume-out-of-range = { $volume } is outside the allowed range: from { $min } to { $max }. Please choose another amount.
 buy-ask-duration = For how long? { $resource }, { $volume } for { $address }.
 buy-duration-unknown = “{ $value }” is not one of the durations on offer ({ $allowed }). Pick one below.

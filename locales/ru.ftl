@@ -151,8 +151,8 @@ buy-address-info = У адреса { $address } { $energyLimit ->
 buy-address-activated = адрес активирован
 buy-address-not-activated = адрес ещё не активирован, поэтому добавится плата за активацию
 buy-address-unchecked = (Сейчас не удалось узнать текущую энергию и пропускную способность адреса; продолжаем без этих данных.)
-buy-ask-volume = Сколько ресурса «{ $resource }» нужно для { $address }? Выберите объём или введите его (например, 65000, 65k, 131 000 или 0.5m). Допустимо: от { $min } до { $max }.
-buy-ask-volume-presets = Сколько ресурса «{ $resource }» нужно для { $address }? Нажмите на готовый вариант под переводы USDT (на кнопке — цена за этот срок) или введите объём (например, 65000, 65k или 0.5m). Допустимо: от { $min } до { $max }.
+buy-ask-volume = Сколько ресурса «{ $resource }» нужно для { $address }? Выберите объём или введите его (например, { $examples }). Допустимо: от { $min } до { $max }.
+buy-ask-volume-presets = Сколько ресурса «{ $resource }» нужно для { $address }? Нажмите на готовый вариант под переводы USDT (на кнопке — цена за этот срок) или введите объём (например, { $examples }). Допустимо: от { $min } до { $max }.
 buy-preset-holder = { $count ->
     [one] { $count } перевод
     [few] { $count } перевода
@@ -173,7 +173,7 @@ buy-volume-transfers = { $count ->
     [few] { $volume } · ≈{ $count } перевода
    *[other] { $volume } · ≈{ $count } переводов
 }
-buy-volume-unreadable = Не удалось понять «{ $text }» как объём. Введите число, например 65000, 65k или 0.5m.
+buy-volume-unreadable = Не удалось понять «{ $text }» как объём. Введите число, например { $examples }.
 buy-volume-out-of-range = { $volume } вне допустимого диапазона: от { $min } до { $max }. Выберите другой объём.
 buy-ask-duration = На какой срок? { $resource }, { $volume } для { $address }.
 buy-duration-unknown = «{ $value }» — недоступный срок (доступны: { $allowed }). Выберите срок ниже.

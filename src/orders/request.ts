@@ -84,6 +84,18 @@ export function matchDuration(input: string, durations: readonly string[], shown
   return durations.find((d) => shownAs(d).toLowerCase() === text.toLowerCase());
 }
 
+/** Amounts as people type them, per resource: the examples the volume step and its errors give. */
+const TYPED_EXAMPLES: Record<Resource, readonly string[]> = {
+  energy: ["65000", "65k", "131 000", "0.5m"],
+  bandwidth: ["1000", "3450", "5k", "10k", "100k"],
+};
+
+/** Up to four typed examples that are within the limits (the minimum when none is). */
+export function typedVolumeExamples(resource: Resource, limits: Pick<ResourceOptions, "minVolume" | "maxVolume">): string[] {
+  const fitting = TYPED_EXAMPLES[resource].filter((text) => checkVolume(text, limits).ok).slice(0, 4);
+  return fitting.length > 0 ? fitting : [limits.minVolume.toString()];
+}
+
 export type VolumePreset =
   | { volume: bigint; kind: "one_transfer" | "two_transfers" | "round" }
   | { volume: bigint; kind: "transfers"; transfers: bigint };

@@ -86,3 +86,20 @@ describe("the rule-overlap warning in Russian", () => {
     expect(preview).toContain("если новое его заменяет, приостановите или отмените прежнее");
   });
 });
+
+describe("the volume step's examples", () => {
+  it("fit the resource: bandwidth's are bandwidth amounts, not energy's 65k and 0.5m", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    const address = freshAddress();
+    await h.tg.sendText({ userId: USER, text: `/buy bandwidth ${address}` });
+    const ask = text(await nextShown(h, /How much 📶 Bandwidth/));
+    expect(ask).toContain("like 1000, 3450, 5k, or 10k");
+    expect(ask).not.toContain("65k");
+    await h.tg.sendText({ userId: USER, text: "lots" });
+    expect(text(await nextShown(h, /could not read “lots”/))).toContain("like 1000, 3450, 5k, or 10k");
+
+    await h.tg.sendText({ userId: USER, text: `/buy energy ${address}` });
+    expect(text(await nextShown(h, /How much ⚡ Energy/))).toContain("65000, 65k, 131 000, or 0.5m");
+  });
+});

@@ -15,7 +15,7 @@ import { clipped, code } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, volumePresets, type BuyAnswers } from "../../../orders/request.js";
+import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "./presets.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
@@ -101,6 +101,8 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
 
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
+  // amounts as one would type them that fit this resource's range (bandwidth's are not energy's)
+  const examples = current.fmt.list(typedVolumeExamples(resource, limits), "or");
   const givenVolume = given.volume !== undefined ? checkVolume(BigInt(given.volume), limits) : undefined;
   let volume = givenVolume?.ok ? givenVolume.volume : undefined;
   // a duration as typed ("1 day" for 1d) is matched like a typed answer; one not on offer is asked
@@ -147,7 +149,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       }
       keyboard = volumeKeyboard(presets, previousVolume, t, current.fmt);
     }
-    const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), ...range });
+    const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });
     await flow.ask(current, withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask), keyboard);
     while (volume === undefined) {
       const reply = await flow.wait({ buttons: VOLUME_BUTTONS });
@@ -157,7 +159,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       const checked = checkVolume(preset ? preset.volume : reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
       if (checked.ok) volume = checked.volume;
       else if (checked.reason === "unreadable") {
-        await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64) }));
+        await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64), examples }));
       } else {
         await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
       }

@@ -21,6 +21,7 @@ import {
   parseAmount,
   parseBuyArgs,
   resourceOptions,
+  typedVolumeExamples,
   type BuyAmount,
   type BuyAnswers,
   type BuyArgs,
@@ -121,7 +122,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
     if (!checked.ok) {
       const reason =
         checked.reason === "unreadable"
-          ? t("buy-volume-unreadable", { text: clipped(args.volumeText, 64) })
+          ? t("buy-volume-unreadable", { text: clipped(args.volumeText, 64), examples: ctx.fmt.list(typedVolumeExamples(resource, limits), "or") })
           : t("buy-volume-out-of-range", { volume: ctx.fmt.volume(checked.volume), ...range });
       return explainAndAsk(reason, given);
     }
