@@ -17,6 +17,8 @@ import type { Translator } from "./translations.js";
 import type { EventOrder } from "../events/event-payload.js";
 import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
+import { renderMonthlyStatement } from "./render-statement.js";
+import { monthIso, type UtcMonth } from "../statements/month.js";
 import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
 import {
   renderBalanceLow,
@@ -70,6 +72,8 @@ export const NoticeKeys = {
   /** An alert is told once per trip (it re-arms above the price). */
   priceAlert: (alertId: number, trip: number) => `price:${alertId}:${trip}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
+  /** The monthly statement's notice: once per user and month, whichever replica or tick tells it. */
+  monthlyStatement: (userId: number, month: UtcMonth) => `statement:${userId}:${monthIso(month)}`,
   /** A key's budget: warned once a month; reached once per month and amount; resumed once per set of rules paused for it. */
   budgetWarning: (keyId: number, month: string) => `budget:${keyId}:${month}:warned`,
   budgetReached: (keyId: number, mark: string) => `budget:${keyId}:reached:${mark}`,
@@ -206,6 +210,9 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean> {
       return push(userId, NoticeKeys.budgetResumed(keyId, resumed.map((r) => `${r.id}:${r.updatedAt}`)), (l) => renderBudgetResumed(key, resumed, l));
     },
+    monthlyStatement(userId: number, month: UtcMonth): Promise<boolean> {
+      return push(userId, NoticeKeys.monthlyStatement(userId, month), (l) => renderMonthlyStatement(month, l));
+    },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
@@ -224,6 +231,7 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
+  monthlyStatement(userId: number, month: UtcMonth): Promise<boolean>;
   budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean>;
   budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean>;
   budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean>;

@@ -5,6 +5,7 @@ import { createRulesWatcher } from "./rules.js";
 import { createBalanceWatcher } from "./balance.js";
 import { createPriceAlertsWatcher } from "./price-alerts.js";
 import { createBudgetWatcher } from "./budget.js";
+import { createStatementWatcher } from "./statement.js";
 import { createScheduler, type SchedulerOptions } from "./scheduler.js";
 
 export type { WatchDeps } from "./deps.js";
@@ -14,6 +15,8 @@ export interface WatchSchedule {
   rulesCron: string;
   balanceCron: string;
   pricesCron: string;
+  /** The monthly statement's notice (the 1st of each month; node-cron runs in UTC here). */
+  statementCron: string;
 }
 
 export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options: SchedulerOptions = {}) {
@@ -22,6 +25,7 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
   const balance = createBalanceWatcher(deps);
   const prices = createPriceAlertsWatcher(deps);
   const budget = createBudgetWatcher(deps);
+  const statement = createStatementWatcher(deps);
   const scheduler = createScheduler(
     [
       { name: "orders", cron: schedule.ordersCron, run: () => orders.tick() },
@@ -30,11 +34,12 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
       { name: "prices", cron: schedule.pricesCron, run: () => prices.tick() },
       // the budgets are looked at on the rules' schedule (every minute by default), as a job of their own
       { name: "budget", cron: schedule.rulesCron, run: () => budget.tick() },
+      { name: "statement", cron: schedule.statementCron, run: () => statement.tick() },
     ],
     deps.logger,
     options,
   );
-  return { orders, rules, balance, prices, budget, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
+  return { orders, rules, balance, prices, budget, statement, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

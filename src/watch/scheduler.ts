@@ -75,6 +75,8 @@ export function createScheduler(jobs: WatchJob[], logger: Logger, options: Sched
     createTask(job.cron, () => (stopped ? undefined : runNow(job)), {
       name: job.name,
       noOverlap: true,
+      // schedules are read in UTC whatever the machine's zone (the statement's "the 1st at 00:10 UTC")
+      timezone: "UTC",
       logger: cronLogger,
       ...(options.claimTick ? { distributed: true, runCoordinator: coordinatorFor(job, options.claimTick) } : {}),
     }),
