@@ -180,7 +180,8 @@ describe("refusals on Confirm", () => {
     const messageId = await cardMessageId(h, intentId);
     await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
     await waitUntil(async () => (await h.store.orders.get(intentId))!.state === "rejected");
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /purchase/.test(String(p.text)));
+    // the refusal names the operation and the access it needs in words ("buying access"), not the scope's raw name
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /can't place orders: its access level is too low/.test(String(p.text)) && !/\bpurchase\b/.test(String(p.text)));
     expect(buttonData(h, USER)).toContain("key.list");
     expect((await h.store.orders.get(intentId))!.lastError).toBe("http 403 api_key.insufficient_scope");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
