@@ -5,11 +5,9 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { hasDeliveries, renderNoDeliveriesText, renderStatsText } from "./views.js";
-import { renderDailyChart } from "../../../charts/daily-chart.js";
+import { drawChartFor } from "../../ui/daily-chart.js";
 import { loadRuleFirings, withRuleFirings, type StatsWithFirings } from "../../../rules/firings.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
-import { errorFields } from "../../../logger.js";
-import { showChatAction } from "../../ui/chat-action.js";
 
 export const statsFeature = new Composer<BotContext>();
 
@@ -39,19 +37,12 @@ statsFeature.command("stats", async (ctx) => {
     return;
   }
 
-  let chart: Buffer | undefined;
-  try {
-    showChatAction(ctx, "upload_photo");
-    chart = await renderDailyChart({
-      energy: stats.energyDaily,
-      bandwidth: stats.bandwidthDaily,
-      lastDay: ctx.deps.now(),
-      titles: { energy: t("stats-chart-energy"), bandwidth: t("stats-chart-bandwidth") },
-    });
-  } catch (err) {
-    // No canvas on this machine (or a drawing failure): the text with its sparklines still answers.
-    ctx.deps.logger.warn({ err: errorFields(err) }, "stats chart could not be drawn");
-  }
+  // without a chart (no canvas on this machine), the text with its sparklines still answers
+  const chart = await drawChartFor(
+    ctx,
+    { energy: stats.energyDaily, bandwidth: stats.bandwidthDaily, lastDay: ctx.deps.now(), titles: { energy: t("stats-chart-energy"), bandwidth: t("stats-chart-bandwidth") } },
+    "stats",
+  );
   const text = renderStatsText(stats, t, ctx.fmt, chart !== undefined);
   if (chart && text.length <= MAX_CAPTION) {
     await ctx.replyWithPhoto(new InputFile(chart, "stats.png"), { caption: text, reply_markup: keyboard });
