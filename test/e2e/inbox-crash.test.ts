@@ -68,7 +68,7 @@ async function startBot(tg: FakeBotApi, database: TestDatabase, name: string, ma
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
   cleanup.push(() => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once("exit", resolve).kill("SIGKILL")) : undefined));
-  await waitUntil(() => out.includes("bot started in webhook mode"), { timeoutMs: 30_000, message: `${name} did not start:\n${out}` });
+  await waitUntil(() => out.includes("bot started in webhook mode"), { timeoutMs: 60_000, message: `${name} did not start:\n${out}` });
   const url = /"url":"(http:\/\/[^"]+)","msg":"HTTP server listening"/.exec(out)?.[1];
   if (!url) throw new Error(`no HTTP url in:\n${out}`);
   return { child, url, output: () => out };
@@ -104,7 +104,7 @@ async function world() {
   return { tg, database, sandbox, silent, update: update!, replies };
 }
 
-it.runIf(testEngine === "sqlite")("an update answered but not handled when the process was killed is handled after the restart", { timeout: 90_000 }, async () => {
+it.runIf(testEngine === "sqlite")("an update answered but not handled when the process was killed is handled after the restart", { timeout: 180_000 }, async () => {
   const { tg, database, sandbox, silent, update, replies } = await world();
   const first = await startBot(tg, database, "a", silent.url);
   expect(await deliver(first, update)).toBe(200);
@@ -117,7 +117,7 @@ it.runIf(testEngine === "sqlite")("an update answered but not handled when the p
   await waitUntil(() => replies().length > 0, { timeoutMs: 10_000, message: "the recorded update was never handled" });
 });
 
-it.runIf(testEngine === "pg")("on PostgreSQL the other replica handles it within 5 s of the kill", { timeout: 90_000 }, async () => {
+it.runIf(testEngine === "pg")("on PostgreSQL the other replica handles it within 5 s of the kill", { timeout: 180_000 }, async () => {
   const { tg, database, sandbox, silent, update, replies } = await world();
   const a = await startBot(tg, database, "a", silent.url);
   await startBot(tg, database, "b", sandbox.url);

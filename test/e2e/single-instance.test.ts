@@ -47,7 +47,7 @@ function startMain(): MainProcess {
 
 /** Started, polling, and answering in chat 77. */
 async function polling(started: MainProcess): Promise<void> {
-  await waitUntil(() => started.output().includes("polling mode"), { timeoutMs: 30_000, message: "bot did not start" });
+  await waitUntil(() => started.output().includes("polling mode"), { timeoutMs: 60_000, message: "bot did not start" });
   await answers();
 }
 
@@ -66,7 +66,7 @@ function logLines(output: string, msg: RegExp): string[] {
 }
 
 describe("one process per SQLite database file", () => {
-  it("a second npm start on the same file says so in one line and exits non-zero before calling Telegram; the first goes on", { timeout: 90_000 }, async () => {
+  it("a second npm start on the same file says so in one line and exits non-zero before calling Telegram; the first goes on", { timeout: 150_000 }, async () => {
     const first = startMain();
     await polling(first);
     const callsBefore = setupCalls();
@@ -84,7 +84,7 @@ describe("one process per SQLite database file", () => {
     expect(await stopChild(first.child)).toBe(0);
   });
 
-  it("a lock left by a process killed with -9 does not block the next start", { timeout: 90_000 }, async () => {
+  it("a lock left by a process killed with -9 does not block the next start", { timeout: 150_000 }, async () => {
     const first = startMain();
     await polling(first);
     first.child.kill("SIGKILL");
@@ -99,7 +99,7 @@ describe("one process per SQLite database file", () => {
 });
 
 describe("Telegram refusing getUpdates", () => {
-  it("409 (another process polls with this token): one line saying so, then a clean stop, no unhandled rejection", { timeout: 90_000 }, async () => {
+  it("409 (another process polls with this token): one line saying so, then a clean stop, no unhandled rejection", { timeout: 150_000 }, async () => {
     const started = startMain();
     await polling(started);
     // the next getUpdates is answered as Telegram answers it while another process polls
@@ -112,7 +112,7 @@ describe("Telegram refusing getUpdates", () => {
     expect(output).not.toMatch(/unhandled|UnhandledPromiseRejection|\[grammY runner\]/i);
   });
 
-  it("401 (the token was revoked): one line saying so, then a clean stop, no unhandled rejection", { timeout: 90_000 }, async () => {
+  it("401 (the token was revoked): one line saying so, then a clean stop, no unhandled rejection", { timeout: 150_000 }, async () => {
     tg.failNext("getUpdates", { code: 401 });
     const started = startMain();
     expect(await exitOf(started.child)).toBe(1);
