@@ -738,3 +738,4 @@ notice-budget-rule-line = • { $rule } for { $address }
 notice-budget-orders-ask = An order from this chat with this key now asks you first.
 notice-budget-resume-when = I resume the rules I paused on the 1st (UTC), or as soon as you raise the budget in /keys.
 notice-budget-resumed = ▶️ <b>Budget allows them again</b>: { $count } rules of key { $key } that I paused for budget are active again.
+rules-card-paused-for-budget = Paused for budget: this key's monthly budget (/keys) is reached. I resume it on the 1st (UTC) or as soon as you raise the budget; a resume by hand is paused again while the budget stays reached.

@@ -693,3 +693,4 @@ notice-budget-rule-line = • { $rule }，地址 { $address }
 notice-budget-orders-ask = 现在在此聊天中用此密钥下单会先询问你。
 notice-budget-resume-when = 我暂停的规则会在每月 1 日（UTC）恢复，或在你于 /keys 中提高预算后立即恢复。
 notice-budget-resumed = ▶️ <b>预算再次允许</b>：密钥 { $key } 中我因预算暂停的 { $count } 条规则已重新启用。
+rules-card-paused-for-budget = 因预算暂停：此密钥的月度预算（/keys）已用完。我会在每月 1 日（UTC）或你提高预算后立即恢复它；预算仍用完时，手动恢复会再次被暂停。

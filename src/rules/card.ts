@@ -50,8 +50,8 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
   return parts;
 }
 
-/** The card's text; `note` (what just happened) goes above it. */
-export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels): string {
+/** The card's text; `note` (what just happened) goes above it; `pausedForBudget`: the bot paused it for its key's monthly budget (orders/budget.ts). */
+export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels, pausedForBudget = false): string {
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];
@@ -64,7 +64,8 @@ export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatte
   if (kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
   if (kind === "smart") lines.push(t("rules-card-smart-schedule"));
   const reason = pauseReasonLabel(rule, t);
-  if (status === "paused" && reason) lines.push(t("rules-card-pause-reason", { reason }));
+  if (status === "paused" && pausedForBudget) lines.push(t("rules-card-paused-for-budget"));
+  else if (status === "paused" && reason) lines.push(t("rules-card-pause-reason", { reason }));
   // a cancelled rule never runs again: how it would resume is beside the point
   if (status !== "cancelled") lines.push(t(rule.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"));
   lines.push(t("rules-card-spent", { amount: code(fmt.trx(rule.spentTrx)) }));

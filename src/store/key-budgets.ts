@@ -69,6 +69,9 @@ export function createKeyBudgetsRepo(conn: Conn) {
     async pausedRules(keyId: number): Promise<string[]> {
       return (await db.select({ ruleId: p.ruleId }).from(p).where(eq(p.keyId, keyId)).orderBy(asc(p.pausedAt), asc(p.ruleId))).map((r) => r.ruleId);
     },
+    async isPausedForBudget(ruleId: string): Promise<boolean> {
+      return (await first(db.select({ ruleId: p.ruleId }).from(p).where(eq(p.ruleId, ruleId)))) !== undefined;
+    },
     /** Records a rule as paused for budget (before the marketplace pauses it). */
     async notePaused(keyId: number, ruleId: string, at: number): Promise<void> {
       await db.insert(p).values({ ruleId, keyId, pausedAt: at }).onConflictDoNothing();

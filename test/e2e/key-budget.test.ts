@@ -12,6 +12,7 @@ import { createPriceCache } from "../../src/orders/price-cache.js";
 import { loadTranslations } from "../../src/i18n/translations.js";
 import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
+import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { testEngine } from "../support/test-store.js";
 import { cardMessageId, freshAddress, previewByOneLiner } from "./buy-support.js";
 
@@ -86,6 +87,11 @@ describe(`monthly budget per key (${testEngine})`, () => {
     expect((await client.listRules())[0]!.status.toLowerCase()).toBe("paused");
     expect(await n.h.store.keyBudgets.pausedRules(keyId)).toEqual([rule.id]);
     expect(await notices("💰")).toHaveLength(1); // no second warning
+    // the rule's card says why it is paused
+    await n.h.tg.sendText({ userId: USER, text: "/rules" });
+    const list = await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your automation rules"));
+    await n.h.tg.tap({ userId: USER, messageId: (list.response as { result: { message_id: number } }).result.message_id, data: RuleCallbacks.card.pack({ id: rule.id, page: 1 }) });
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes(rule.id) && textOf(p).includes(t("rules-card-paused-for-budget").slice(0, 30)));
 
     // an order from the chat: refused with the override; the override places exactly that one order
     const ordersBefore = n.h.sandbox.control.orderCount(accountId);

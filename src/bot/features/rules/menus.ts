@@ -140,7 +140,8 @@ export async function showRuleCard(ctx: BotContext, ref: RuleRef, options: ShowO
     return;
   }
   const { note, ...show } = options;
-  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx)), keyboard: cardMenu }, { toast: note, ...show });
+  const pausedForBudget = await ctx.deps.store.keyBudgets.isPausedForBudget(rule.id);
+  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx), pausedForBudget), keyboard: cardMenu }, { toast: note, ...show });
 }
 
 function isNotFound(err: unknown): boolean {
