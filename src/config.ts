@@ -76,6 +76,12 @@ const envSchema = z.object({
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   LEADER_QUIET_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
   LEADER_LEASE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  OPERATOR_IDS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
+    .pipe(z.array(z.string().regex(/^[1-9]\d{0,15}$/, { message: "must be Telegram user ids separated by commas (e.g. 12345,67890)" }).transform(Number))),
+  ANNOUNCE_PAID_BROADCAST: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
 });
 
 export interface Config {
@@ -113,6 +119,8 @@ export interface Config {
   instanceId: string;
   /** Leader election (PostgreSQL): how often a follower tries the lease (and the leader renews it), the wait before a new leader's first send, and how long a lease lasts unrenewed. */
   leader: { retryMs: number; quietMs: number; leaseMs: number };
+  /** /announce: who may send announcements to every user, and whether they go as paid broadcasts (allow_paid_broadcast, up to 1000/s). */
+  announce: { operatorIds: number[]; paidBroadcast: boolean };
   /** What start-up should warn about (e.g. a generated secrets key). */
   warnings: string[];
 }
@@ -213,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
     leader: { retryMs: e.LEADER_RETRY_MS, quietMs: e.LEADER_QUIET_MS, leaseMs: e.LEADER_LEASE_MS },
+    announce: { operatorIds: [...new Set(e.OPERATOR_IDS)], paidBroadcast: e.ANNOUNCE_PAID_BROADCAST === "true" },
     warnings,
   };
 }

@@ -28,6 +28,8 @@ const operatorEnv: Record<string, string> = {
   POSTGRES_PASSWORD: "pg-password",
   MARKETPLACE_URL: "https://marketplace.example.com",
   METRICS_TOKEN: "metrics-token-0123456789",
+  OPERATOR_IDS: "12345,67890",
+  ANNOUNCE_PAID_BROADCAST: "true",
 };
 
 /** Compose's `${VAR}`, `${VAR:?message}` and `${VAR:-default}` interpolation. */
@@ -72,6 +74,7 @@ describe("compose.yaml", () => {
       expect(config.nodeEnv).toBe("production");
       expect(config.warnings).toEqual([]);
       expect(config.metricsToken).toBe(operatorEnv.METRICS_TOKEN);
+      expect(config.announce).toEqual({ operatorIds: [12345, 67890], paidBroadcast: true });
     }
     expect(instanceIds.size).toBe(bots.length);
   });

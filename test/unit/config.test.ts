@@ -56,6 +56,13 @@ describe("config", () => {
     expect(loadConfig(env()).marketplaceMaxConnections).toBe(128);
     expect(() => loadConfig(env({ MARKETPLACE_MAX_CONNECTIONS: "0" }))).toThrow(/^MARKETPLACE_MAX_CONNECTIONS /);
   });
+  it("reads the operators (OPERATOR_IDS) and paid broadcasts (ANNOUNCE_PAID_BROADCAST)", () => {
+    expect(loadConfig(env()).announce).toEqual({ operatorIds: [], paidBroadcast: false });
+    expect(loadConfig(env({ OPERATOR_IDS: " 12345, 67890,12345 ", ANNOUNCE_PAID_BROADCAST: "true" })).announce).toEqual({ operatorIds: [12345, 67890], paidBroadcast: true });
+    expect(() => loadConfig(env({ OPERATOR_IDS: "12345,@anna" }))).toThrow(/^OPERATOR_IDS must be Telegram user ids separated by commas/);
+    expect(() => loadConfig(env({ OPERATOR_IDS: "-5" }))).toThrow(/^OPERATOR_IDS must be Telegram user ids/);
+    expect(() => loadConfig(env({ ANNOUNCE_PAID_BROADCAST: "yes" }))).toThrow(/^ANNOUNCE_PAID_BROADCAST must be true or false/);
+  });
   it("names the replica (INSTANCE_ID, default hostname-pid) and bounds the leader election's timings", () => {
     expect(loadConfig(env()).instanceId).toBe(`${hostname()}-${process.pid}`);
     expect(loadConfig(env({ INSTANCE_ID: "bot-2" })).instanceId).toBe("bot-2");
