@@ -17,6 +17,10 @@
  *   term holds the leader's lease (the database checks it in the claim), and a claimed row is sent
  *   only while the term is still valid by this process's clock: a leader frozen or cut off that wakes
  *   up after another replica took over sends nothing it had not already handed to Telegram.
+ * - Paid broadcasts: a row flagged `paidBroadcast` (an operator's announcement with
+ *   ANNOUNCE_PAID_BROADCAST) is sent with allow_paid_broadcast, which Telegram lets past the ~30/s
+ *   limit (up to 1000/s, for Stars): with `paidPerSecond` set those rows have a window of their own
+ *   and are claimed apart from the others; the per-chat pace is the same. Ordinary notices are never paid.
  * - Failures: 429 → due again after retry_after, and the whole sender pauses that long; 403 → the
  *   user is marked blocked and the chat's pending notices become `blocked`; 400 → `dead` with the
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
@@ -42,6 +46,11 @@ export interface SenderOptions {
   owner?: string;
   /** Sends in any 1 s window, all chats together (Telegram: about 30). */
   globalPerSecond?: number;
+  /**
+   * Paid-broadcast sends in any 1 s window (Telegram: up to 1000), counted apart from `globalPerSecond`
+   * (set with ANNOUNCE_PAID_BROADCAST). Unset: one lane for every row, paid ones at the ordinary pace.
+   */
+  paidPerSecond?: number;
   /** Minimum gap between two sends to one chat (Telegram: about 1 s). */
   perChatIntervalMs?: number;
   /** Added to both windows: our clock and Telegram's see a request at slightly different times. */
@@ -88,9 +97,16 @@ export function createSender(options: SenderOptions) {
   const figures: SenderFigures = { sent: 0, retried: 0, rateLimited: 0, blocked: 0, dead: 0 };
   const inFlight = new Map<number, { chatId: number; done: Promise<void> }>();
   const lastSendToChat = new Map<number, number>();
-  // Recent sends: while in flight `at` is the start; once answered, the answer's time. Counting from the
-  // answer keeps the windows true at Telegram's end too, whatever the latency.
-  let window: Array<{ at: number; done: boolean }> = [];
+  // Recent sends, per lane (ordinary and paid broadcast): while in flight `at` is the start; once
+  // answered, the answer's time. Counting from the answer keeps the windows true at Telegram's end
+  // too, whatever the latency.
+  type Lane = { paidBroadcast?: boolean; perSecond: number; window: Array<{ at: number; done: boolean }> };
+  const lanes: Lane[] = options.paidPerSecond
+    ? [
+        { paidBroadcast: false, perSecond: globalPerSecond, window: [] },
+        { paidBroadcast: true, perSecond: options.paidPerSecond, window: [] },
+      ]
+    : [{ perSecond: globalPerSecond, window: [] }];
   let pausedUntil = 0;
   let term: LeaderTerm | undefined;
   let running = false;
@@ -124,8 +140,9 @@ export function createSender(options: SenderOptions) {
     // the term ended since the claim: the row stays leased until the next leader releases it
     if (term && !term.valid()) return;
     try {
-      const extra = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
-      if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, extra);
+      const markup = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
+      const extra = row.paidBroadcast ? { ...markup, allow_paid_broadcast: true } : markup;
+      if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, markup);
       else if (row.replyToMessageId === null) await options.api.sendMessage(row.chatId, row.text, extra);
       // a reply to a message the user deleted is still sent, without the quote
       else await options.api.sendMessage(row.chatId, row.text, { ...extra, reply_parameters: { message_id: row.replyToMessageId, allow_sending_without_reply: true } });
@@ -203,24 +220,31 @@ export function createSender(options: SenderOptions) {
         await sleep(pausedUntil - now);
         continue;
       }
-      window = window.filter((e) => !e.done || e.at + 1000 + marginMs > now);
-      const free = globalPerSecond - window.length;
-      if (free <= 0) {
-        const answered = window.filter((e) => e.done).map((e) => e.at + 1000 + marginMs - now);
+      for (const lane of lanes) lane.window = lane.window.filter((e) => !e.done || e.at + 1000 + marginMs > now);
+      const open = lanes.filter((lane) => lane.perSecond - lane.window.length > 0);
+      if (open.length === 0) {
+        const answered = lanes.flatMap((lane) => lane.window.filter((e) => e.done).map((e) => e.at + 1000 + marginMs - now));
         // All in flight: an answer wakes the loop.
         await sleep(answered.length > 0 ? Math.min(...answered) : idleMs);
         continue;
       }
       const busy = busyChats(now);
-      let rows: OutboxRow[];
+      const rows: Array<{ row: OutboxRow; window: Lane["window"] }> = [];
       try {
         const fence = term && { lease: term.lease, epoch: term.epoch };
-        rows = await options.store.outbox.claim({ owner, limit: free, leaseMs, skipChats: busy.chats, fence });
+        // a chat's rows are claimed one at a time whatever their lane (its oldest pending row only)
+        for (const lane of open) {
+          const claimed = await options.store.outbox.claim({ owner, limit: lane.perSecond - lane.window.length, leaseMs, skipChats: busy.chats, fence, paidBroadcast: lane.paidBroadcast });
+          for (const row of claimed) rows.push({ row, window: lane.window });
+        }
         outage.succeeded();
       } catch (err) {
         outage.failed(err);
-        await sleep(idleMs);
-        continue;
+        // rows one lane claimed before the other's claim failed are sent all the same
+        if (rows.length === 0) {
+          await sleep(idleMs);
+          continue;
+        }
       }
       if (rows.length === 0) {
         let delay = Math.min(idleMs, busy.freeIn);
@@ -233,7 +257,7 @@ export function createSender(options: SenderOptions) {
         await sleep(delay);
         continue;
       }
-      for (const row of rows) {
+      for (const { row, window } of rows) {
         const slot = { at: now, done: false };
         window.push(slot);
         const done = send(row).finally(() => {

@@ -24,6 +24,10 @@ export interface NewNotice {
   editMessageId?: number;
   /** Send it as a reply to this message of the chat (kept without it if the message is gone). */
   replyToMessageId?: number;
+  /** Sent with allow_paid_broadcast, at the paid rate (an operator's announcement only, never an ordinary notice). */
+  paidBroadcast?: boolean;
+  /** One user's copy of this announcement (its rows are counted by state for the operator). */
+  announcementId?: number;
 }
 
 export interface ClaimInput {
@@ -35,6 +39,8 @@ export interface ClaimInput {
   skipChats?: number[];
   /** The leader's term (PostgreSQL): nothing is claimed once that term has lost its lease. */
   fence?: Fence;
+  /** Only paid-broadcast rows (true) or only the others (false): each has its own pace. Default: both. */
+  paidBroadcast?: boolean;
 }
 
 const clip = (error: string) => error.slice(0, 500);
@@ -80,6 +86,8 @@ export function createOutboxRepo(conn: Conn) {
             replyMarkup: sql.placeholder("replyMarkup"),
             editMessageId: sql.placeholder("editMessageId"),
             replyToMessageId: sql.placeholder("replyToMessageId"),
+            paidBroadcast: sql.placeholder("paidBroadcast"),
+            announcementId: sql.placeholder("announcementId"),
             status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
             nextAttemptAt: sql.placeholder("at"),
             createdAt: sql.placeholder("at"),
@@ -93,6 +101,8 @@ export function createOutboxRepo(conn: Conn) {
         replyMarkup: notice.replyMarkup === undefined ? null : JSON.stringify(notice.replyMarkup),
         editMessageId: notice.editMessageId ?? null,
         replyToMessageId: notice.replyToMessageId ?? null,
+        paidBroadcast: notice.paidBroadcast ?? false,
+        announcementId: notice.announcementId ?? null,
         at,
       });
       return rows.length > 0;
@@ -117,6 +127,7 @@ export function createOutboxRepo(conn: Conn) {
             or(isNull(o.leaseUntil), lt(o.leaseUntil, now)),
             notInArray(o.chatId, input.skipChats ?? []),
             eq(o.id, head),
+            input.paidBroadcast === undefined ? undefined : eq(o.paidBroadcast, input.paidBroadcast),
             input.fence ? leaseHeld(conn, input.fence) : undefined,
           ),
         )
