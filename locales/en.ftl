@@ -739,3 +739,22 @@ notice-budget-orders-ask = An order from this chat with this key now asks you fi
 notice-budget-resume-when = I resume the rules I paused on the 1st (UTC), or as soon as you raise the budget in /keys.
 notice-budget-resumed = ▶️ <b>Budget allows them again</b>: { $count } rules of key { $key } that I paused for budget are active again.
 rules-card-paused-for-budget = Paused for budget: this key's monthly budget (/keys) is reached. I resume it on the 1st (UTC) or as soon as you raise the budget; a resume by hand is paused again while the budget stays reached.
+
+# ── /announce (the operators' announcements), /stop, and their /settings toggle ──
+announce-ask = Send the text of the announcement. Every user who takes announcements gets it as you send it here; you see a preview first.
+announce-too-long = That is too long for one message: { $max } characters at most. Send a shorter text.
+announce-not-text = Please send the announcement as text.
+announce-button-send = 📣 Send to { $count } users
+announce-button-cancel = ✖️ Cancel
+announce-button-refresh = 🔄 Refresh
+announce-cancelled = Announcement cancelled: nobody got it.
+announce-gone = This announcement was already sent or cancelled.
+announce-progress = 📣 <b>Sending the announcement</b>: { $sent } sent, { $blocked } blocked, { $failed } failed, { $waiting } to go.
+announce-done = 📣 <b>Announcement sent</b>: { $sent } delivered, { $blocked } blocked the bot, { $failed } failed.
+settings-announcements-on = 📣 Announcements from the bot's team: <b>on</b>
+settings-announcements-off = 📣 Announcements from the bot's team: <b>off</b>
+settings-button-announcements-off = 📣 No announcements
+settings-button-announcements-on = 📣 Take announcements
+settings-toast-announcements-on = Announcements on
+settings-toast-announcements-off = Announcements off
+stop-done = 📣 You will get no more announcements from the bot's team. Your order notices are not affected. To take announcements again, turn them on in /settings.

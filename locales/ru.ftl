@@ -757,3 +757,22 @@ notice-budget-orders-ask = Заказ из этого чата с этим кл�
 notice-budget-resume-when = Приостановленные мной правила я возобновлю 1-го числа (UTC) или сразу, как вы увеличите бюджет в /keys.
 notice-budget-resumed = ▶️ <b>Бюджет снова позволяет</b>: правила ключа { $key }, приостановленные мной ради бюджета, снова активны ({ $count }).
 rules-card-paused-for-budget = Приостановлено ради бюджета: месячный бюджет этого ключа (/keys) исчерпан. Я возобновлю правило 1-го числа (UTC) или сразу, как вы увеличите бюджет; возобновлённое вручную снова встанет на паузу, пока бюджет исчерпан.
+
+# ── /announce (the operators' announcements), /stop, and their /settings toggle ──
+announce-ask = Отправьте текст объявления. Каждый, кто получает объявления, увидит его таким, как вы отправите его сюда; сначала вы увидите предпросмотр.
+announce-too-long = Это слишком длинно для одного сообщения: не больше { $max } символов. Отправьте текст короче.
+announce-not-text = Отправьте объявление текстом.
+announce-button-send = 📣 Отправить { $count } польз.
+announce-button-cancel = ✖️ Отмена
+announce-button-refresh = 🔄 Обновить
+announce-cancelled = Объявление отменено: его никто не получил.
+announce-gone = Это объявление уже отправлено или отменено.
+announce-progress = 📣 <b>Объявление отправляется</b>: отправлено { $sent }, заблокировали { $blocked }, ошибок { $failed }, осталось { $waiting }.
+announce-done = 📣 <b>Объявление отправлено</b>: доставлено { $sent }, заблокировали бота { $blocked }, ошибок { $failed }.
+settings-announcements-on = 📣 Объявления команды бота: <b>вкл</b>
+settings-announcements-off = 📣 Объявления команды бота: <b>выкл</b>
+settings-button-announcements-off = 📣 Без объявлений
+settings-button-announcements-on = 📣 Получать объявления
+settings-toast-announcements-on = Объявления включены
+settings-toast-announcements-off = Объявления выключены
+stop-done = 📣 Объявлений от команды бота больше не будет. Уведомления о ваших заказах приходят как прежде. Чтобы снова получать объявления, включите их в /settings.

@@ -694,3 +694,22 @@ notice-budget-orders-ask = 现在在此聊天中用此密钥下单会先询问�
 notice-budget-resume-when = 我暂停的规则会在每月 1 日（UTC）恢复，或在你于 /keys 中提高预算后立即恢复。
 notice-budget-resumed = ▶️ <b>预算再次允许</b>：密钥 { $key } 中我因预算暂停的 { $count } 条规则已重新启用。
 rules-card-paused-for-budget = 因预算暂停：此密钥的月度预算（/keys）已用完。我会在每月 1 日（UTC）或你提高预算后立即恢复它；预算仍用完时，手动恢复会再次被暂停。
+
+# ── /announce (the operators' announcements), /stop, and their /settings toggle ──
+announce-ask = 请发送公告内容。每位接收公告的用户都会收到与您在此发送的完全相同的内容;发送前您会先看到预览。
+announce-too-long = 内容太长,一条消息最多 { $max } 个字符。请发送更短的内容。
+announce-not-text = 请以文字形式发送公告。
+announce-button-send = 📣 发送给 { $count } 位用户
+announce-button-cancel = ✖️ 取消
+announce-button-refresh = 🔄 刷新
+announce-cancelled = 公告已取消:没有人收到。
+announce-gone = 此公告已发送或已取消。
+announce-progress = 📣 <b>公告发送中</b>:已发送 { $sent },已屏蔽 { $blocked },失败 { $failed },剩余 { $waiting }。
+announce-done = 📣 <b>公告已发送</b>:送达 { $sent },屏蔽机器人 { $blocked },失败 { $failed }。
+settings-announcements-on = 📣 机器人团队的公告:<b>开</b>
+settings-announcements-off = 📣 机器人团队的公告:<b>关</b>
+settings-button-announcements-off = 📣 不接收公告
+settings-button-announcements-on = 📣 接收公告
+settings-toast-announcements-on = 公告已开启
+settings-toast-announcements-off = 公告已关闭
+stop-done = 📣 您将不再收到机器人团队的公告。您的订单通知不受影响。如需重新接收公告,请在 /settings 中开启。

@@ -25,6 +25,7 @@ import { createEventBacklog } from "./events/backlog.js";
 import { createNotifier } from "./notices/notifier.js";
 import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
+import { createAnnouncer } from "./notices/announcer.js";
 import { createWatchers } from "./watch/index.js";
 import { replicationFor } from "./cluster/replication.js";
 import { leaderDuties, senderDuty, type Duty } from "./cluster/duties.js";
@@ -149,6 +150,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         defaultLocale: config.defaultLocale,
         publicUrl: config.publicUrl,
         demoKeys,
+        announce: { operatorIds: new Set(config.announce.operatorIds), paidBroadcast: config.announce.paidBroadcast },
         webhooks: {
           scheme: config.webhookSignature.scheme,
           ...(embeddedSandbox ? { sandbox: { localUrl: () => local.url } } : {}),
@@ -233,6 +235,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
             logger,
             owner: `${config.instanceId}/${randomUUID()}`,
             observe: (outcome, count) => metrics.outboxSend(outcome, count),
+            // announcements made with ANNOUNCE_PAID_BROADCAST: Telegram's paid rate, apart from the ~30/s
+            ...(config.announce.paidBroadcast ? { paidPerSecond: 1000 } : {}),
           }),
         currentSender,
       ),
@@ -247,6 +251,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         return () => watchers.stop();
       },
       housekeepingDuty(store, logger, now),
+      // operators' announcements: enqueued in batches, their progress drawn (src/notices/announcer.ts)
+      () => Promise.resolve(createAnnouncer({ store, translator: createNoticeTranslator(config.defaultLocale), defaultLocale: config.defaultLocale, logger, now, onEnqueued: wakeSenders }).start()),
     ];
     if (config.botMode === "webhook") {
       // Each webhook request is answered once its update is recorded (the inbox), so Telegram's

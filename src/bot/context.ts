@@ -38,6 +38,8 @@ export interface BotDeps {
    * this process's own HTTP server (`localUrl`, known once it listens).
    */
   webhooks?: { scheme: SignatureScheme; pingWaitMs?: number; sandbox?: { localUrl: () => string | undefined } };
+  /** /announce: the operators (anyone else is answered as for an unknown command) and whether announcements go as paid broadcasts. */
+  announce?: { operatorIds: ReadonlySet<number>; paidBroadcast: boolean };
   /** /balance: how long a new card waits for its runway (defaults in features/balance, RUNWAY_WAIT). */
   runwayWait?: { graceMs?: number; lateMs?: number };
 }

@@ -25,6 +25,7 @@ import { createOrderCardsRepo } from "./order-cards.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
 import { createPriceAlertsRepo } from "./price-alerts.js";
+import { createAnnouncementsRepo } from "./announcements.js";
 import { createKeyBudgetsRepo } from "./key-budgets.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
@@ -74,6 +75,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     chatLeases: createChatLeasesRepo(conn),
     balanceSnapshots: createBalanceSnapshotsRepo(conn),
     priceAlerts: createPriceAlertsRepo(conn),
+    announcements: createAnnouncementsRepo(conn),
     keyBudgets: createKeyBudgetsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
   };

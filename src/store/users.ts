@@ -131,7 +131,7 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
     },
     async update(
       userId: number,
-      values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped" | "monthlyStatement">>,
+      values: Partial<Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "balanceAlertTripped" | "monthlyStatement" | "announcementsEnabled">>,
     ): Promise<void> {
       await db.update(t.users).set({ ...values, updatedAt: Date.now() }).where(eq(t.users.id, userId));
     },

@@ -30,6 +30,7 @@ import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
 import { privateOnlyFeature } from "./private-only/index.js";
+import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
 
 export const features: Composer<BotContext>[] = [
@@ -58,6 +59,7 @@ export const features: Composer<BotContext>[] = [
   webhookFeature,
   settingsFeature,
   alertsFeature,
+  announceFeature,
   // last: a bare address in a private chat, when no command or button took the message
   addressMessageFeature,
 ];
@@ -66,7 +68,7 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...announceFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];

@@ -12,7 +12,7 @@ import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { ALERT_CONVERSATION } from "./flow.js";
 
-type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "monthlyStatement">;
+type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "monthlyStatement" | "announcementsEnabled">;
 
 function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
   const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
@@ -22,6 +22,7 @@ function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string 
     t(user.notifyFires ? "settings-fires-on" : "settings-fires-off"),
     t(user.monthlyStatement ? "settings-statement-on" : "settings-statement-off"),
     alert === undefined ? t("settings-alert-none") : t("settings-alert-value", { amount: code(fmt.trx(alert)) }),
+    t(user.announcementsEnabled ? "settings-announcements-on" : "settings-announcements-off"),
   ].join("\n");
 }
 
@@ -65,6 +66,15 @@ export const settingsMenu = createCardMenu("settings").dynamic(async (ctx, range
       ),
     );
   }
+  range
+    .row()
+    .text(ctx.t(user.announcementsEnabled ? "settings-button-announcements-off" : "settings-button-announcements-on"), (ctx) =>
+      change(
+        ctx,
+        (u) => ({ announcementsEnabled: !u.announcementsEnabled }),
+        (u) => ctx.t(u.announcementsEnabled ? "settings-toast-announcements-on" : "settings-toast-announcements-off"),
+      ),
+    );
 });
 
 /** The settings card (with a note above it): in the tapped message, else a new one. */
