@@ -150,6 +150,7 @@ buy-address-not-activated = the address is not activated yet, so an activation f
 buy-address-unchecked = (I could not read this address's current energy and bandwidth right now; carrying on without them.)
 buy-ask-volume = How much { $resource } for { $address }? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.
 buy-ask-volume-presets = How much { $resource } for { $address }? Tap a USDT-transfer preset (its price for that duration is on the button), or type an amount (like { $examples }). Allowed: { $min } to { $max }.
+buy-ask-volume-priced = How much { $resource } for { $address }? Tap an amount (its price for that duration is on the button), or type one (like { $examples }). Allowed: { $min } to { $max }.
 buy-preset-holder = { $count ->
     [one] 1 transfer
    *[other] { $count } transfers

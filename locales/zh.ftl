@@ -141,6 +141,7 @@ buy-address-not-activated = 该地址尚未激活，将加收激活费
 buy-address-unchecked = （暂时无法读取该地址当前的能量和带宽，将在没有这些信息的情况下继续。）
 buy-ask-volume = 为 { $address } 购买多少{ $resource }？请选择或输入数量（如 { $examples }）。允许范围：{ $min } 至 { $max }。
 buy-ask-volume-presets = 为 { $address } 购买多少{ $resource }？请点击按 USDT 转账笔数预设的选项（按钮上是该时长的价格），或输入数量（如 { $examples }）。允许范围：{ $min } 至 { $max }。
+buy-ask-volume-priced = 为 { $address } 购买多少{ $resource }？请点击数量（按钮上是该时长的价格），或输入数量（如 { $examples }）。允许范围：{ $min } 至 { $max }。
 buy-preset-holder = { $count } 笔转账
 buy-preset-new-holder = 1 笔转账（对方从未持有 USDT）
 buy-preset-button = { $what } · { $duration } · { $price }

@@ -8,12 +8,15 @@
 import type { ResourceOptions } from "../marketplace/index.js";
 import { durationSeconds } from "../tron/duration.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../tron/usdt.js";
+import { volumePresets } from "./request.js";
 
 export interface TransferPreset {
   /** To an address that already holds USDT, or to one that does not (a new holder). */
   holder: "holder" | "new_holder";
   transfers: number;
   volume: bigint;
+  /** Bandwidth for `transfers` transfers (absent: energy for USDT transfers). */
+  resource?: "bandwidth";
 }
 
 export const TRANSFER_PRESETS: readonly TransferPreset[] = [
@@ -64,6 +67,15 @@ export function presetChoices(limits: Pick<ResourceOptions, "durations" | "minVo
   return TRANSFER_PRESETS.filter((p) => p.volume >= limits.minVolume && p.volume <= limits.maxVolume).flatMap((preset) =>
     durations.map((duration) => ({ preset, duration, durationIndex: limits.durations.indexOf(duration) })),
   );
+}
+
+/** Bandwidth presets: what 1, 3 or 5 transfers use (the options' unit each), within the limits, with each common duration. */
+export function bandwidthPresetChoices(limits: Pick<ResourceOptions, "durations" | "minVolume" | "maxVolume" | "unit">): PresetChoice[] {
+  const durations = commonDurations(limits.durations);
+  const presets = volumePresets("bandwidth", { ...limits, resource: "bandwidth" })
+    .slice(0, 3)
+    .map((p): TransferPreset => ({ holder: "holder", transfers: p.kind === "transfers" ? Number(p.transfers) : 0, volume: p.volume, resource: "bandwidth" }));
+  return presets.flatMap((preset) => durations.map((duration) => ({ preset, duration, durationIndex: limits.durations.indexOf(duration) })));
 }
 
 export interface PricedChoice extends PresetChoice {

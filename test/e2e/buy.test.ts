@@ -93,7 +93,18 @@ describe("/buy step by step", () => {
     await h.tg.tapButton({ userId: USER, text: `${address.slice(0, 6)}…${address.slice(-4)}` });
 
     await nextShown(h, /How much 📶 Bandwidth/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1,035 · ≈3 transfers", "1,725 · ≈5 transfers", "3,450 · ≈10 transfers", "10,350 · ≈30 transfers", "✖️ Cancel"]);
+    // priced presets, as for energy (issue 30): each amount for 1 hour and 1 day, with its total
+    const presets = h.tg.buttons(USER).map((b) => b.text);
+    expect(presets.slice(0, -1).map((b) => b.replace(/ · [\d.]+ TRX$/, ""))).toEqual([
+      "1,035 · 1 hour",
+      "1,035 · 1 day",
+      "1,725 · 1 hour",
+      "1,725 · 1 day",
+      "3,450 · 1 hour",
+      "3,450 · 1 day",
+    ]);
+    expect(presets.slice(0, -1).every((b) => / · \d+\.\d{2} TRX$/.test(b))).toBe(true);
+    expect(presets.at(-1)).toBe("✖️ Cancel");
     await h.tg.sendText({ userId: USER, text: "10" });
     expect(text(await nextShown(h, /outside the allowed range/))).toContain("from 1,000 to 1,000,000");
     await h.tg.sendText({ userId: USER, text: "lots" });

@@ -103,3 +103,16 @@ describe("the volume step's examples", () => {
     expect(text(await nextShown(h, /How much ⚡ Energy/))).toContain("65000, 65k, 131 000, or 0.5m");
   });
 });
+
+describe("bandwidth presets", () => {
+  it("are priced as energy's are, and one tap is the preview of that amount and duration", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    const address = freshAddress();
+    await h.tg.sendText({ userId: USER, text: `/buy bandwidth ${address}` });
+    const ask = text(await nextShown(h, /How much 📶 Bandwidth/));
+    expect(ask).toContain("its price for that duration is on the button");
+    await h.tg.tapButton({ userId: USER, text: /^1,725 · 1 day · \d+\.\d{2} TRX$/ });
+    expect(text(await nextShown(h, /Total to pay/))).toContain("Volume: <code>1,725</code> for 1 day");
+  });
+});

@@ -122,11 +122,11 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
 
   // What the address has now, shown once above the next question (the flow goes on without it),
   // asked together with the presets' prices: one round trip to the marketplace, not two.
-  const presetsWanted = volume === undefined && resource === "energy";
+  const presetsWanted = volume === undefined;
   const [check, priced] =
     volume === undefined || duration === undefined
       ? await effect(() =>
-          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, userId, target) : []]),
+          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, userId, target, resource) : []]),
         )
       : [null, []];
   let noted = false;
@@ -149,7 +149,8 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       }
       keyboard = volumeKeyboard(presets, previousVolume, t, current.fmt);
     }
-    const ask = t(priced.length > 0 ? "buy-ask-volume-presets" : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });
+    const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
+    const ask = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });
     await flow.ask(current, withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask), keyboard);
     while (volume === undefined) {
       const reply = await flow.wait({ buttons: VOLUME_BUTTONS });

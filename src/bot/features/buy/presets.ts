@@ -10,8 +10,8 @@ import { fitsHalfRow } from "../../ui/button-width.js";
 import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../../context.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { presetChoices, pricePresets, type PricedChoice } from "../../../orders/presets.js";
-import { resourceOptions } from "../../../orders/request.js";
+import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice } from "../../../orders/presets.js";
+import { resourceOptions, type Resource } from "../../../orders/request.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { errorFields } from "../../../logger.js";
@@ -20,14 +20,13 @@ import { errorFields } from "../../../logger.js";
  * The energy presets within today's limits, priced for `target` (its activation fee included).
  * Empty when the user has no key or the options cannot be read: the card then offers plain Buy.
  */
-export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined): Promise<PricedChoice[]> {
+export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined, resource: Resource = "energy"): Promise<PricedChoice[]> {
   try {
     return await withUserClient(deps, userId, async (client, key) => {
-      const limits = resourceOptions(await client.orderOptions(), "energy");
+      const limits = resourceOptions(await client.orderOptions(), resource);
       if (!limits) return [];
-      return pricePresets(presetChoices(limits), (volume, duration) =>
-        deps.prices.total(key.id, { resource: "energy", volume, duration, target }, client),
-      );
+      const choices = resource === "energy" ? presetChoices(limits) : bandwidthPresetChoices(limits);
+      return pricePresets(choices, (volume, duration) => deps.prices.total(key.id, { resource, volume, duration, target }, client));
     });
   } catch (err) {
     // no key (the usual case), or the options could not be read: the card offers plain Buy
@@ -38,7 +37,9 @@ export async function loadPresets(deps: BotDeps, userId: number, target: string 
 
 function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter): string {
   const { preset } = choice;
-  const what = preset.holder === "holder" ? t("buy-preset-holder", { count: preset.transfers }) : t("buy-preset-new-holder");
+  // bandwidth: its amount ("1,035 · 1 hour · 0.31 TRX"); energy: the USDT transfers it covers
+  const what =
+    preset.resource === "bandwidth" ? fmt.volume(preset.volume) : preset.holder === "holder" ? t("buy-preset-holder", { count: preset.transfers }) : t("buy-preset-new-holder");
   const duration = fmt.duration(choice.duration, t);
   return choice.totalSun === undefined
     ? t("buy-preset-button-unpriced", { what, duration })
