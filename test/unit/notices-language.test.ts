@@ -16,6 +16,7 @@ import {
   renderOrderFilled,
   renderRuleFired,
   renderRulePaused,
+  renderRulesPaused,
   renderRuleResumed,
   renderSettledCard,
   renderWebhookPing,
@@ -36,6 +37,7 @@ const localeOf = (locale: Locale): NoticeLocale => ({ t: (key, vars) => translat
 
 const order = (id: string, status: string): EventOrder => ({ id, status, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d", totalTrx: "7.860000", txId: "ab".repeat(32) });
 const rule = { id: "9a8b7c6d-2222-4333-8444-955566667777", type: "auto-refill", targetAddress: ADDRESS, autoResume: true, updatedAt: "2026-11-24T02:00:00Z" } as AutomationRule;
+const rule2 = { ...rule, id: "9a8b7c6d-2222-4333-8444-955566667778", type: "renewal", autoResume: false } as AutomationRule;
 const firing: RuleFiring = { volume: 65_000n, duration: "1h", priceTrx: "3.930000", createdAt: "2026-11-24T02:30:00Z" };
 const shortfall = { priceSun: 3_930_000n, balanceSun: 1_000_000n, missingSun: 2_930_000n };
 const runway = { transfers: { count: 12n, priceSun: 3_930_000n }, rules: { dailySun: 7_860_000n, days: 3n } };
@@ -91,6 +93,12 @@ const KINDS: Kind[] = [
     push: (n, _s, u) => n.rulePaused(u, { ...rule, updatedAt: "limit" }, { ...shortfall, missingSun: 0n }),
     key: (u) => `${NoticeKeys.rulePaused(rule.id, "limit")}@${u}`,
     render: (l) => renderRulePaused(rule, { ...shortfall, missingSun: 0n }, l, NOW),
+  },
+  {
+    name: "rules paused (several at once)",
+    push: (n, _s, u) => n.rulesPaused(u, [{ rule, shortfall }, { rule: rule2, shortfall }]),
+    key: (u) => `${NoticeKeys.rulesPaused([rule, rule2])}@${u}`,
+    render: (l) => renderRulesPaused([{ rule, shortfall }, { rule: rule2, shortfall }], l, NOW),
   },
   {
     name: "rule resumed",
