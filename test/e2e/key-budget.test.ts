@@ -14,6 +14,9 @@ import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { testEngine } from "../support/test-store.js";
+import { MarketplaceError } from "../../src/marketplace/errors.js";
+import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
+import type { WatchDeps } from "../../src/watch/deps.js";
 import { cardMessageId, freshAddress, previewByOneLiner } from "./buy-support.js";
 
 const USER = 9501;
@@ -119,5 +122,52 @@ describe(`monthly budget per key (${testEngine})`, () => {
     const resumed = await notices("▶️");
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toContain("Budget allows them again");
+  });
+
+  it("on the 1st of the next month (UTC) the rules paused for budget resume; a marketplace error meanwhile leaves them paused and is logged once", async () => {
+    n = await startNoticesHarness({ startSender: true });
+    const { apiKey, keyId } = await n.h.givenUserWithKey(USER, { scope: "full", trx: "1000" });
+    const client = n.h.marketplace.forKey(apiKey);
+    const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 65_000n, volume: 65_000n, duration: "1h", autoResume: false });
+    await n.h.store.keyBudgets.set(USER, keyId, 1_000_000n, Date.now()); // 1 TRX: one firing is past it
+    const deps = (now: () => number, marketplace: Marketplace = n.h.marketplace): WatchDeps => ({
+      store: n.h.store,
+      marketplace,
+      notifier: n.notifier,
+      logger: n.h.deps.logger,
+      now,
+      prices: createPriceCache(Date.now),
+      concurrency: 2,
+    });
+    n.h.sandbox.control.consumeEnergy(ADDRESS, 1n);
+    await createBudgetWatcher(deps(Date.now)).tick();
+    expect((await client.listRules())[0]!.status.toLowerCase()).toBe("paused");
+    expect(await notices("🛑")).toHaveLength(1);
+
+    const d = new Date();
+    const nextMonth = () => Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 0, 1);
+    // the marketplace refuses the resume: the rule stays paused for budget, and the error is logged once
+    const refusing: Marketplace = {
+      ...n.h.marketplace,
+      forKey: (key: string) => {
+        const real = n.h.marketplace.forKey(key);
+        return new Proxy(real, {
+          get: (target, prop) => (prop === "resumeRule" ? () => Promise.reject(new MarketplaceError("http", "POST resume: 503", 503)) : (Reflect.get(target, prop) as () => unknown).bind(target)),
+        }) as MarketplaceClient;
+      },
+    };
+    const failing = createBudgetWatcher(deps(nextMonth, refusing));
+    await failing.tick();
+    await failing.tick();
+    expect((await client.listRules())[0]!.status.toLowerCase()).toBe("paused");
+    expect(await n.h.store.keyBudgets.pausedRules(keyId)).toEqual([rule.id]);
+    expect(n.h.logs.filter((line) => line.includes("could not check a key's budget"))).toHaveLength(1);
+
+    const watcher = createBudgetWatcher(deps(nextMonth));
+    await watcher.tick();
+    await watcher.tick();
+    expect((await client.listRules())[0]!.status.toLowerCase()).toBe("active");
+    expect(await n.h.store.keyBudgets.pausedRules(keyId)).toEqual([]);
+    expect(await notices("▶️")).toHaveLength(1);
   });
 });
