@@ -6,6 +6,7 @@
  */
 import type { OrderIntentRow } from "../store/orders.js";
 import type { RuleFiringEntry } from "../rules/firings.js";
+import { ruleKind } from "../marketplace/normalise.js";
 import { SUN_PER_TRX, sunToTrx, trxToSun } from "../tron/amounts.js";
 import { daysIn, monthRange, type UtcMonth } from "./month.js";
 
@@ -25,7 +26,7 @@ export interface StatementLine {
   burnSun?: bigint;
   /** The order's id, or the rule's id for a firing. */
   reference: string;
-  /** The order's status; a firing's rule kind. */
+  /** The order's status; a firing's rule kind (refill, renewal, smart). */
   detail: string;
 }
 
@@ -105,7 +106,8 @@ export function firingLine({ rule, firing, at }: RuleFiringEntry): StatementLine
     address: rule.targetAddress,
     paidSun: trxToSun(firing.priceTrx),
     reference: rule.id,
-    detail: rule.type,
+    // the kind in one spelling (refill, renewal, smart), whatever the marketplace's
+    detail: ruleKind(rule.type),
   };
 }
 
