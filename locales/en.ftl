@@ -706,6 +706,10 @@ statement-chart-bandwidth = Bandwidth
 statement-chart-caption = 📊 { $month }: energy and bandwidth bought per UTC day.
 statement-csv-caption = 📎 { $month }: one line per purchase, for a spreadsheet.
 statement-bad-month = This button is out of date: send /statement.
+statement-more-keys = …and { $count ->
+        [one] one more key
+       *[other] { $count } more keys
+    }: the CSV has every purchase.
 settings-statement-on = 📒 Monthly statement on the 1st: <b>on</b>
 settings-statement-off = 📒 Monthly statement on the 1st: <b>off</b>
 settings-button-statement-on = 📒 Statement on the 1st

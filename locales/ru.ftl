@@ -724,6 +724,11 @@ statement-chart-bandwidth = Пропускная способность
 statement-chart-caption = 📊 { $month }: энергия и пропускная способность по дням (UTC).
 statement-csv-caption = 📎 { $month }: по строке на покупку, для таблицы.
 statement-bad-month = Эта кнопка устарела: отправьте /statement.
+statement-more-keys = …и ещё { $count ->
+        [one] { $count } ключ
+        [few] { $count } ключа
+       *[other] { $count } ключей
+    }: в CSV есть все покупки.
 settings-statement-on = 📒 Отчёт за месяц 1-го числа: <b>вкл.</b>
 settings-statement-off = 📒 Отчёт за месяц 1-го числа: <b>выкл.</b>
 settings-button-statement-on = 📒 Отчёт 1-го числа

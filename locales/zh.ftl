@@ -661,6 +661,7 @@ statement-chart-bandwidth = 带宽
 statement-chart-caption = 📊 { $month }：每个 UTC 日购买的能量和带宽。
 statement-csv-caption = 📎 { $month }：每笔购买一行，可用电子表格打开。
 statement-bad-month = 此按钮已过期：请发送 /statement。
+statement-more-keys = …还有 { $count } 个密钥：CSV 中有全部购买。
 settings-statement-on = 📒 每月 1 日的月度账单：<b>开</b>
 settings-statement-off = 📒 每月 1 日的月度账单：<b>关</b>
 settings-button-statement-on = 📒 每月 1 日发送账单

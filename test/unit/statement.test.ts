@@ -120,3 +120,25 @@ describe("statementCsv", () => {
     expect(get(second, "detail")).toBe("renewal");
   });
 });
+
+describe("the statement card", () => {
+  it("fits one message with many keys: the last ones give way to a line that says how many", async () => {
+    const { renderStatementText } = await import("../../src/bot/features/statement/views.js");
+    const { loadTranslations } = await import("../../src/i18n/translations.js");
+    const { createFormatter } = await import("../../src/format/formatter.js");
+    const tr = loadTranslations("en");
+    const t = (key: string, vars?: Record<string, string | number>) => tr.t("en", key, vars);
+    const keys = Array.from({ length: 40 }, (_, i) => ({
+      keyId: i + 1,
+      label: `key number ${i + 1}`,
+      orders: [order("2026-11-03T00:00:00Z", "5"), order("2026-11-04T00:00:00Z", "6", { targetAddress: B })],
+      firings: [firing("2026-11-05T00:00:00Z", "3")],
+    }));
+    const text = renderStatementText(buildStatement(NOV, keys), new Map(), t, createFormatter("en"));
+    expect(text.length).toBeLessThanOrEqual(4096);
+    expect(text).toContain("key number 1<");
+    const shown = (text.match(/🔑/g) ?? []).length;
+    expect(shown).toBeGreaterThan(1);
+    expect(text).toContain(t("statement-more-keys", { count: 40 - shown }));
+  });
+});

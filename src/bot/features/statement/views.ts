@@ -54,13 +54,22 @@ function keySection(key: KeyStatement, labels: AddressLabels, t: Translate, fmt:
   return lines;
 }
 
+/** Telegram's limit for a message's text. */
+const MAX_TEXT = 4096;
+
 export function renderStatementText(statement: Statement, labels: AddressLabels, t: Translate, fmt: Formatter): string {
-  const lines = [t("statement-title", { month: b(monthName(statement.month, fmt)) })];
-  if (statement.keys.length === 0) return [...lines, "", t("statement-no-keys")].join("\n");
-  for (const key of statement.keys) lines.push("", ...keySection(key, labels, t, fmt));
-  if (isEmptyStatement(statement)) lines.push("", t("statement-empty"));
-  else lines.push("", t("statement-note"));
-  return lines.join("\n");
+  const title = t("statement-title", { month: b(monthName(statement.month, fmt)) });
+  if (statement.keys.length === 0) return [title, "", t("statement-no-keys")].join("\n");
+  const sections = statement.keys.map((key) => keySection(key, labels, t, fmt).join("\n"));
+  const footer = t(isEmptyStatement(statement) ? "statement-empty" : "statement-note");
+  // many keys: the last ones give way to a line that says so (every purchase is still in the CSV)
+  let shown = sections.length;
+  const text = () => {
+    const more = shown < sections.length ? [t("statement-more-keys", { count: sections.length - shown })] : [];
+    return [title, ...sections.slice(0, shown), ...more, footer].join("\n\n");
+  };
+  while (shown > 1 && text().length > MAX_TEXT) shown--;
+  return text();
 }
 
 /** ◀ the month before · the month after ▶ (up to the current month), then the chart and CSV when there is something. */
