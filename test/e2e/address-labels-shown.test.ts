@@ -25,6 +25,10 @@ describe("an address with a name", () => {
     const named = `Main &lt;wallet&gt; · <code>${address}</code>`;
     const namedShort = `Main &lt;wallet&gt; · <code>${shortAddress(address)}</code>`;
 
+    // the check card (private chat) names it too
+    await h.tg.sendText({ userId: USER, text: `/check ${address}` });
+    expect(text(await nextShown(h, /Limit/))).toContain(named);
+
     await h.tg.sendText({ userId: USER, text: `/buy ${address} 1` });
     expect(text(await nextShown(h, /Total to pay/))).toContain(named);
     const card = await confirm(h, USER, intentIdOnCard(h, USER), /Status/);

@@ -35,6 +35,8 @@ export interface CheckOutcome {
   at: number;
   /** The priced presets for the address (private chats only; empty without a key). */
   presets?: PricedChoice[];
+  /** The name the user gave the address (private chats only). */
+  label?: string;
 }
 
 async function fetchCheck(ctx: Ctx, address: string): Promise<{ check: AddressCheck; at: number }> {
@@ -54,8 +56,12 @@ export async function runCheck(ctx: Ctx, address: string): Promise<CheckOutcome>
 /** The check and, in a private chat, the priced presets for the address, asked at once. */
 async function checkWithPresets(ctx: Ctx, address: string): Promise<CheckOutcome> {
   const wantsPresets = cardPlace(ctx) === "private" && ctx.from !== undefined;
-  const [outcome, presets] = await Promise.all([runCheck(ctx, address), wantsPresets ? loadPresets(ctx.deps, ctx.from.id, address) : []]);
-  return { ...outcome, presets };
+  const [outcome, presets, saved] = await Promise.all([
+    runCheck(ctx, address),
+    wantsPresets ? loadPresets(ctx.deps, ctx.from.id, address) : [],
+    wantsPresets ? ctx.deps.store.recentAddresses.get(ctx.from.id, address) : undefined,
+  ]);
+  return { ...outcome, presets, ...(saved?.label ? { label: saved.label } : {}) };
 }
 
 function cardPlace(ctx: Context): CardPlace {
@@ -69,7 +75,7 @@ function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text:
   const place = cardPlace(ctx);
   if (outcome.check) {
     return {
-      text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at),
+      text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at, outcome.label),
       keyboard: addressCheckKeyboard(address, t, place, ctx.me.username, outcome.presets?.length ? { choices: outcome.presets, fmt: ctx.fmt } : undefined),
     };
   }
@@ -119,6 +125,8 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
       outcome = { error, at: await external(conversation, () => reply.ctx.deps.now()) };
     }
     outcome.presets = await external(conversation, () => loadPresets(reply.ctx.deps, userId, input));
+    const label = saved.find((e) => e.address === input)?.label;
+    if (label) outcome.label = label;
     const { text, keyboard } = checkMessage(reply.ctx, input, outcome);
     await flow.finish(reply.ctx, text, keyboard);
     return;

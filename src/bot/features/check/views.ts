@@ -2,6 +2,7 @@
  * The address check card: activation, energy and bandwidth (limit, used, available) and how many
  * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
  */
+import { addressHtml } from "../../../tron/address-names.js";
 import { startLink } from "../../ui/private-chat.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
 import { TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
@@ -9,7 +10,7 @@ import { InlineKeyboard } from "grammy";
 import type { AddressCheck } from "../../../marketplace/index.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { clipped, code } from "../../../format/html.js";
+import { clipped } from "../../../format/html.js";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { addressPresetRows } from "../buy/presets.js";
 
@@ -38,12 +39,13 @@ function countVars(fmt: Formatter, count: bigint, per: bigint): Record<string, s
   return { count: Number(count), countText: fmt.integer(count), per: fmt.volume(per) };
 }
 
-export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter, checkedAt: number): string {
+/** `label`: the name the user gave this address (private chats only: a group must not see it). */
+export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter, checkedAt: number, label?: string): string {
   const covered = transfersCovered(check);
   const resource = (limit: bigint, used: bigint, available: bigint) =>
     t("check-resource-line", { limit: fmt.volume(limit), used: fmt.volume(used), available: fmt.volume(available) });
   const lines = [
-    t("check-title", { address: code(check.address) }),
+    t("check-title", { address: addressHtml(check.address, label ? new Map([[check.address, label]]) : undefined) }),
     check.activated ? t("check-activated") : t("check-not-activated", { fee: fmt.trx(ACTIVATION_FEE_TRX) }),
     "",
     t("check-energy-title"),
