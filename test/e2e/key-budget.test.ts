@@ -15,7 +15,7 @@ import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { testEngine } from "../support/test-store.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
+import type { Marketplace } from "../../src/marketplace/index.js";
 import type { WatchDeps } from "../../src/watch/deps.js";
 import { cardMessageId, freshAddress, previewByOneLiner } from "./buy-support.js";
 
@@ -152,8 +152,12 @@ describe(`monthly budget per key (${testEngine})`, () => {
       forKey: (key: string) => {
         const real = n.h.marketplace.forKey(key);
         return new Proxy(real, {
-          get: (target, prop) => (prop === "resumeRule" ? () => Promise.reject(new MarketplaceError("http", "POST resume: 503", 503)) : (Reflect.get(target, prop) as () => unknown).bind(target)),
-        }) as MarketplaceClient;
+          get: (target, prop) => {
+            if (prop === "resumeRule") return () => Promise.reject(new MarketplaceError("http", "POST resume: 503", 503));
+            const value: unknown = Reflect.get(target, prop);
+            return typeof value === "function" ? (value as () => unknown).bind(target) : value;
+          },
+        });
       },
     };
     const failing = createBudgetWatcher(deps(nextMonth, refusing));
