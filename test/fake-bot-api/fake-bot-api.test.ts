@@ -345,6 +345,27 @@ describe("photos", () => {
   });
 });
 
+describe("documents", () => {
+  it("sendDocument keeps the uploaded file's name and bytes, with its caption and buttons; no file is refused", async () => {
+    const bot = makeBot();
+    const bytes = Buffer.from("\uFEFF\"kind\",\"paid_trx\"\r\n\"order\",\"1.500000\"\r\n", "utf8");
+    const msg = await bot.api.sendDocument(9, new InputFile(bytes, "statement-2026-11.csv"), {
+      caption: "<b>November</b>",
+      parse_mode: "HTML",
+      reply_markup: new InlineKeyboard().text("Again", "again"),
+    });
+    expect(msg.document).toMatchObject({ file_name: "statement-2026-11.csv", file_size: bytes.length });
+    expect(msg.caption).toBe("November");
+    expect(api.documentBytes(9, msg.message_id)?.equals(bytes)).toBe(true);
+    expect(api.lastBotMessage(9)).toMatchObject({ document: { fileName: "statement-2026-11.csv" }, caption: "November" });
+    expect(api.buttons(9)).toEqual([{ text: "Again", callbackData: "again" }]);
+    // a photo's bytes are not a document's
+    const photo = await bot.api.sendPhoto(9, new InputFile(fakePng(10, 10), "x.png"));
+    expect(api.documentBytes(9, photo.message_id)).toBeUndefined();
+    expect((await apiError(bot.api.sendDocument(9, "not-a-file-id"))).description).toBe("Bad Request: wrong file identifier/HTTP URL specified");
+  });
+});
+
 describe("validation", () => {
   it("HTML parse_mode: rejects broken markup, accepts and renders valid markup", async () => {
     const bot = makeBot();
