@@ -71,7 +71,7 @@ const addressCardMenu = createCardMenu("adrc").dynamic((ctx, range) => {
   if (!subject) return;
   const payload = cardSubject(subject.address, subject.page);
   range
-    .text({ text: ctx.t("button-buy-energy"), payload }, onAddress((ctx, entry) => enterBuy(ctx, { given: { address: entry.address } })))
+    .text({ text: ctx.t("button-buy-energy"), payload }, onAddress((ctx, entry) => enterBuy(ctx, { given: { resource: "energy", address: entry.address } })))
     .text({ text: ctx.t("addresses-button-check"), payload }, onAddress((ctx, entry) => showAddressCheck(ctx, entry.address, { asNew: true })))
     .row()
     .text({ text: ctx.t("addresses-button-rename"), payload }, onAddress((ctx, entry) => enterFlow(ctx, RENAME_ADDRESS_CONVERSATION, entry.address)))

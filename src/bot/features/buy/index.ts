@@ -153,7 +153,8 @@ buyFeature.callbackQuery(SharedButtons.buyFor.pattern, async (ctx) => {
     return;
   }
   await ctx.answerCallbackQuery();
-  await enterBuy(ctx, { given: { address } });
+  // the button says "⚡ Buy energy": energy, not "Energy or Bandwidth?"
+  await enterBuy(ctx, { given: { resource: "energy", address } });
 });
 
 buyFeature.callbackQuery(SharedButtons.buyResourceFor.pattern, async (ctx) => {
