@@ -276,3 +276,24 @@ export const budgetPausedRules = pgTable(
   },
   (t) => [index("budget_paused_rules_key").on(t.keyId)],
 );
+
+/** A maximum price per firing on a rule: schema.sqlite.ts says how it is used. */
+export const rulePriceCaps = pgTable(
+  "rule_price_caps",
+  {
+    ruleId: text("rule_id").primaryKey(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    volume: text("volume"),
+    duration: text("duration"),
+    capSun: text("cap_sun").notNull(),
+    pausedAbove: boolean("paused_above").notNull().default(false),
+    told: text("told"),
+    version: integer("version").notNull().default(0),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("rule_price_caps_key").on(t.keyId)],
+);

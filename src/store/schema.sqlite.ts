@@ -312,3 +312,30 @@ export const budgetPausedRules = sqliteTable(
   },
   (t) => [index("budget_paused_rules_key").on(t.keyId)],
 );
+
+/**
+ * A maximum price per firing on a rule (refill, renewal, smart), checked every minute by the leader
+ * against the firing preview: above it the bot pauses the rule (`paused_above`, set before the
+ * pause), under it again it resumes the rule if the rule's auto-resume is on. `told` ("paused",
+ * "resumed" or null) and `version` (one per pause told) move by compare-and-set in the transaction of
+ * their notice, so each is told once across replicas and restarts.
+ */
+export const rulePriceCaps = sqliteTable(
+  "rule_price_caps",
+  {
+    ruleId: text("rule_id").primaryKey(),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    volume: text("volume"),
+    duration: text("duration"),
+    capSun: text("cap_sun").notNull(),
+    pausedAbove: integer("paused_above", { mode: "boolean" }).notNull().default(false),
+    told: text("told"),
+    version: integer("version").notNull().default(0),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("rule_price_caps_key").on(t.keyId)],
+);
