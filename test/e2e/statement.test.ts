@@ -16,6 +16,7 @@ import { shortAddress } from "../../src/tron/address.js";
 import { pngSize } from "../support/png.js";
 import { parseCsv } from "../support/csv.js";
 import { confirm, freshAddress, previewByOneLiner } from "./buy-support.js";
+import type { Marketplace } from "../../src/marketplace/index.js";
 
 const USER = 32_601;
 const tr = loadTranslations("en");
@@ -98,6 +99,49 @@ describe("/statement", () => {
     await h.tg.tap({ userId: USER, messageId: cardId, data: StatementButtons.month.pack({ month: monthCode(month) }) });
     const back = String((await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId)).payload.text);
     expect(back).toContain(en("statement-purchases", { orders: "<b>2</b>", firings: "<b>1</b>" }));
+  });
+
+  it("has a section per key, each with its own orders; a key whose rules cannot be read keeps its orders and says so", async () => {
+    const failing: { key?: string } = {};
+    h = await startHarness({
+      extendDeps: (deps) => {
+        const marketplace: Marketplace = {
+          public: deps.marketplace.public,
+          close: () => deps.marketplace.close(),
+          forKey(apiKey) {
+            const client = deps.marketplace.forKey(apiKey);
+            if (apiKey === failing.key) client.ruleFires = () => Promise.reject(new Error("the marketplace is down"));
+            return client;
+          },
+        };
+        return { ...deps, marketplace };
+      },
+    });
+    await h.givenUserWithKey(USER, { trx: "1000", label: "Shop" });
+    const exchange = await h.givenUserWithKey(USER, { trx: "1000", label: "Exchange" });
+    failing.key = exchange.apiKey;
+    // a rule of its own, whose purchases the marketplace will not list
+    await h.marketplace.forKey(exchange.apiKey).createRenewal({ targetAddress: freshAddress(), volume: 65_000n });
+    const shopOrder = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
+    await confirm(h, USER, shopOrder.intentId, /Status/);
+    await h.store.apiKeys.setDefault(USER, exchange.keyId);
+    for (const volume of ["65k", "131k"]) {
+      const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} ${volume} 1h`);
+      await confirm(h, USER, intentId, /Status/);
+    }
+
+    await h.tg.sendText({ userId: USER, text: "/statement" });
+    const text = String((await h.tg.waitForCall("sendMessage", (p) => sentTo(USER)(p) && String(p.text).includes("Statement"))).payload.text);
+    // one section per key, each from its 🔑 line to the next
+    const section = (label: string) => text.split("🔑").find((part) => part.includes(`${label} …`)) ?? "";
+    const shop = section("Shop");
+    const exchangeSection = section("Exchange");
+    expect(shop).toContain(en("statement-purchases", { orders: "<b>1</b>", firings: "<b>0</b>" }));
+    expect(shop).not.toContain(en("statement-firings-missing"));
+    expect(exchangeSection).toContain(en("statement-purchases", { orders: "<b>2</b>", firings: "<b>0</b>" }));
+    expect(exchangeSection).toContain(en("statement-firings-missing"));
+    const csv = parseCsv(h.tg.documentBytes(USER, messageIdOf((await h.tg.waitForCall("sendDocument", sentTo(USER))).response))!.toString("utf8").slice(1));
+    expect(csv.slice(1).map((row) => row[CSV_COLUMNS.indexOf("key")]!.replace(/ …\w+$/, "").replace("⭐ ", "")).sort()).toEqual(["Exchange", "Exchange", "Shop"]);
   });
 
   it("speaks Russian, and a month button that names no month changes nothing", async () => {
