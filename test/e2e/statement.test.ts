@@ -144,6 +144,22 @@ describe("/statement", () => {
     expect(csv.slice(1).map((row) => row[CSV_COLUMNS.indexOf("key")]!.replace(/ …\w+$/, "").replace("⭐ ", "")).sort()).toEqual(["Exchange", "Exchange", "Shop"]);
   });
 
+  it("counts a rule once when two keys of one account both list it", async () => {
+    h = await startHarness();
+    const { accountId, apiKey } = await h.givenUserWithKey(USER, { trx: "1000", label: "Buy" });
+    const { key: readKey } = h.sandbox.control.createKey(accountId, { scope: "read" });
+    await h.store.apiKeys.add(USER, { apiKey: readKey, label: "Look" });
+    await h.marketplace.forKey(apiKey).createRenewal({ targetAddress: freshAddress(), volume: 65_000n });
+
+    await h.tg.sendText({ userId: USER, text: "/statement" });
+    const text = String((await h.tg.waitForCall("sendMessage", (p) => sentTo(USER)(p) && String(p.text).includes("Statement"))).payload.text);
+    expect(text.match(/🔑/g)).toHaveLength(2);
+    const purchases = [...text.matchAll(/rule purchases: <b>(\d+)<\/b>/g)].map((m) => Number(m[1]));
+    expect(purchases.reduce((a, b) => a + b, 0)).toBe(1);
+    const csv = parseCsv(h.tg.documentBytes(USER, messageIdOf((await h.tg.waitForCall("sendDocument", sentTo(USER))).response))!.toString("utf8").slice(1));
+    expect(csv.slice(1).map((row) => row[CSV_COLUMNS.indexOf("kind")])).toEqual(["firing"]);
+  });
+
   it("speaks Russian, and a month button that names no month changes nothing", async () => {
     h = await startHarness();
     await h.givenUserWithKey(USER, { trx: "100" });

@@ -28,17 +28,21 @@ export async function loadStatement(deps: BotDeps, userId: number, month: UtcMon
     deps.store.orders.listPlacedBetween(userId, from, until),
     deps.store.recentAddresses.entries(userId),
   ]);
-  const inputs: KeyInput[] = await Promise.all(
-    keys.map(async (key) => ({
-      keyId: key.id,
-      label: keyButtonLabel(key, t),
-      orders: orders.filter((o) => o.keyId === key.id),
-      firings: await withUserClient(deps, userId, (client) => loadRuleFirings(client), { keyId: key.id, needs: "read" }).catch((err: unknown) => {
+  const firingsByKey = await Promise.all(
+    keys.map((key) =>
+      withUserClient(deps, userId, (client) => loadRuleFirings(client), { keyId: key.id, needs: "read" }).catch((err: unknown) => {
         deps.logger.debug({ err: errorFields(err), keyId: key.id }, "statement: the rules' firings could not be read");
         return undefined;
       }),
-    })),
+    ),
   );
+  // Two keys of one marketplace account list the same rules: each rule counts once, with the first key that lists it.
+  const counted = new Set<string>();
+  const inputs: KeyInput[] = keys.map((key, i) => {
+    const firings = firingsByKey[i]?.filter((f) => !counted.has(f.rule.id));
+    for (const f of firings ?? []) counted.add(f.rule.id);
+    return { keyId: key.id, label: keyButtonLabel(key, t), orders: orders.filter((o) => o.keyId === key.id), firings };
+  });
   const gone = orders.filter((o) => !keys.some((k) => k.id === o.keyId));
   if (gone.length > 0) inputs.push({ keyId: 0, label: t("statement-key-removed"), orders: gone, firings: [] });
   return { statement: buildStatement(month, inputs), labels: labelsOf(saved), noKeys: keys.length === 0 };
