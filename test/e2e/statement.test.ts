@@ -160,6 +160,16 @@ describe("/statement", () => {
     expect(csv.slice(1).map((row) => row[CSV_COLUMNS.indexOf("kind")])).toEqual(["firing"]);
   });
 
+  it("without a key, says to add one (with the button), and sends no file", async () => {
+    h = await startHarness();
+    await h.tg.sendText({ userId: USER, text: "/statement" });
+    const card = await h.tg.waitForCall("sendMessage", sentTo(USER));
+    expect(String(card.payload.text)).toContain(en("statement-no-keys"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-add-key")]);
+    expect(h.tg.callsOf("sendDocument")).toHaveLength(0);
+    expect(h.tg.callsOf("sendPhoto")).toHaveLength(0);
+  });
+
   it("speaks Russian, and a month button that names no month changes nothing", async () => {
     h = await startHarness();
     await h.givenUserWithKey(USER, { trx: "100" });

@@ -17,8 +17,6 @@ import { errorFields } from "../../../logger.js";
 export interface LoadedStatement {
   statement: Statement;
   labels: AddressLabels;
-  /** The user has no key at all (nothing to show but the way to add one). */
-  noKeys: boolean;
 }
 
 export async function loadStatement(deps: BotDeps, userId: number, month: UtcMonth, t: Translate): Promise<LoadedStatement> {
@@ -45,5 +43,5 @@ export async function loadStatement(deps: BotDeps, userId: number, month: UtcMon
   });
   const gone = orders.filter((o) => !keys.some((k) => k.id === o.keyId));
   if (gone.length > 0) inputs.push({ keyId: 0, label: t("statement-key-removed"), orders: gone, firings: [] });
-  return { statement: buildStatement(month, inputs), labels: labelsOf(saved), noKeys: keys.length === 0 };
+  return { statement: buildStatement(month, inputs), labels: labelsOf(saved) };
 }
