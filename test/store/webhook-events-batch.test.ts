@@ -3,79 +3,66 @@
  * event once per endpoint (replays, earlier or in the same group, are reported as such), every
  * endpoint stamped with its last stored event, all of it inside the group's transaction.
  */
-import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isNull } from "drizzle-orm";
-import { openStore, type Store } from "../../src/store/index.js";
-import { createSealer } from "../../src/store/secrets.js";
-import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
+import { storeEngines, storePerTest } from "../support/test-store.js";
 
-const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
 
-describe.each(engines)("events stored a group at a time on %s", (engine) => {
-  let database: TestDatabase;
-  let store: Store;
-  beforeEach(async () => {
-    database = await createTestDatabase(engine);
-    store = await openStore(database.location, createSealer([randomBytes(32)]));
-  });
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
-  });
+describe.each(storeEngines)("events stored a group at a time on %s", (engine) => {
+  const fresh = storePerTest(engine);
 
   const endpoint = async (userId: number) => {
-    await store.users.touch(userId, userId);
-    return (await store.webhooks.ensureForUser(userId, null)).id;
+    await fresh.store.users.touch(userId, userId);
+    return (await fresh.store.webhooks.ensureForUser(userId, null)).id;
   };
   const event = (rowId: number, eventId: string, at: number, type = "order.filled") => ({ rowId, eventId, type, payload: `{"id":"${eventId}"}`, at });
 
   it("stores each event once, reports replays, and stamps each endpoint with its last event", async () => {
     const a = await endpoint(1);
     const b = await endpoint(2);
-    expect(await store.webhooks.recordEvent(a, { eventId: "old", type: "order.filled", payload: "{}", applied: true }, 100)).toBe(true);
+    expect(await fresh.store.webhooks.recordEvent(a, { eventId: "old", type: "order.filled", payload: "{}", applied: true }, 100)).toBe(true);
 
-    const stored = await store.transaction((tx) =>
+    const stored = await fresh.store.transaction((tx) =>
       tx.webhooks.recordWaiting([event(a, "e1", 200), event(b, "e1", 210), event(a, "old", 220), event(a, "e2", 230, "order.failed"), event(a, "e1", 240)]),
     );
     // the same event id on another endpoint is another event; "old" was stored before; the last e1 repeats the first
     expect(stored).toEqual([true, true, false, true, false]);
 
-    const { db, t } = store.raw.conn;
+    const { db, t } = fresh.store.raw.conn;
     const waiting = await db.select({ rowId: t.webhookEvents.endpointRowId, eventId: t.webhookEvents.eventId, at: t.webhookEvents.receivedAt }).from(t.webhookEvents).where(isNull(t.webhookEvents.appliedAt));
     expect(waiting.map((w) => `${w.rowId}:${w.eventId}@${w.at}`).sort()).toEqual([`${a}:e1@200`, `${a}:e2@230`, `${b}:e1@210`].sort());
-    expect(await store.webhooks.hasWaiting(a)).toBe(true);
+    expect(await fresh.store.webhooks.hasWaiting(a)).toBe(true);
     const c = await endpoint(3);
-    expect([...(await store.webhooks.withWaiting([c, a, b, a]))].sort()).toEqual([a, b].sort());
-    expect(await store.webhooks.withWaiting([c])).toEqual(new Set());
+    expect([...(await fresh.store.webhooks.withWaiting([c, a, b, a]))].sort()).toEqual([a, b].sort());
+    expect(await fresh.store.webhooks.withWaiting([c])).toEqual(new Set());
 
-    const stampA = await store.webhooks.get(a);
+    const stampA = await fresh.store.webhooks.get(a);
     expect([stampA?.lastEventAt, stampA?.lastVerifiedAt, stampA?.lastEventType]).toEqual([230, 230, "order.failed"]);
-    const stampB = await store.webhooks.get(b);
+    const stampB = await fresh.store.webhooks.get(b);
     expect([stampB?.lastEventAt, stampB?.lastEventType]).toEqual([210, "order.filled"]);
   });
 
   it("stores only the events of endpoints with events waiting when asked to (they wait behind them), leaving the others free", async () => {
     const a = await endpoint(1);
     const b = await endpoint(2);
-    await store.webhooks.recordEvent(a, { eventId: "first", type: "order.filled", payload: "{}", applied: false }, 100);
-    const outcomes = await store.transaction((tx) => tx.webhooks.recordBehindWaiting([event(a, "e1", 200), event(b, "e1", 210), event(a, "first", 220), event(a, "e1", 230)]));
+    await fresh.store.webhooks.recordEvent(a, { eventId: "first", type: "order.filled", payload: "{}", applied: false }, 100);
+    const outcomes = await fresh.store.transaction((tx) => tx.webhooks.recordBehindWaiting([event(a, "e1", 200), event(b, "e1", 210), event(a, "first", 220), event(a, "e1", 230)]));
     expect(outcomes).toEqual(["stored", "free", "duplicate", "duplicate"]);
-    expect(await store.webhooks.hasWaiting(b)).toBe(false);
-    expect((await store.webhooks.get(a))?.lastEventAt).toBe(200);
-    expect((await store.webhooks.get(b))?.lastEventAt).toBeNull();
+    expect(await fresh.store.webhooks.hasWaiting(b)).toBe(false);
+    expect((await fresh.store.webhooks.get(a))?.lastEventAt).toBe(200);
+    expect((await fresh.store.webhooks.get(b))?.lastEventAt).toBeNull();
   });
 
   it("a group rolled back stores nothing and stamps nothing", async () => {
     const a = await endpoint(1);
     await expect(
-      store.transaction(async (tx) => {
+      fresh.store.transaction(async (tx) => {
         await tx.webhooks.recordWaiting([event(a, "e1", 200), event(a, "e2", 210)]);
         throw new Error("the group failed");
       }),
     ).rejects.toThrow("the group failed");
-    expect(await store.webhooks.hasWaiting(a)).toBe(false);
-    expect((await store.webhooks.get(a))?.lastEventAt).toBeNull();
-    expect(await store.transaction((tx) => tx.webhooks.recordWaiting([]))).toEqual([]);
+    expect(await fresh.store.webhooks.hasWaiting(a)).toBe(false);
+    expect((await fresh.store.webhooks.get(a))?.lastEventAt).toBeNull();
+    expect(await fresh.store.transaction((tx) => tx.webhooks.recordWaiting([]))).toEqual([]);
   });
 });

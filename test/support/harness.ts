@@ -5,7 +5,6 @@
  * a new one over the same database.
  */
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
@@ -14,7 +13,7 @@ import { createSealer, type Sealer } from "../../src/store/secrets.js";
 import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
 import { createTestDatabase } from "./test-store.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
-import { createLogger, type Logger } from "../../src/logger.js";
+import { capturedLogger } from "./captured-logger.js";
 import { createBot } from "../../src/bot/index.js";
 import { stopRunner } from "../../src/bot/stop-runner.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
@@ -55,17 +54,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const sealer = createSealer([randomBytes(32)]);
   let store = await openStore(database.location, sealer);
   const marketplace = createMarketplace({ baseUrl: sandbox.url, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
-  const logs: string[] = [];
-  const logger: Logger = createLogger({
-    level: "debug",
-    secrets: [tg.token],
-    destination: new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        logs.push(chunk.toString());
-        cb();
-      },
-    }),
-  });
+  const { logger, logs } = capturedLogger([tg.token]);
 
   let deps: BotDeps;
   let bot: Bot<BotContext>;

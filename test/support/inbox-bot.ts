@@ -4,14 +4,13 @@
  * does; `handled` lists the update ids in the order the inbox handed them to the bot.
  */
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { request } from "undici";
 import type { Update } from "grammy/types";
 import type { FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
 import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
 import type { Sealer } from "../../src/store/secrets.js";
 import { createMarketplace } from "../../src/marketplace/index.js";
-import { createLogger } from "../../src/logger.js";
+import { capturedLogger } from "./captured-logger.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
 import { createBot } from "../../src/bot/index.js";
 import { tapOvertakes } from "../../src/bot/ui/feedback.js";
@@ -50,17 +49,7 @@ export interface InboxBotOptions {
 export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot> {
   const { tg } = options;
   const name = options.name ?? "bot";
-  const logs: string[] = [];
-  const logger = createLogger({
-    level: "debug",
-    secrets: [tg.token],
-    destination: new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        logs.push(chunk.toString());
-        cb();
-      },
-    }),
-  });
+  const { logger, logs } = capturedLogger([tg.token]);
   const store = await openStore(options.location, options.sealer);
   const marketplace = createMarketplace({ baseUrl: options.marketplaceUrl ?? "http://127.0.0.1:9", retry: { attempts: 1 } });
   const now = () => Date.now();

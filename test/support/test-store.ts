@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { StoreLocation } from "../../src/store/index.js";
+import { afterEach, beforeEach } from "vitest";
+import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
+import { createSealer, type Sealer } from "../../src/store/secrets.js";
 
 export type TestEngine = "sqlite" | "pg";
 
@@ -50,5 +52,40 @@ export async function createTestDatabase(engine: TestEngine = testEngine): Promi
       await c.end();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The engines a store suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const storeEngines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
+
+export interface StorePerTest {
+  readonly store: Store;
+  readonly database: TestDatabase;
+  readonly sealer: Sealer;
+}
+
+/**
+ * In a describe block: a fresh database on `engine` and a store over it for each test, closed and
+ * dropped after it. The returned object's fields are the current test's.
+ */
+export function storePerTest(engine: TestEngine): StorePerTest {
+  const current: { store?: Store; database?: TestDatabase } = {};
+  const sealer = createSealer([randomBytes(32)]);
+  beforeEach(async () => {
+    current.database = await createTestDatabase(engine);
+    current.store = await openStore(current.database.location, sealer);
+  });
+  afterEach(async () => {
+    await current.store?.close();
+    await current.database?.drop();
+  });
+  return {
+    get store() {
+      return current.store!;
+    },
+    get database() {
+      return current.database!;
+    },
+    sealer,
   };
 }
