@@ -5,7 +5,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { Formatter, Translate } from "../../../format/formatter.js";
-import { escapeHtml } from "../../../format/html.js";
+import { code, escapeHtml } from "../../../format/html.js";
 import { addressHtml, type AddressLabels } from "../../../tron/address-names.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { averageSunPerUnit, isEmptyStatement, type KeyStatement, type Statement } from "../../../statements/statement.js";
@@ -13,7 +13,6 @@ import { monthCode, monthRange, sameMonth, shiftMonth, monthOf, type UtcMonth } 
 import { StatementButtons } from "./callbacks.js";
 
 const b = (text: string) => `<b>${text}</b>`;
-const code = (text: string) => `<code>${text}</code>`;
 
 export const monthName = (month: UtcMonth, fmt: Formatter) => fmt.month(monthRange(month).from);
 
