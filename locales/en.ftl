@@ -763,3 +763,21 @@ settings-button-announcements-on = 📣 Take announcements
 settings-toast-announcements-on = Announcements on
 settings-toast-announcements-off = Announcements off
 stop-done = 📣 You will get no more announcements from the bot's team. Your order notices are not affected. To take announcements again, turn them on in /settings.
+
+## A maximum price per firing on a rule (the rule's card in /rules)
+rules-button-cap = 💲 Max price
+rules-button-cap-off = ✖️ No max price
+rules-cap-ask = 💲 Send the most one firing of this rule may cost, in TRX (for example <code>5</code>). I check the price every minute: above it I pause the rule, and once it is back under I resume the rule if its auto-resume is on.
+rules-cap-price-now = A firing costs { $price } now.
+rules-cap-bad = That is not a TRX amount. Send a price like <code>5</code> or <code>4.5</code>, or tap No max price.
+rules-cap-off-word = off
+rules-cap-saved = ✅ Max price set: { $cap } a firing.
+rules-cap-removed = The rule has no max price now.
+rules-card-cap = Max price: { $cap } a firing{ $per }
+rules-card-cap-paused = ⏸ Paused above your price: I paused it because a firing cost more than your max price.
+rules-card-cap-between = <i>Checked every minute: a firing between two checks can still cost more.</i>
+notice-cap-per-65k = {" "}({ $price } per 65,000 energy)
+notice-cap-paused = ⏸ <b>Rule paused above your price</b>: { $rule } for { $address }. A firing costs { $price }{ $per } now, your max price is { $cap }.
+notice-cap-resumes = I resume it once the price is back under your max (its auto-resume is on).
+notice-cap-resume-yourself = Its auto-resume is off: resume it in /rules when the price suits you.
+notice-cap-resumed = ▶️ <b>Rule resumed</b>: { $rule } for { $address }. A firing costs { $price }{ $per } now, under your max price of { $cap }.

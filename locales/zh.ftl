@@ -715,3 +715,21 @@ settings-button-announcements-on = 📣 接收公告
 settings-toast-announcements-on = 公告已开启
 settings-toast-announcements-off = 公告已关闭
 stop-done = 📣 您将不再收到机器人团队的公告。您的订单通知不受影响。如需重新接收公告,请在 /settings 中开启。
+
+## 规则每次触发的最高价格（/rules 中的规则卡片）
+rules-button-cap = 💲 最高价格
+rules-button-cap-off = ✖️ 不设最高价格
+rules-cap-ask = 💲 请发送此规则每次触发最多可花费的金额（TRX，例如 <code>5</code>）。我每分钟检查一次价格：高于它时暂停规则，价格回落到它以下时，如果规则开启了自动恢复，就恢复规则。
+rules-cap-price-now = 现在每次触发花费 { $price }。
+rules-cap-bad = 这不是 TRX 金额。请发送类似 <code>5</code> 或 <code>4.5</code> 的价格，或点击“不设最高价格”。
+rules-cap-off-word = 关
+rules-cap-saved = ✅ 已设置最高价格：每次触发 { $cap }。
+rules-cap-removed = 此规则现在没有最高价格。
+rules-card-cap = 最高价格：每次触发 { $cap }{ $per }
+rules-card-cap-paused = ⏸ 因高于你的价格而暂停：一次触发的花费超过了你的最高价格，所以我暂停了它。
+rules-card-cap-between = <i>每分钟检查一次：两次检查之间的触发仍可能更贵。</i>
+notice-cap-per-65k = {" "}（每 65,000 能量 { $price }）
+notice-cap-paused = ⏸ <b>规则因高于你的价格而暂停</b>：{ $rule }，地址 { $address }。现在每次触发花费 { $price }{ $per }，你的最高价格是 { $cap }。
+notice-cap-resumes = 价格回落到最高价格以下后我会恢复它（已开启自动恢复）。
+notice-cap-resume-yourself = 它的自动恢复已关闭：价格合适时请在 /rules 中恢复它。
+notice-cap-resumed = ▶️ <b>规则已恢复</b>：{ $rule }，地址 { $address }。现在每次触发花费 { $price }{ $per }，低于你的最高价格 { $cap }。

@@ -20,6 +20,7 @@ import type { Arrived } from "../orders/deposits.js";
 import { renderMonthlyStatement } from "./render-statement.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
 import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
+import { renderCapPaused, renderCapResumed, type CapPrice } from "./render-price-cap.js";
 import {
   renderBalanceLow,
   renderDepositArrived,
@@ -77,6 +78,9 @@ export const NoticeKeys = {
   /** A key's budget: warned once a month; reached once per month and amount; resumed once per set of rules paused for it. */
   budgetWarning: (keyId: number, month: string) => `budget:${keyId}:${month}:warned`,
   budgetReached: (keyId: number, mark: string) => `budget:${keyId}:reached:${mark}`,
+  /** A rule's price cap: each pause counts one version; its resume is told under the same version. */
+  capPaused: (ruleId: string, version: number) => `cap:${ruleId}:${version}:paused`,
+  capResumed: (ruleId: string, version: number) => `cap:${ruleId}:${version}:resumed`,
   budgetResumed: (keyId: number, ruleIds: readonly string[]) =>
     `budget:${keyId}:resumed:${createHash("sha256").update([...ruleIds].sort().join(",")).digest("hex").slice(0, 32)}`,
 } as const;
@@ -213,6 +217,12 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     monthlyStatement(userId: number, month: UtcMonth): Promise<boolean> {
       return push(userId, NoticeKeys.monthlyStatement(userId, month), (l) => renderMonthlyStatement(month, l));
     },
+    capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
+      return push(userId, NoticeKeys.capPaused(rule.id, version), (l) => renderCapPaused(rule, seen, l));
+    },
+    capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
+      return push(userId, NoticeKeys.capResumed(rule.id, version), (l) => renderCapResumed(rule, seen, l));
+    },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
@@ -231,6 +241,8 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
+  capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
+  capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   monthlyStatement(userId: number, month: UtcMonth): Promise<boolean>;
   budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean>;
   budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean>;

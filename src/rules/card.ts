@@ -9,6 +9,7 @@ import { kindIcon, kindLabel } from "./labels.js";
 import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
 import type { Formatter, Translate } from "../format/formatter.js";
 import { code } from "../format/html.js";
+import { perReferenceEnergy } from "./price-cap.js";
 
 export type RuleTransition = "pause" | "resume" | "cancel";
 
@@ -50,8 +51,22 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
   return parts;
 }
 
-/** The card's text; `note` (what just happened) goes above it; `pausedForBudget`: the bot paused it for its key's monthly budget (orders/budget.ts). */
-export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels, pausedForBudget = false): string {
+/** The cap on the card: per firing (and per 65,000 energy when the rule has a volume), and what a minute between checks allows. */
+function capLines(rule: AutomationRule, capSun: bigint, t: Translate, fmt: Formatter): string[] {
+  const per = perReferenceEnergy(capSun, rule.volume);
+  const trx = fmt.trxCard([capSun, ...(per === undefined ? [] : [per])]);
+  const perText = per === undefined ? "" : t("notice-cap-per-65k", { price: code(trx(per)) });
+  return [t("rules-card-cap", { cap: code(trx(capSun)), per: perText }), t("rules-card-cap-between")];
+}
+
+/** What the bot keeps of a rule: paused for its key's monthly budget (orders/budget.ts), its price cap (rules/price-cap.ts). */
+export interface RuleMarks {
+  pausedForBudget?: boolean;
+  cap?: { capSun: bigint; pausedAbove: boolean };
+}
+
+/** The card's text; `note` (what just happened) goes above it. */
+export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels, marks: RuleMarks = {}): string {
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];
@@ -64,8 +79,11 @@ export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatte
   if (kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
   if (kind === "smart") lines.push(t("rules-card-smart-schedule"));
   const reason = pauseReasonLabel(rule, t);
-  if (status === "paused" && pausedForBudget) lines.push(t("rules-card-paused-for-budget"));
+  const { pausedForBudget = false, cap } = marks;
+  if (status === "paused" && cap?.pausedAbove) lines.push(t("rules-card-cap-paused"));
+  else if (status === "paused" && pausedForBudget) lines.push(t("rules-card-paused-for-budget"));
   else if (status === "paused" && reason) lines.push(t("rules-card-pause-reason", { reason }));
+  if (cap && status !== "cancelled") lines.push(...capLines(rule, cap.capSun, t, fmt));
   // a cancelled rule never runs again: how it would resume is beside the point
   if (status !== "cancelled") lines.push(t(rule.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"));
   lines.push(t("rules-card-spent", { amount: code(fmt.trx(rule.spentTrx)) }));

@@ -97,7 +97,7 @@ export function apiRoutes(core: SandboxCore): Route[] {
       path: `${API}/automations/preview`,
       scope: "read",
       handler: ({ query }) => {
-        const q = firingQuote(parseFiringPreview(query));
+        const q = firingQuote(parseFiringPreview(query), core.market.percent);
         return ok({ priceTrx: sunToTrx(q.priceSun), baseCostTrx: sunToTrx(q.baseSun), commissionTrx: sunToTrx(q.commissionSun) });
       },
     },

@@ -92,8 +92,9 @@ export function parseFiringPreview(query: URLSearchParams): { volume: bigint; du
   };
 }
 
-export function firingQuote(delivery: { volume: bigint; duration: string }): Quote {
-  return quote("energy", delivery.volume, delivery.duration);
+/** `percent`: where the market stands (control.setPricePercent moves firings with orders). */
+export function firingQuote(delivery: { volume: bigint; duration: string }, percent = 100n): Quote {
+  return quote("energy", delivery.volume, delivery.duration, percent);
 }
 
 export function ruleJson(r: Rule) {
@@ -121,7 +122,7 @@ export function firingJson(f: Firing) {
 export class Automations {
   private readonly rules: Rule[] = [];
 
-  constructor(private readonly deps: { clock: Clock; accounts: Accounts; network: Network }) {}
+  constructor(private readonly deps: { clock: Clock; accounts: Accounts; network: Network; market: { percent: bigint } }) {}
 
   /**
    * Creates a rule. auto-renewal renews at once (so it needs balance and spend limit for it);
@@ -135,7 +136,7 @@ export class Automations {
         : input.type === "auto-renewal"
           ? { volume: input.volume!, duration: RENEWAL_DURATION }
           : { volume: SMART_VOLUME, duration: SMART_DURATION };
-    const priceSun = firingQuote(delivery).priceSun;
+    const priceSun = firingQuote(delivery, this.deps.market.percent).priceSun;
     if (input.type === "auto-renewal") {
       const refusal = accounts.refusal(accountId, keyId, priceSun);
       if (refusal) throw refusal;
@@ -184,7 +185,7 @@ export class Automations {
   resume(accountId: string, id: string): Rule {
     const rule = this.get(accountId, id);
     if (rule.status !== "paused") throw invalidState(rule, "resume");
-    this.requireBalance(accountId, firingQuote(rule.delivery).priceSun);
+    this.requireBalance(accountId, firingQuote(rule.delivery, this.deps.market.percent).priceSun);
     this.reactivate(rule);
     return rule;
   }
@@ -214,7 +215,7 @@ export class Automations {
     const { accounts } = this.deps;
     for (const rule of this.rules) {
       if (rule.accountId !== accountId || rule.status !== "paused" || rule.pauseReason !== "System" || !rule.autoResume) continue;
-      if (!accounts.refusal(accountId, undefined, firingQuote(rule.delivery).priceSun)) this.reactivate(rule);
+      if (!accounts.refusal(accountId, undefined, firingQuote(rule.delivery, this.deps.market.percent).priceSun)) this.reactivate(rule);
     }
   }
 
@@ -251,7 +252,7 @@ export class Automations {
   private fire(rule: Rule): boolean {
     const { clock, accounts, network } = this.deps;
     const { volume, duration } = rule.delivery;
-    const priceSun = firingQuote(rule.delivery).priceSun;
+    const priceSun = firingQuote(rule.delivery, this.deps.market.percent).priceSun;
     try {
       accounts.charge(rule.accountId, rule.keyId, priceSun, { kind: "fire", ruleId: rule.id });
     } catch (error) {

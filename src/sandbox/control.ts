@@ -13,7 +13,7 @@ export interface SandboxControl {
   setKeyLimit(key: string, dailyLimitTrx: string | null): void;
   /** Triggers auto-resume of System-paused rules with autoResume. */
   deposit(accountId: string, trx: string): void;
-  /** Moves every order price to `percent` of the standard one (100 is standard): price alerts to test. */
+  /** Moves every order and rule firing price to `percent` of the standard one (100 is standard): price alerts and price caps to test. */
   setPricePercent(percent: number): void;
   /** USDT (TRC20) arriving at the account's deposit address. */
   depositUsdt(accountId: string, usdt: string): void;

@@ -34,7 +34,7 @@ export class SandboxCore {
     const network = (this.network = new Network(clock));
     const webhooks = (this.webhooks = new Webhooks(clock, options.webhookRetryDelaysMs));
     this.orders = new Orders({ clock, timers, accounts, network, webhooks, fillDelayMs: options.fillDelayMs, market: this.market });
-    this.automations = new Automations({ clock, accounts, network });
+    this.automations = new Automations({ clock, accounts, network, market: this.market });
     timers.every(options.tickMs ?? 1_000, () => this.runDue());
   }
 

@@ -27,6 +27,7 @@ import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
 import { createPriceAlertsRepo } from "./price-alerts.js";
 import { createAnnouncementsRepo } from "./announcements.js";
 import { createKeyBudgetsRepo } from "./key-budgets.js";
+import { createPriceCapsRepo } from "./price-caps.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
@@ -77,6 +78,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     priceAlerts: createPriceAlertsRepo(conn),
     announcements: createAnnouncementsRepo(conn),
     keyBudgets: createKeyBudgetsRepo(conn),
+    priceCaps: createPriceCapsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
   };
 }

@@ -5,6 +5,7 @@ import { createRulesWatcher } from "./rules.js";
 import { createBalanceWatcher } from "./balance.js";
 import { createPriceAlertsWatcher } from "./price-alerts.js";
 import { createBudgetWatcher } from "./budget.js";
+import { createPriceCapsWatcher } from "./price-caps.js";
 import { createStatementWatcher } from "./statement.js";
 import { createScheduler, type SchedulerOptions } from "./scheduler.js";
 
@@ -25,6 +26,7 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
   const balance = createBalanceWatcher(deps);
   const prices = createPriceAlertsWatcher(deps);
   const budget = createBudgetWatcher(deps);
+  const caps = createPriceCapsWatcher(deps);
   const statement = createStatementWatcher(deps);
   const scheduler = createScheduler(
     [
@@ -34,12 +36,14 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
       { name: "prices", cron: schedule.pricesCron, run: () => prices.tick() },
       // the budgets are looked at on the rules' schedule (every minute by default), as a job of their own
       { name: "budget", cron: schedule.rulesCron, run: () => budget.tick() },
+      // the rules' price caps are checked with the price alerts' schedule (every minute by default)
+      { name: "caps", cron: schedule.pricesCron, run: () => caps.tick() },
       { name: "statement", cron: schedule.statementCron, run: () => statement.tick() },
     ],
     deps.logger,
     options,
   );
-  return { orders, rules, balance, prices, budget, statement, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
+  return { orders, rules, balance, prices, budget, caps, statement, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

@@ -14,6 +14,8 @@ import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { testEngine } from "../support/test-store.js";
+import { textOf } from "../support/payload.js";
+import { pushedTexts, withClientMethod } from "../support/pushed.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import type { Marketplace } from "../../src/marketplace/index.js";
 import type { WatchDeps } from "../../src/watch/deps.js";
@@ -29,15 +31,7 @@ afterEach(async () => {
   await n.stop();
 });
 
-const textOf = (payload: Record<string, unknown>) => (typeof payload.text === "string" ? payload.text : "");
-
-async function notices(startsWith: string): Promise<string[]> {
-  await n.sender.drain();
-  return n.h.tg
-    .callsOf("sendMessage")
-    .map((c) => textOf(c.payload))
-    .filter((text) => text.startsWith(startsWith));
-}
+const notices = (prefix: string) => pushedTexts(n, prefix);
 
 /** /keys → the key's card → Set/Change budget → the amount typed (bad input first: asked again, nothing stored). */
 async function setBudgetInChat(keyId: number, amount: string, button: string): Promise<void> {
@@ -147,19 +141,7 @@ describe(`monthly budget per key (${testEngine})`, () => {
     const d = new Date();
     const nextMonth = () => Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 0, 1);
     // the marketplace refuses the resume: the rule stays paused for budget, and the error is logged once
-    const refusing: Marketplace = {
-      ...n.h.marketplace,
-      forKey: (key: string) => {
-        const real = n.h.marketplace.forKey(key);
-        return new Proxy(real, {
-          get: (target, prop) => {
-            if (prop === "resumeRule") return () => Promise.reject(new MarketplaceError("http", "POST resume: 503", 503));
-            const value: unknown = Reflect.get(target, prop);
-            return typeof value === "function" ? (value as () => unknown).bind(target) : value;
-          },
-        });
-      },
-    };
+    const refusing = withClientMethod(n.h.marketplace, "resumeRule", () => () => Promise.reject(new MarketplaceError("http", "POST resume: 503", 503)));
     const failing = createBudgetWatcher(deps(nextMonth, refusing));
     await failing.tick();
     await failing.tick();

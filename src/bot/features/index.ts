@@ -21,7 +21,7 @@ import { statementFeature } from "./statement/index.js";
 import { buyFeature, buyFlows } from "./buy/index.js";
 import { ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationFlows, automationsFeature } from "./automations/index.js";
-import { rulesFeature, rulesMenu } from "./rules/index.js";
+import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./inline/index.js";
 import { blogFeature } from "./blog/index.js";
 import { BlogButtons } from "./blog/callbacks.js";
@@ -68,7 +68,7 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...announceFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...rulesFlows, ...announceFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];

@@ -7,4 +7,6 @@ export const RuleCallbacks = {
    * carries another feature's button (the resume shortfall with Deposit).
    */
   card: defineCallback("rule.card", { id: "uuid", page: "int" }),
+  /** "No max price" on the price cap prompt (cap.ts). */
+  capOff: defineCallback("rule.capx"),
 } as const;

@@ -4,7 +4,9 @@
  * message, so the notice (what happened, its Deposit button) stays readable above it.
  */
 import { Composer } from "grammy";
-import type { BotContext } from "../../context.js";
+import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConversationContext } from "../../context.js";
+import { RULE_CAP_CONVERSATION, ruleCapConversation } from "./cap.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { replyWithError } from "../../errors/reply.js";
 import { RuleCallbacks } from "./callbacks.js";
@@ -13,6 +15,9 @@ import { showRuleCard, showRulesList } from "./menus.js";
 export { rulesMenu } from "./menus.js";
 
 export const rulesFeature = new Composer<BotContext>();
+
+/** The price cap prompt, from a rule's card. */
+export const rulesFlows = [createConversation<BotContext, ConversationContext>(ruleCapConversation, RULE_CAP_CONVERSATION)];
 
 /** Marketplace trouble becomes the shared message (a new one: the view stays). */
 async function guarded(ctx: BotContext, work: () => Promise<void>): Promise<void> {

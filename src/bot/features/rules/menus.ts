@@ -15,6 +15,9 @@ import { MarketplaceError } from "../../../marketplace/errors.js";
 import { ruleKind, ruleStatusKind, type RuleStatusKind } from "../../../marketplace/index.js";
 import { kindIcon } from "../../../rules/labels.js";
 import { renderRuleCard, ruleTransitions, type RuleTransition } from "../../../rules/card.js";
+import { capAllowed } from "../../../rules/price-cap.js";
+import { enterFlow } from "../../flow/enter.js";
+import { RULE_CAP_CONVERSATION, type CapRule } from "./cap.js";
 import { loadShortfall } from "../../../rules/pricing.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
@@ -64,6 +67,7 @@ const cardMenu = createCardMenu("rule", { onOutdated: act }).dynamic(async (ctx,
     if (allowed.includes("resume")) button(range, ctx.t("rules-button-resume"), at("resume"));
     if (allowed.includes("cancel")) button(range, ctx.t("rules-button-cancel"), at("ask"));
     if (allowed.length > 0) range.row();
+    if (capAllowed(rule, ruleKind(rule.type))) button(range, ctx.t("rules-button-cap"), at("cap"));
     button(range, ctx.t("rules-button-fires"), { ...at("fires"), fires: 1 });
     button(range, ctx.t("button-refresh"), at("open"));
     range.row();
@@ -110,6 +114,8 @@ async function act(ctx: BotContext): Promise<void> {
         return await askCancel(ctx, rule);
       case "fires":
         return await showFires(ctx, rule, subject.fires ?? 1);
+      case "cap":
+        return await askCap(ctx, rule);
       default:
         return await showRuleCard(ctx, rule);
     }
@@ -140,8 +146,21 @@ export async function showRuleCard(ctx: BotContext, ref: RuleRef, options: ShowO
     return;
   }
   const { note, ...show } = options;
-  const pausedForBudget = await ctx.deps.store.keyBudgets.isPausedForBudget(rule.id);
-  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx), pausedForBudget), keyboard: cardMenu }, { toast: note, ...show });
+  const cap = await ctx.deps.store.priceCaps.get(rule.id);
+  const marks = {
+    pausedForBudget: await ctx.deps.store.keyBudgets.isPausedForBudget(rule.id),
+    ...(cap ? { cap: { capSun: BigInt(cap.capSun), pausedAbove: cap.pausedAbove } } : {}),
+  };
+  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx), marks), keyboard: cardMenu }, { toast: note, ...show });
+}
+
+/** The price cap prompt (cap.ts), for the rule as it is now; a rule gone or uncappable gets its card. */
+async function askCap(ctx: BotContext, ref: RuleRef): Promise<void> {
+  const rule = await findRule(ctx, ref.id);
+  const kind = rule && ruleKind(rule.type);
+  if (!rule || !kind || !capAllowed(rule, kind)) return showRuleCard(ctx, ref);
+  const capRule: CapRule = { id: rule.id, page: ref.page, kind, volume: rule.volume === null ? null : rule.volume.toString(), duration: rule.duration };
+  await enterFlow(ctx, RULE_CAP_CONVERSATION, capRule);
 }
 
 function isNotFound(err: unknown): boolean {
