@@ -85,7 +85,7 @@ describe("/key", () => {
 
     // The stored key works for the rest of the bot.
     await h.tg.sendText({ userId: USER, text: "/balance" });
-    expect(textOf((await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("balance"))).payload)).toContain("100.00 TRX");
+    expect(textOf((await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("balance"))).payload)).toContain("TRX: <code>100.00</code>");
   });
 
   it("takes `/key <KEY>` in one message, deletes it, and Skip leaves the key unlabelled", async () => {

@@ -19,7 +19,8 @@ describe("the rule preview's warning about rules already on the address", () => 
   it("lists them in each language's words and punctuation", () => {
     expect(render("en")).toContain("already has 🔁 Auto-refill (🟢 active) and 📅 Auto-renewal (⏸ paused). Each rule buys energy on its own, so all of them may deliver");
     expect(render("en", others.slice(0, 1))).toContain("so both may deliver and charge you; if this one replaces it, pause or cancel the other in /rules");
-    expect(render("ru")).toMatch(/уже есть 🔁 .+ \(🟢 .+\) и 📅 .+ \(⏸ .+\)\. .+ так что все могут/);
+    // Russian names each rule as «правило …», so the words agree with it whatever the kind
+    expect(render("ru")).toMatch(/уже есть правило «🔁 .+» \(🟢 .+\) и правило «📅 .+» \(⏸ .+\)\. .+ так что все могут/);
     expect(render("zh")).toMatch(/此地址已有🔁 .+（🟢 .+）和📅 .+（⏸ .+）。/);
   });
 
