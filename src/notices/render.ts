@@ -202,7 +202,8 @@ export function renderRuleFired(rule: RuleLike, firing: RuleFiring, l: NoticeLoc
   const { t, fmt } = l;
   return {
     text: t("notice-rule-fired", { ...ruleVars(rule, l), volume: fmt.volume(firing.volume), price: code(fmt.trx(firing.priceTrx)) }),
-    replyMarkup: openRuleButton(rule, t),
+    // the rule, and a way to stop it firing again at once
+    replyMarkup: openRuleButton(rule, t).text(t("rules-button-pause"), SharedButtons.pauseRule.pack({ id: rule.id })),
   };
 }
 

@@ -28,6 +28,8 @@ export const SharedButtons = {
   listOrders: defineCallback("ord.list"),
   listRules: defineCallback("rule.list"),
   openRule: defineCallback("rule.open", { id: "uuid" }),
+  /** Pause a rule straight from its fired notice (its card follows). */
+  pauseRule: defineCallback("rule.pause", { id: "uuid" }),
   /** The /alert card (a price alert's notice leads back to it). */
   listPriceAlerts: defineCallback("alert.list"),
   /** The progress of announcement `id` on its operator's message (drawn there by the announcer too). */

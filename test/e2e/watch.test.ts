@@ -109,6 +109,11 @@ describe("rules watcher", () => {
     expect(texts(USER)).toEqual([
       `⚡ <b>Rule fired</b>: 🔁 Auto-refill delivered 65,000 energy to <code>${ADDR_1}</code> for <code>${fmt.trx(fires[0]!.priceTrx)}</code>.`,
     ]);
+    // the notice carries the rule's card and a Pause that stops it at once
+    expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${rule.id}`, `rule.pause:${rule.id}`]);
+    await n.h.tg.tapButton({ userId: USER, text: /Pause/ });
+    await n.h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Paused. It will not fire until you resume it."));
+    expect((await client.listRules()).find((r) => r.id === rule.id)!.status).toMatch(/paused/i);
   });
 
   it("a rule created through the bot that soon pauses for balance is announced at the watcher's next tick", async () => {

@@ -10,7 +10,7 @@ import { RULE_CAP_CONVERSATION, ruleCapConversation } from "./cap.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { replyWithError } from "../../errors/reply.js";
 import { RuleCallbacks } from "./callbacks.js";
-import { showRuleCard, showRulesList } from "./menus.js";
+import { runAction, showRuleCard, showRulesList } from "./menus.js";
 
 export { rulesMenu } from "./menus.js";
 
@@ -36,6 +36,12 @@ rulesFeature.callbackQuery(SharedButtons.listRules.pattern, (ctx) => guarded(ctx
 rulesFeature.callbackQuery(SharedButtons.openRule.pattern, (ctx) => {
   const { id } = SharedButtons.openRule.unpack(ctx.callbackQuery.data)!;
   return guarded(ctx, () => showRuleCard(ctx, { id, page: 1 }, { asNew: true }));
+});
+
+// Pause on a rule's fired notice: the notice stays, the card with what happened comes below it
+rulesFeature.callbackQuery(SharedButtons.pauseRule.pattern, (ctx) => {
+  const { id } = SharedButtons.pauseRule.unpack(ctx.callbackQuery.data)!;
+  return guarded(ctx, () => runAction(ctx, "pause", { id, page: 1 }, { asNew: true }));
 });
 
 rulesFeature.callbackQuery(RuleCallbacks.card.pattern, (ctx) => {

@@ -172,7 +172,8 @@ function isInvalidState(err: unknown): boolean {
   return err instanceof MarketplaceError && (err.status === 409 || (err.code?.endsWith(".invalid_state") ?? false));
 }
 
-async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef): Promise<void> {
+/** Pause, resume or cancel, then the card with what happened (`show`: as a new message, from a notice). */
+export async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef, show: ShowOptions = {}): Promise<void> {
   let rule;
   try {
     rule = await callRules(ctx, async (client, key) => {
@@ -182,17 +183,17 @@ async function runAction(ctx: BotContext, action: RuleTransition, ref: RuleRef):
       return changed;
     });
   } catch (err) {
-    if (isNotFound(err)) return showRuleCard(ctx, ref);
+    if (isNotFound(err)) return showRuleCard(ctx, ref, show);
     if (isInvalidState(err)) {
       const current = await findRule(ctx, ref.id);
       const already = current !== undefined && ruleStatusKind(current.status) === TARGET_STATUS[action];
-      return showRuleCard(ctx, ref, { note: ctx.t(already ? `rules-note-already-${TARGET_STATUS[action]}` : "rules-note-state-changed") });
+      return showRuleCard(ctx, ref, { ...show, note: ctx.t(already ? `rules-note-already-${TARGET_STATUS[action]}` : "rules-note-state-changed") });
     }
     if (action === "resume" && err instanceof MarketplaceError && err.isInsufficientBalance) return showResumeShortfall(ctx, ref, err);
     throw err;
   }
   rememberRule(ctx, rule);
-  await showRuleCard(ctx, ref, { note: ctx.t(DONE_NOTE[action]) });
+  await showRuleCard(ctx, ref, { ...show, note: ctx.t(DONE_NOTE[action]) });
 }
 
 /** Resume refused for the balance: what one firing costs, what is missing, Deposit, and back to the rule. */
