@@ -45,6 +45,6 @@ describe("notices and a named address", () => {
     const fired = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Rule fired"));
     expect(text(fired)).toContain(named);
     const firedId = (fired.response as { result: { message_id: number } }).result.message_id;
-    expect(h.tg.buttons(USER, firedId).map((b) => b.callbackData)).toEqual([SharedButtons.openRule.pack({ id: rule.id })]);
+    expect(h.tg.buttons(USER, firedId).map((b) => b.callbackData)).toEqual([SharedButtons.openRule.pack({ id: rule.id }), SharedButtons.pauseRule.pack({ id: rule.id })]);
   });
 });

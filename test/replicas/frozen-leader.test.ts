@@ -77,6 +77,9 @@ describePg("a frozen leader", () => {
 
     await deliverAll(0);
     await waitUntil(allNotified, { timeoutMs: 20_000, intervalMs: 100 });
+    // and recorded as sent: a send Telegram accepted but the leader had not marked yet when it froze
+    // is sent again by the next leader (the README's "duplicates only for sends in flight")
+    await waitUntil(async () => (await store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, intervalMs: 50 });
 
     leader.child.kill("SIGSTOP");
     const stoppedAt = Date.now();
