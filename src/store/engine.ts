@@ -15,6 +15,6 @@ export interface Engine {
   transaction<R>(fn: (conn: Conn) => Promise<R>, options?: TransactionOptions): Promise<R>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** PostgreSQL only: a connection of its own (advisory locks, LISTEN), same settings as the pool. */
+  /** PostgreSQL only: a connection of its own (the leader's lease renewals, LISTEN), same settings as the pool. */
   connectDedicated?(): Promise<pg.Client>;
 }

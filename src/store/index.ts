@@ -222,7 +222,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     ping: () => engine.ping(),
     /** PostgreSQL: whether a replica holds the leader's lease now (on SQLite this process leads). */
     leaderKnown: () => (dialect === "pg" ? leaderLive(engine.conn) : Promise.resolve(true)),
-    /** PostgreSQL only: a connection of its own with the pool's settings (advisory locks, LISTEN). */
+    /** PostgreSQL only: a connection of its own with the pool's settings (the leader's lease renewals, LISTEN). */
     connectDedicated: engine.connectDedicated?.bind(engine),
     /** For tests and operator tools only, never for features: the connection, and SQLite's client. */
     raw: { conn: engine.conn, sqlite: sqlite?.client },
