@@ -1,11 +1,9 @@
 /** The notices of a rule's price cap: paused above it, resumed under it (the price seen and the cap). */
-import { InlineKeyboard } from "grammy";
 import type { AutomationRule } from "../marketplace/index.js";
 import { code } from "../format/html.js";
 import { kindIcon, kindLabel } from "../rules/labels.js";
 import { perReferenceEnergy } from "../rules/price-cap.js";
-import { SharedButtons } from "../telegram/shared-buttons.js";
-import type { Notice, NoticeLocale } from "./render.js";
+import { openRuleButton, type Notice, type NoticeLocale } from "./render.js";
 
 type CapRule = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume" | "volume">;
 
@@ -26,13 +24,12 @@ function capVars(rule: CapRule, seen: CapPrice, { t, fmt }: NoticeLocale) {
   };
 }
 
-const openRule = (rule: CapRule, l: NoticeLocale) => new InlineKeyboard().text(l.t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
 
 export function renderCapPaused(rule: CapRule, seen: CapPrice, l: NoticeLocale): Notice {
   const lines = [l.t("notice-cap-paused", capVars(rule, seen, l)), l.t(rule.autoResume ? "notice-cap-resumes" : "notice-cap-resume-yourself")];
-  return { text: lines.join("\n"), replyMarkup: openRule(rule, l) };
+  return { text: lines.join("\n"), replyMarkup: openRuleButton(rule, l.t) };
 }
 
 export function renderCapResumed(rule: CapRule, seen: CapPrice, l: NoticeLocale): Notice {
-  return { text: l.t("notice-cap-resumed", capVars(rule, seen, l)), replyMarkup: openRule(rule, l) };
+  return { text: l.t("notice-cap-resumed", capVars(rule, seen, l)), replyMarkup: openRuleButton(rule, l.t) };
 }

@@ -148,12 +148,11 @@ function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
  */
 export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, l: NoticeLocale, now: number): Notice {
   const { t, fmt } = l;
-  const openRule = () => new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
   const autoResume = t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off");
   const trx = fmt.trxCard(shortfall ? [shortfall.priceSun, shortfall.balanceSun, shortfall.missingSun] : []);
   if (shortfall && shortfall.missingSun === 0n) {
     const vars = { ...ruleVars(rule, l), price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
-    return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRule() };
+    return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRuleButton(rule, t) };
   }
   const lines = [t("notice-rule-paused", ruleVars(rule, l))];
   if (shortfall) {
@@ -207,7 +206,7 @@ export function renderRuleFired(rule: RuleLike, firing: RuleFiring, l: NoticeLoc
   };
 }
 
-function openRuleButton(rule: RuleLike, t: Translate): InlineKeyboard {
+export function openRuleButton(rule: Pick<RuleLike, "id">, t: Translate): InlineKeyboard {
   return new InlineKeyboard().text(t("notice-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
 }
 

@@ -13,13 +13,13 @@ import { ruleStatusKind, type AutomationRule, type MarketplaceClient } from "../
 import { budgetMonth, budgetStanding, firingsSpentIn, ordersSpentThisMonth, reachedMark } from "../orders/budget.js";
 import type { KeyBudgetRow } from "../store/key-budgets.js";
 import type { ApiKeyRow } from "../store/api-keys.js";
-import { errorFields } from "../logger.js";
+import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 
 export function createBudgetWatcher(deps: WatchDeps) {
   /** Keys whose last check failed (logged once until one succeeds). */
-  const failing = new Set<number>();
+  const failures = createFailureLog(deps.logger, "budget watch");
 
   async function firingsThisMonth(client: MarketplaceClient, rules: readonly AutomationRule[], month: string): Promise<bigint> {
     let sun = 0n;
@@ -103,13 +103,9 @@ export function createBudgetWatcher(deps: WatchDeps) {
         deps.concurrency,
         async (row) => {
           await checkKey(row);
-          if (failing.delete(row.keyId)) deps.logger.info({ keyId: row.keyId }, "budget watch: the key is checked again");
+          failures.succeeded(`key ${row.keyId}`);
         },
-        (row, err) => {
-          if (failing.has(row.keyId)) return;
-          failing.add(row.keyId);
-          deps.logger.warn({ err: errorFields(err), keyId: row.keyId }, "budget watch: could not check a key's budget; it is left as it is until the next tick");
-        },
+        (row, err) => failures.failed(`key ${row.keyId}`, err, "budget watch: could not check a key's budget; it is left as it is until the next tick"),
       );
     },
   };

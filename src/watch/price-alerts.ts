@@ -8,13 +8,13 @@
  */
 import type { PriceAlertRow } from "../store/price-alerts.js";
 import { trxToSun } from "../tron/amounts.js";
-import { errorFields } from "../logger.js";
+import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 
 export function createPriceAlertsWatcher(deps: WatchDeps) {
   /** The (volume, duration) pairs whose price failed on the last tick. */
-  const failing = new Set<string>();
+  const failures = createFailureLog(deps.logger, "price alerts");
 
   /** The price of the group's energy (SUN), with the default key of the first user of the group who has one. */
   async function priceOf(group: PriceAlertRow[]): Promise<bigint | undefined> {
@@ -56,15 +56,11 @@ export function createPriceAlertsWatcher(deps: WatchDeps) {
         deps.concurrency,
         async ([pair, group]) => {
           const priceSun = await priceOf(group);
-          if (failing.delete(pair)) deps.logger.info({ pair }, "price alerts: the price reads again");
+          failures.succeeded(pair);
           if (priceSun === undefined) return;
           for (const alert of group) await compare(alert, priceSun);
         },
-        ([pair], err) => {
-          if (failing.has(pair)) return;
-          failing.add(pair);
-          deps.logger.warn({ err: errorFields(err), pair }, "price alerts: could not read a price; the alerts wait for the next tick");
-        },
+        ([pair], err) => failures.failed(pair, err, "price alerts: could not read a price; the alerts wait for the next tick"),
       );
     },
   };

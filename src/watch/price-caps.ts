@@ -12,23 +12,13 @@ import type { AutomationRule, MarketplaceClient } from "../marketplace/index.js"
 import { capQuery, capStep } from "../rules/price-cap.js";
 import type { CapTold, PriceCapRow } from "../store/price-caps.js";
 import { trxToSun } from "../tron/amounts.js";
-import { errorFields } from "../logger.js";
+import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 
 export function createPriceCapsWatcher(deps: WatchDeps) {
-  /** Keys and previews whose last look failed (logged once until one succeeds). */
-  const failing = new Set<string>();
-
-  function failed(what: string, err: unknown, message: string): void {
-    if (failing.has(what)) return;
-    failing.add(what);
-    deps.logger.warn({ err: errorFields(err), what }, message);
-  }
-
-  function succeeded(what: string): void {
-    if (failing.delete(what)) deps.logger.info({ what }, "price caps: reads again");
-  }
+  /** Keys, previews and rules whose last look failed (logged once until one succeeds). */
+  const { failed, succeeded } = createFailureLog(deps.logger, "price caps");
 
   return {
     async tick(): Promise<void> {
