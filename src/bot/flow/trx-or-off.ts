@@ -1,5 +1,6 @@
 /**
- * A step that takes a TRX amount or "off" (the balance alert, a key's monthly budget): the amount as
+ * A step that takes a TRX amount or "off" (the balance alert, a key's monthly budget), or a TRX
+ * amount only (waitForTrx): the amount as
  * people type it (parseTypedTrx), or null for "off", "0", the locale's off word or the step's off
  * button. Anything else is asked again, and changes nothing.
  */
@@ -27,6 +28,16 @@ export async function waitForTrxOrOff(ctx: ConversationContext, flow: FlowMessag
     const word = reply.text.trim().toLowerCase();
     if (word === "off" || word === "0" || word === step.offWord.toLowerCase()) return null;
     const sun = parseTypedTrx(reply.text, step.maxSun);
+    if (sun !== undefined) return sun;
+    await flow.retry(ctx, step.bad);
+  }
+}
+
+/** A step that takes a TRX amount only (a price alert's price): anything else is asked again. */
+export async function waitForTrx(ctx: ConversationContext, flow: FlowMessage, step: Pick<TrxOrOffStep, "bad" | "maxSun">): Promise<bigint> {
+  for (;;) {
+    const reply = await flow.wait();
+    const sun = reply.kind === "text" ? parseTypedTrx(reply.text, step.maxSun) : undefined;
     if (sun !== undefined) return sun;
     await flow.retry(ctx, step.bad);
   }

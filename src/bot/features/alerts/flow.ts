@@ -7,11 +7,12 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
-import { parseTypedTrx, SUN_PER_TRX } from "../../../tron/amounts.js";
+import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ONE_TRANSFER } from "../../../orders/presets.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { waitForTrx } from "../../flow/trx-or-off.js";
 import { AlertButtons } from "./callbacks.js";
 
 export const PRICE_ALERT_CONVERSATION = "price-alert";
@@ -36,17 +37,7 @@ export async function priceAlertConversation(conversation: BotConversation, ctx:
   const what = t("alert-what", { volume: ctx.fmt.volume(volume), duration: ctx.fmt.duration(duration, t) });
 
   await flow.ask(ctx, t("alert-ask-price", { what }));
-  let belowSun: bigint;
-  for (;;) {
-    const reply = await flow.wait();
-    if (reply.kind !== "text") continue;
-    const parsed = parseTypedTrx(reply.text, MAX_ALERT_PRICE_SUN);
-    if (parsed !== undefined) {
-      belowSun = parsed;
-      break;
-    }
-    await flow.retry(ctx, t("alert-bad-price"));
-  }
+  const belowSun = await waitForTrx(ctx, flow, { bad: t("alert-bad-price"), maxSun: MAX_ALERT_PRICE_SUN });
   const saved = await external(conversation, async () => (await ctx.deps.store.priceAlerts.add(userId, { volume, duration, belowSun })) !== undefined);
   const note = saved ? t("alert-saved", { what, price: code(ctx.fmt.trx(belowSun)) }) : t("alert-too-many");
   await flow.finish(ctx, note, toAlerts);
