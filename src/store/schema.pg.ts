@@ -297,3 +297,37 @@ export const rulePriceCaps = pgTable(
   },
   (t) => [index("rule_price_caps_key").on(t.keyId)],
 );
+
+
+/** A batch purchase (schema.sqlite.ts). */
+export const orderBatches = pgTable(
+  "order_batches",
+  {
+    batchId: text("batch_id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id").notNull(),
+    chatId: big("chat_id").notNull(),
+    messageId: integer("message_id"),
+    state: text("state").notNull(),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+    updatedAt: big("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("order_batches_user").on(t.userId, t.state)],
+);
+
+/** The lines of a batch (schema.sqlite.ts). */
+export const orderBatchLines = pgTable(
+  "order_batch_lines",
+  {
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => orderBatches.batchId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => orders.intentId, { onDelete: "cascade" }),
+    priceTrx: text("price_trx").notNull(),
+    refusal: text("refusal"),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
+);

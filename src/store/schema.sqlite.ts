@@ -339,3 +339,40 @@ export const rulePriceCaps = sqliteTable(
   },
   (t) => [index("rule_price_caps_key").on(t.keyId)],
 );
+
+/**
+ * A batch purchase (/batch, issue 33): one preview card for several addresses, each line an order
+ * intent of its own (orders, with its own Idempotency-Key) listed in order_batch_lines. `state`:
+ * previewed → placing → done, or previewed → cancelled (store/order-batches.ts), by compare-and-set.
+ */
+export const orderBatches = sqliteTable(
+  "order_batches",
+  {
+    batchId: text("batch_id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id").notNull(),
+    chatId: integer("chat_id").notNull(),
+    messageId: integer("message_id"), // the batch's card
+    state: text("state").notNull(),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("order_batches_user").on(t.userId, t.state)],
+);
+
+/** The lines of a batch, in the order shown: each one order intent; `refusal` is the marketplace's refusal of it (JSON), when refused. */
+export const orderBatchLines = sqliteTable(
+  "order_batch_lines",
+  {
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => orderBatches.batchId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => orders.intentId, { onDelete: "cascade" }),
+    priceTrx: text("price_trx").notNull(), // what the preview said the line takes (price and activation)
+    refusal: text("refusal"),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
+);
