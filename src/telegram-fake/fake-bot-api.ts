@@ -62,6 +62,26 @@ export type FakeFailure =
   | { code: 401 | 409; description?: string }
   | { code: 400 | 500 | 502; description?: string };
 
+/** A chat member's status (Telegram's ChatMember kinds). */
+export type FakeMemberStatus = "creator" | "administrator" | "member" | "restricted" | "left" | "kicked";
+
+/** An administrator's rights that differ from the fake's defaults (all true except can_promote_members and the story rights). */
+export type FakeAdminRights = Partial<
+  Record<
+    | "can_manage_chat"
+    | "can_delete_messages"
+    | "can_manage_video_chats"
+    | "can_restrict_members"
+    | "can_promote_members"
+    | "can_change_info"
+    | "can_invite_users"
+    | "can_post_messages"
+    | "can_edit_messages"
+    | "can_pin_messages",
+    boolean
+  >
+>;
+
 export interface FakeMessage {
   messageId: number;
   from: "bot" | "user";
@@ -115,6 +135,23 @@ export interface FakeBotApi {
   }): Promise<{ updateId: number; callbackQueryId: string }>;
   inlineQuery(input: { userId: number; query: string; languageCode?: string }): Promise<{ updateId: number; inlineQueryId: string }>;
   myChatMember(input: { userId: number; chatId?: number; status: "member" | "kicked" }): Promise<{ updateId: number }>;
+  /**
+   * Extra: a group, supergroup or channel as getChat, getChatMember and updates show it (a chat id
+   * alone is a group, or a supergroup below -10^12; a channel must be set here).
+   */
+  setChat(input: { chatId: number; type: "group" | "supergroup" | "channel"; title?: string; username?: string }): void;
+  /**
+   * Extra: someone's status in a group or channel, as getChatMember and getChatAdministrators answer
+   * (the bot is `botInfo.id`). Once the bot's own status is set, sends follow it: left or kicked is
+   * 403, and in a channel anything but an administrator who may post is 400.
+   */
+  setChatMember(input: { chatId: number; userId: number; status: FakeMemberStatus; rights?: FakeAdminRights; firstName?: string; username?: string }): void;
+  /**
+   * A user's answer to a request_chat keyboard button of the bot: the chat_shared service message in
+   * their private chat. Throws (a test error) unless the user's last reply keyboard has a request_chat
+   * button with that request_id whose kind (channel or not) and required user rights fit the chat.
+   */
+  shareChat(input: { userId: number; requestId: number; chatId: number; languageCode?: string }): Promise<{ updateId: number; messageId: number }>;
   injectUpdate(update: Omit<Update, "update_id">): Promise<{ updateId: number }>;
 
   readonly calls: ReadonlyArray<RecordedCall>;
@@ -155,7 +192,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
 // ---------------------------------------------------------------------------
 
 type Json = Record<string, unknown>;
-type ChatType = "private" | "group" | "supergroup";
+type ChatType = "private" | "group" | "supergroup" | "channel";
 
 const DEFAULT_TOKEN = "123456:TEST-TOKEN";
 const MAX_TEXT = 4096;
@@ -317,8 +354,11 @@ interface ChatState {
   id: number;
   type: ChatType;
   title?: string;
+  username?: string;
   messages: Map<number, MsgRecord>;
   nextMessageId: number;
+  /** Statuses set with setChatMember (anyone else has "left"). */
+  members: Map<number, { status: FakeMemberStatus; rights: FakeAdminRights }>;
 }
 interface StoredPhoto {
   sizes: Json[];
@@ -1094,6 +1134,23 @@ class FakeBotApiServer implements FakeBotApi {
         return true;
       },
       getChatMenuButton: (p) => clone(this.menuButtons.get(getString(p, "chat_id") ?? "") ?? { type: "default" }),
+      getChat: (p) => {
+        const chat = this.memberChat(p);
+        return { ...this.chatObject(chat), accent_color_id: 0, max_reaction_count: 11, accepted_gift_types: { unlimited_gifts: false, limited_gifts: false, unique_gifts: false, premium_subscription: false } };
+      },
+      getChatMember: (p) => {
+        const chat = this.memberChat(p);
+        const userId = getInt(p, "user_id");
+        if (userId === undefined || userId <= 0) throw bad("invalid user_id specified");
+        // a private chat has two members: its user and the bot
+        if (chat.type === "private") return { status: userId === chat.id || userId === this.botInfo.id ? "member" : "left", user: userId === this.botInfo.id ? this.botUser() : this.userObject(this.ensureUser(userId)) };
+        return this.memberObject(chat, userId);
+      },
+      getChatAdministrators: (p) => {
+        const chat = this.memberChat(p);
+        if (chat.type === "private") throw bad("there are no administrators in the private chat");
+        return [...chat.members.entries()].filter(([, m]) => m.status === "creator" || m.status === "administrator").map(([id]) => this.memberObject(chat, id));
+      },
     };
     return new Map(Object.entries(h).map(([name, fn]) => [name.toLowerCase(), { name, fn }]));
   }
@@ -1422,7 +1479,136 @@ class FakeBotApiServer implements FakeBotApi {
     if (isSend && this.blocked.has(chatId)) {
       throw new ApiError(403, chatId > 0 ? "Forbidden: bot was blocked by the user" : "Forbidden: bot was kicked from the group chat");
     }
-    return this.ensureChat(chatId);
+    const chat = this.ensureChat(chatId);
+    if (isSend && chat.type !== "private") {
+      const bot = chat.members.get(this.botInfo.id);
+      if (bot && (bot.status === "left" || bot.status === "kicked")) throw this.notMember(chat);
+      if (bot && chat.type === "channel" && !(bot.status === "creator" || (bot.status === "administrator" && bot.rights.can_post_messages !== false))) {
+        throw bad("need administrator rights in the channel chat");
+      }
+    }
+    return chat;
+  }
+
+  private notMember(chat: ChatState): ApiError {
+    return new ApiError(403, `Forbidden: bot is not a member of the ${chat.type === "channel" ? "channel" : chat.type === "supergroup" ? "supergroup" : "group"} chat`);
+  }
+
+  /** A group or channel the bot may look into (getChat, getChatMember, getChatAdministrators). */
+  private memberChat(p: Json): ChatState {
+    const chatId = chatIdOf(p);
+    const chat = this.chats.get(chatId);
+    if (!chat) throw bad("chat not found");
+    const bot = chat.members.get(this.botInfo.id);
+    if (chat.type !== "private" && bot && (bot.status === "left" || bot.status === "kicked")) throw this.notMember(chat);
+    return chat;
+  }
+
+  private memberObject(chat: ChatState, userId: number): Json {
+    const entry = chat.members.get(userId);
+    const user = userId === this.botInfo.id ? this.botUser() : this.userObject(this.ensureUser(userId));
+    const status = entry?.status ?? "left";
+    switch (status) {
+      case "creator":
+        return { status, user, is_anonymous: false };
+      case "administrator": {
+        const rights: Json = {
+          can_be_edited: false,
+          is_anonymous: false,
+          can_manage_chat: true,
+          can_delete_messages: true,
+          can_manage_video_chats: true,
+          can_restrict_members: true,
+          can_promote_members: false,
+          can_change_info: true,
+          can_invite_users: true,
+          can_post_stories: false,
+          can_edit_stories: false,
+          can_delete_stories: false,
+        };
+        if (chat.type === "channel") Object.assign(rights, { can_post_messages: true, can_edit_messages: true });
+        else rights.can_pin_messages = true;
+        return { status, user, ...rights, ...entry?.rights };
+      }
+      case "restricted":
+        return {
+          status,
+          user,
+          is_member: true,
+          can_send_messages: false,
+          can_send_audios: false,
+          can_send_documents: false,
+          can_send_photos: false,
+          can_send_videos: false,
+          can_send_video_notes: false,
+          can_send_voice_notes: false,
+          can_send_polls: false,
+          can_send_other_messages: false,
+          can_add_web_page_previews: false,
+          can_change_info: false,
+          can_invite_users: false,
+          can_pin_messages: false,
+          can_manage_topics: false,
+          until_date: 0,
+        };
+      case "kicked":
+        return { status, user, until_date: 0 };
+      default:
+        return { status, user };
+    }
+  }
+
+  setChat(input: Parameters<FakeBotApi["setChat"]>[0]): void {
+    if (input.chatId >= 0) throw new Error(`FakeBotApi.setChat: ${input.chatId} is not a group or channel id (they are negative)`);
+    const chat = this.ensureChat(input.chatId, input.type);
+    chat.type = input.type;
+    if (input.title !== undefined) chat.title = input.title;
+    else chat.title ??= input.type === "channel" ? "Test Channel" : "Test Group";
+    if (input.username !== undefined) chat.username = input.username;
+  }
+
+  setChatMember(input: Parameters<FakeBotApi["setChatMember"]>[0]): void {
+    if (input.chatId >= 0) throw new Error(`FakeBotApi.setChatMember: ${input.chatId} is not a group or channel id`);
+    const chat = this.ensureChat(input.chatId);
+    if (input.userId !== this.botInfo.id) {
+      const patch: { firstName?: string; username?: string } = {};
+      if (input.firstName !== undefined) patch.firstName = input.firstName;
+      if (input.username !== undefined) patch.username = input.username;
+      this.ensureUser(input.userId, patch);
+    }
+    chat.members.set(input.userId, { status: input.status, rights: { ...input.rights } });
+  }
+
+  shareChat(input: Parameters<FakeBotApi["shareChat"]>[0]): Promise<{ updateId: number; messageId: number }> {
+    return promised(() => {
+      const shared = this.chats.get(input.chatId);
+      if (!shared || shared.type === "private") throw new Error(`FakeBotApi.shareChat: no group or channel ${input.chatId} (setChat it first)`);
+      const user = this.ensureUser(input.userId, input.languageCode !== undefined ? { languageCode: input.languageCode } : {});
+      const chat = this.ensureChat(input.userId, "private");
+      const keyboard = this.sortedMessages(input.userId)
+        .filter((r) => r.from === "bot" && isObj(r.replyMarkup) && ("keyboard" in r.replyMarkup || "remove_keyboard" in r.replyMarkup))
+        .pop()?.replyMarkup;
+      const rows = isObj(keyboard) && Array.isArray(keyboard.keyboard) ? (keyboard.keyboard as unknown[][]) : [];
+      const button = rows.flat().find((b): b is Json => isObj(b) && isObj(b.request_chat) && b.request_chat.request_id === input.requestId);
+      const request = button && isObj(button.request_chat) ? button.request_chat : undefined;
+      if (!request) throw new Error(`FakeBotApi.shareChat: the last reply keyboard in chat ${input.userId} has no request_chat button with request_id ${input.requestId}`);
+      if ((request.chat_is_channel === true) !== (shared.type === "channel")) {
+        throw new Error(`FakeBotApi.shareChat: request ${input.requestId} asks for a ${request.chat_is_channel === true ? "channel" : "group"}, chat ${input.chatId} is a ${shared.type}`);
+      }
+      const mine = shared.members.get(input.userId)?.status;
+      if (request.chat_is_created === true && mine !== "creator") throw new Error(`FakeBotApi.shareChat: request ${input.requestId} wants a chat the user created`);
+      if (isObj(request.user_administrator_rights) && mine !== "creator" && mine !== "administrator") {
+        throw new Error(`FakeBotApi.shareChat: request ${input.requestId} wants a chat the user administers; they are "${mine ?? "left"}" in ${input.chatId}`);
+      }
+      const messageId = chat.nextMessageId++;
+      const chatShared: Json = { request_id: input.requestId, chat_id: input.chatId };
+      if (request.request_title === true && shared.title) chatShared.title = shared.title;
+      if (request.request_username === true && shared.username) chatShared.username = shared.username;
+      const message: Json = { message_id: messageId, from: this.userObject(user), chat: this.chatObject(chat), date: nowSec(), chat_shared: chatShared };
+      chat.messages.set(messageId, { messageId, from: "user", message, photo: false, deleted: false, editedCount: 0 });
+      const updateId = this.enqueue({ message: clone(message) });
+      return { updateId, messageId };
+    });
   }
 
   private ensureUser(id: number, patch: { firstName?: string; username?: string; languageCode?: string } = {}): UserInfo {
@@ -1442,15 +1628,19 @@ class FakeBotApiServer implements FakeBotApi {
     let chat = this.chats.get(chatId);
     if (!chat) {
       const t: ChatType = type ?? (chatId > 0 ? "private" : chatId < -1_000_000_000_000 ? "supergroup" : "group");
-      chat = { id: chatId, type: t, messages: new Map(), nextMessageId: 1 };
-      if (t !== "private") chat.title = "Test Group";
+      chat = { id: chatId, type: t, messages: new Map(), nextMessageId: 1, members: new Map() };
+      if (t !== "private") chat.title = t === "channel" ? "Test Channel" : "Test Group";
       this.chats.set(chatId, chat);
     }
     return chat;
   }
 
   private chatObject(chat: ChatState): Json {
-    if (chat.type !== "private") return { id: chat.id, type: chat.type, title: chat.title ?? "Test Group" };
+    if (chat.type !== "private") {
+      const obj: Json = { id: chat.id, type: chat.type, title: chat.title ?? "Test Group" };
+      if (chat.username) obj.username = chat.username;
+      return obj;
+    }
     const user = this.users.get(chat.id);
     const obj: Json = { id: chat.id, type: "private", first_name: user?.firstName ?? "Test" };
     if (user?.username) obj.username = user.username;
@@ -1607,7 +1797,7 @@ class FakeBotApiServer implements FakeBotApi {
       const msg = raw.message;
       if (isObj(msg) && isObj(msg.chat) && typeof msg.chat.id === "number" && typeof msg.message_id === "number") {
         const type = msg.chat.type;
-        const chat = this.ensureChat(msg.chat.id, type === "private" || type === "group" || type === "supergroup" ? type : undefined);
+        const chat = this.ensureChat(msg.chat.id, type === "private" || type === "group" || type === "supergroup" || type === "channel" ? type : undefined);
         const rec: MsgRecord = {
           messageId: msg.message_id,
           from: "user",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
-import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback } from "grammy";
+import { Bot, GrammyError, InlineKeyboard, InputFile, Keyboard, webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
@@ -548,6 +548,79 @@ describe("options for a caller-side webhook deliverer (benchmarks)", () => {
       expect(seen).toEqual(["setWebhook", "setWebhook", "getWebhookInfo", "sendMessage"]);
     } finally {
       await own.stop();
+    }
+  });
+});
+
+describe("groups and channels: members, administrators, shared chats", () => {
+  const GROUP = -1_001_234_567_890;
+  const CHANNEL = -1_009_876_543_210;
+
+  it("getChatMember and getChatAdministrators follow setChatMember; the bot's own status governs its sends", async () => {
+    const bot = makeBot();
+    api.setChat({ chatId: GROUP, type: "supergroup", title: "Energy desk" });
+    api.setChatMember({ chatId: GROUP, userId: 7, status: "creator", username: "anna" });
+    api.setChatMember({ chatId: GROUP, userId: 8, status: "member", username: "bob" });
+    api.setChatMember({ chatId: GROUP, userId: api.botInfo.id, status: "administrator" });
+    expect(await bot.api.getChat(GROUP)).toMatchObject({ id: GROUP, type: "supergroup", title: "Energy desk" });
+    expect(await bot.api.getChatMember(GROUP, 7)).toMatchObject({ status: "creator", user: { id: 7, username: "anna" } });
+    expect(await bot.api.getChatMember(GROUP, 8)).toMatchObject({ status: "member" });
+    expect(await bot.api.getChatMember(GROUP, 9)).toMatchObject({ status: "left", user: { id: 9 } });
+    const bots = await bot.api.getChatMember(GROUP, api.botInfo.id);
+    expect(bots).toMatchObject({ status: "administrator", can_pin_messages: true, user: { id: api.botInfo.id, is_bot: true } });
+    expect((await bot.api.getChatAdministrators(GROUP)).map((m) => m.user.id).sort()).toEqual([7, api.botInfo.id].sort());
+    expect((await apiError(bot.api.getChatMember(GROUP, 0))).description).toMatch(/invalid user_id/);
+    expect((await apiError(bot.api.getChatMember(-55, 7))).description).toMatch(/chat not found/);
+    await bot.api.sendMessage(GROUP, "hello team");
+
+    // demoted to a plain member: a group still takes its messages; removed: 403, and no more looking in
+    api.setChatMember({ chatId: GROUP, userId: api.botInfo.id, status: "member" });
+    await bot.api.sendMessage(GROUP, "still here");
+    api.setChatMember({ chatId: GROUP, userId: api.botInfo.id, status: "left" });
+    expect(await apiError(bot.api.sendMessage(GROUP, "gone"))).toMatchObject({ error_code: 403, description: "Forbidden: bot is not a member of the supergroup chat" });
+    expect((await apiError(bot.api.getChatMember(GROUP, 7))).error_code).toBe(403);
+  });
+
+  it("a channel takes posts only from an administrator who may post", async () => {
+    const bot = makeBot();
+    api.setChat({ chatId: CHANNEL, type: "channel", title: "Fills", username: "fills" });
+    expect(await bot.api.getChat(CHANNEL)).toMatchObject({ type: "channel", title: "Fills", username: "fills" });
+    api.setChatMember({ chatId: CHANNEL, userId: api.botInfo.id, status: "administrator" });
+    expect(await bot.api.getChatMember(CHANNEL, api.botInfo.id)).toMatchObject({ status: "administrator", can_post_messages: true });
+    await bot.api.sendMessage(CHANNEL, "order filled");
+    expect(api.lastBotMessage(CHANNEL)?.text).toBe("order filled");
+    api.setChatMember({ chatId: CHANNEL, userId: api.botInfo.id, status: "administrator", rights: { can_post_messages: false } });
+    expect(await apiError(bot.api.sendMessage(CHANNEL, "no"))).toMatchObject({ error_code: 400, description: "Bad Request: need administrator rights in the channel chat" });
+    api.setChatMember({ chatId: CHANNEL, userId: api.botInfo.id, status: "member" });
+    expect((await apiError(bot.api.sendMessage(CHANNEL, "no"))).error_code).toBe(400);
+  });
+
+  it("shareChat answers a request_chat button with chat_shared, only as that button allows", async () => {
+    const bot = makeBot();
+    const shared: unknown[] = [];
+    bot.on("message:chat_shared", (ctx) => {
+      shared.push(ctx.message.chat_shared);
+    });
+    api.setChat({ chatId: GROUP, type: "supergroup", title: "Energy desk" });
+    api.setChat({ chatId: CHANNEL, type: "channel", title: "Fills" });
+    api.setChatMember({ chatId: GROUP, userId: 7, status: "administrator" });
+    api.setChatMember({ chatId: CHANNEL, userId: 7, status: "member" });
+    // no keyboard yet: nothing to answer
+    await expect(api.shareChat({ userId: 7, requestId: 1, chatId: GROUP })).rejects.toThrow(/no request_chat button/);
+    const keyboard = new Keyboard()
+      .requestChat("A group", 1, { chat_is_channel: false, user_administrator_rights: { is_anonymous: false, can_manage_chat: true } as never, request_title: true })
+      .requestChat("A channel", 2, { chat_is_channel: true, user_administrator_rights: { is_anonymous: false, can_manage_chat: true } as never })
+      .oneTime();
+    await bot.api.sendMessage(7, "Where?", { reply_markup: keyboard });
+    await expect(api.shareChat({ userId: 7, requestId: 1, chatId: CHANNEL })).rejects.toThrow(/asks for a group/);
+    await expect(api.shareChat({ userId: 7, requestId: 2, chatId: CHANNEL })).rejects.toThrow(/administers/);
+    const stopBot = startPolling(bot);
+    try {
+      await api.shareChat({ userId: 7, requestId: 1, chatId: GROUP });
+      await waitUntil(() => shared.length === 1);
+      expect(shared).toEqual([{ request_id: 1, chat_id: GROUP, title: "Energy desk" }]);
+    } finally {
+      await stopBot();
     }
   });
 });
