@@ -16,24 +16,7 @@ import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
-
-export interface PreviewMoney {
-  priceSun: bigint;
-  activationSun: bigint;
-  /** What the order takes from the balance: price plus activation. */
-  totalSun: bigint;
-  balanceSun: bigint;
-  afterSun: bigint;
-}
-
-export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activationTrx" | "balanceTrx">): PreviewMoney {
-  const priceSun = trxToSun(preview.priceTrx);
-  const activationSun = trxToSun(preview.activationTrx);
-  const totalSun = priceSun + activationSun;
-  const balanceSun = trxToSun(preview.balanceTrx);
-  return { priceSun, activationSun, totalSun, balanceSun, afterSun: balanceSun - totalSun };
-}
-
+import { previewMoney } from "../../../orders/preview-money.js";
 
 export function renderOrderPreview(
   input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels },
