@@ -3,7 +3,7 @@
  * nullability, kept in step by a unit test), so the repositories share one set of row types. Chat
  * and user ids and millisecond times are bigint (64-bit) read as JS numbers (all are below 2^53).
  */
-import { pgTable, text, integer, bigint, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, text, integer, bigint, bigserial, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 const now = () => Date.now();
@@ -136,8 +136,11 @@ export const webhookEvents = pgTable(
     // (events/backlog.ts). 0: applied as it arrived, by a version that did not record when (the
     // default, so a replica still on that version never leaves an event waiting)
     appliedAt: big("applied_at").default(0),
+    // the order events arrived in, which the backlog applies them in when their received_at ties:
+    // a sequence, drawn in the order the receiver's batch insert lists its rows (arrival order)
+    arrival: bigserial("arrival", { mode: "number" }),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt, t.arrival).where(sql`${t.appliedAt} is null`)],
 );
 
 export const outbox = pgTable(

@@ -142,8 +142,11 @@ export const webhookEvents = sqliteTable(
     // (events/backlog.ts). 0: applied as it arrived, by a version that did not record when (the
     // default, so a replica still on that version never leaves an event waiting)
     appliedAt: integer("applied_at").default(0),
+    // the order events arrived in, which the backlog applies them in when their received_at ties
+    // (a millisecond holds several); set by the insert to the rowid the row gets (max + 1: one writer)
+    arrival: integer("arrival").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt, t.arrival).where(sql`${t.appliedAt} is null`)],
 );
 
 /**
