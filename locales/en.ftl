@@ -367,6 +367,29 @@ auto-change-threshold = Threshold
 auto-change-volume = Volume
 auto-change-duration = Duration
 auto-change-auto-resume = Auto-resume
+auto-edit-intro-refill =
+    <b>✏️ Edit the auto-refill rule</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-intro-renewal =
+    <b>✏️ Edit the auto-renewal rule</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-intro-smart =
+    <b>✏️ Edit smart mode</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-cancelled = ✖️ Edit cancelled: the rule is unchanged.
+auto-edit-preview-title-refill = ✏️ Check the changed auto-refill rule
+auto-edit-preview-title-renewal = ✏️ Check the changed auto-renewal rule
+auto-edit-preview-title-smart = ✏️ Check the changed smart mode
+auto-edit-today = Today
+auto-edit-today-price = One firing costs today: { $price }
+auto-edit-after = After the edit
+auto-edit-how = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one. Your max price goes over to the new rule.</i>
+auto-edit-done = ✅ Rule changed: this new rule replaces the old one, which is cancelled.
+auto-edit-both =
+    ⚠️ <b>Both rules exist now.</b> The new rule below was created, but the old one could not be cancelled: { $reason }
+    Each of them buys energy on its own until you cancel the old one.
+auto-edit-button-cancel-old = 🗑 Cancel the old rule
+auto-edit-button-open-new = ⚙️ Open the new rule
 
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.
@@ -767,6 +790,7 @@ stop-done = 📣 You will get no more announcements from the bot's team. Your or
 ## A maximum price per firing on a rule (the rule's card in /rules)
 rules-button-cap = 💲 Max price
 rules-button-cap-off = ✖️ No max price
+rules-button-edit = ✏️ Edit
 rules-cap-ask = 💲 Send the most one firing of this rule may cost, in TRX (for example <code>5</code>). I check the price every minute: above it I pause the rule, and once it is back under I resume the rule if its auto-resume is on.
 rules-cap-price-now = A firing costs { $price } now.
 rules-cap-bad = That is not a TRX amount. Send a price like <code>5</code> or <code>4.5</code>, or tap No max price.

@@ -340,6 +340,29 @@ auto-change-threshold = 阈值
 auto-change-volume = 数量
 auto-change-duration = 时长
 auto-change-auto-resume = 自动恢复
+auto-edit-intro-refill =
+    <b>✏️ 修改自动补充规则</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-intro-renewal =
+    <b>✏️ 修改自动续租规则</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-intro-smart =
+    <b>✏️ 修改智能模式</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-cancelled = ✖️ 已取消修改：规则保持不变。
+auto-edit-preview-title-refill = ✏️ 请确认修改后的自动补充规则
+auto-edit-preview-title-renewal = ✏️ 请确认修改后的自动续租规则
+auto-edit-preview-title-smart = ✏️ 请确认修改后的智能模式
+auto-edit-today = 当前
+auto-edit-today-price = 当前每次触发花费：{ $price }
+auto-edit-after = 修改后
+auto-edit-how = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。您的最高价格会转到新规则上。</i>
+auto-edit-done = ✅ 规则已修改：这条新规则取代了旧规则，旧规则已取消。
+auto-edit-both =
+    ⚠️ <b>现在两条规则同时存在。</b>下面的新规则已创建，但旧规则未能取消：{ $reason }
+    在您取消旧规则之前，它们会各自购买能量。
+auto-edit-button-cancel-old = 🗑 取消旧规则
+auto-edit-button-open-new = ⚙️ 打开新规则
 
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。
@@ -719,6 +742,7 @@ stop-done = 📣 您将不再收到机器人团队的公告。您的订单通知
 ## 规则每次触发的最高价格（/rules 中的规则卡片）
 rules-button-cap = 💲 最高价格
 rules-button-cap-off = ✖️ 不设最高价格
+rules-button-edit = ✏️ 修改
 rules-cap-ask = 💲 请发送此规则每次触发最多可花费的金额（TRX，例如 <code>5</code>）。我每分钟检查一次价格：高于它时暂停规则，价格回落到它以下时，如果规则开启了自动恢复，就恢复规则。
 rules-cap-price-now = 现在每次触发花费 { $price }。
 rules-cap-bad = 这不是 TRX 金额。请发送类似 <code>5</code> 或 <code>4.5</code> 的价格，或点击“不设最高价格”。

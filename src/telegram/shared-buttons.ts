@@ -30,6 +30,8 @@ export const SharedButtons = {
   openRule: defineCallback("rule.open", { id: "uuid" }),
   /** Pause a rule straight from its fired notice (its card follows). */
   pauseRule: defineCallback("rule.pause", { id: "uuid" }),
+  /** Cancel a rule at once (an edit whose cancel of the old rule failed: both exist, the old one goes); its card follows. */
+  cancelRule: defineCallback("rule.cx", { id: "uuid" }),
   /** The /alert card (a price alert's notice leads back to it). */
   listPriceAlerts: defineCallback("alert.list"),
   /** The progress of announcement `id` on its operator's message (drawn there by the announcer too). */

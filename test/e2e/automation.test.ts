@@ -103,7 +103,7 @@ describe("/refill", () => {
     // Open rule: the rule's card, to pause or cancel it.
     await tap(/Open rule/);
     await sent((t) => t.includes(rules[0]!.id) && t.includes("🟢 active"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
   });
 
   it("Cancel on the preview creates nothing, and /cancel leaves the flow mid-way", async () => {

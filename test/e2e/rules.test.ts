@@ -127,7 +127,7 @@ describe("rule card and the state table", () => {
     expect(card).toContain("Energy per delivery: <code>65,000</code>");
     expect(card).toContain("Delivered for: 1 day");
     expect(card).toContain("Auto-resume: off");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     // Refresh with nothing changed: Telegram says "not modified", which is no error for the user.
     const refresh = await tap(/Refresh/);
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === refresh.callbackQueryId);
@@ -138,7 +138,7 @@ describe("rule card and the state table", () => {
     const paused = await edited((t) => t.includes("Paused. It will not fire"));
     expect(String(paused.payload.text)).toContain("⏸ paused");
     expect(String(paused.payload.text)).toContain("Why paused: you paused it");
-    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("paused");
 
     // A repeated Pause (a double tap on the card as it was): the server refuses (409), the card says it is already paused.
@@ -150,7 +150,7 @@ describe("rule card and the state table", () => {
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
     await tapData(resumeData);
     await edited((t) => t.includes("already active"));
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
 
     await tap(/Cancel rule/);
     const confirm = await edited((t) => t.includes("Cancel this rule?"));
@@ -245,7 +245,7 @@ describe("rule card and the state table", () => {
     await h.tg.tapButton({ userId: USER, messageId: noticeId, text: /Open rule/ });
     const card = await sent((t) => t.includes(rule.id));
     expect(String(card.payload.text)).toContain("Auto-renewal</b> · 🟢 active");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect(h.tg.messages(USER).find((m) => m.messageId === noticeId)?.text).toBe("Rule paused");
     await tap(/Pause/);
     await edited((t) => t.includes("Paused. It will not fire") && t.includes(rule.id));

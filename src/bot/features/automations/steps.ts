@@ -22,7 +22,8 @@ import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { clipped } from "../../../format/html.js";
+import { clipped, code } from "../../../format/html.js";
+import type { RuleEditArgs } from "../../flow/rule-edit.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
@@ -34,6 +35,7 @@ import { addressByLabel, labelledAddress, offeredAddresses } from "../../../tron
 import {
   AUTOMATION_STEPS,
   answerLines,
+  draftOfRule,
   renderAutomationPreview,
   renderChangePicker,
   renderStep,
@@ -61,6 +63,15 @@ export interface AutomationRun {
   flow: FlowMessage;
   /** The answers so far, shown above each step and kept when Change asks one again. */
   answers: AutomationAnswers;
+  /** Edit on a rule's card (edit.ts): the rule the new one replaces, its answers the defaults. */
+  replacing?: RuleEditArgs;
+}
+
+/** How a run starts: a new rule (nothing given), or an edit with the rule's answers and its own texts. */
+export interface AutomationStart {
+  answers?: AutomationAnswers;
+  replacing?: RuleEditArgs;
+  flow?: ConstructorParameters<typeof FlowMessage>[2];
 }
 
 /** Ends the flow with the one sentence for `err` in its message. */
@@ -70,17 +81,17 @@ async function finishWithError(run: Pick<AutomationRun, "flow">, ctx: Ctx, err: 
 }
 
 /** Loads the options (and recent addresses); on failure says why and returns undefined. */
-export async function beginAutomation(conversation: BotConversation, ctx: Ctx, kind: AutomationKind): Promise<AutomationRun | undefined> {
+export async function beginAutomation(conversation: BotConversation, ctx: Ctx, kind: AutomationKind, start: AutomationStart = {}): Promise<AutomationRun | undefined> {
   const userId = ctx.from!.id;
   const run = Math.floor((await conversation.random()) * 36 ** 5).toString(36);
   // Cancel, or a command sent meanwhile, leaves "✖️ Auto-refill: cancelled…" in the flow's message
-  const flow = new FlowMessage(conversation, ctx, { cancelledText: (c) => c.t("auto-cancelled", { kind: c.t(`rules-kind-${kind}`) }) });
+  const flow = new FlowMessage(conversation, ctx, start.flow ?? { cancelledText: (c) => c.t("auto-cancelled", { kind: c.t(`rules-kind-${kind}`) }) });
   try {
     const loaded = await external(conversation, async () => ({
       options: await withUserClient(ctx.deps, userId, (client) => client.ruleOptions()),
       recent: await ctx.deps.store.recentAddresses.entries(userId),
     }));
-    return { kind, userId, run, flow, answers: {}, ...loaded };
+    return { kind, userId, run, flow, answers: { ...start.answers }, ...(start.replacing ? { replacing: start.replacing } : {}), ...loaded };
   } catch (err) {
     await finishWithError({ flow }, ctx, err);
     return undefined;
@@ -129,7 +140,8 @@ function draftOf(run: AutomationRun): AutomationDraft {
 
 function ask(run: AutomationRun, ctx: Ctx, step: AutomationStep, question: string, keyboard?: InlineKeyboard): Promise<void> {
   const answered = answerLines(run.answers, ctx.t, ctx.fmt, [step]);
-  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t), keyboard);
+  const intro = run.replacing ? ctx.t(`auto-edit-intro-${run.kind}`, { address: code(run.replacing.address) }) : undefined;
+  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t, intro), keyboard);
 }
 
 async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
@@ -168,7 +180,10 @@ interface VolumeStep {
 async function askVolume(ctx: Ctx, run: AutomationRun, step: "threshold" | "volume", volume: VolumeStep): Promise<bigint> {
   const range = { min: ctx.fmt.volume(volume.min), max: ctx.fmt.volume(volume.max) };
   const keyboard = new InlineKeyboard();
-  for (const preset of VOLUME_PRESETS.filter((v) => v >= volume.min && v <= volume.max)) {
+  // the answer being changed is one tap to keep, preset or not
+  const offered = VOLUME_PRESETS.filter((v) => v >= volume.min && v <= volume.max);
+  if (volume.previous !== undefined && !offered.includes(volume.previous) && volume.previous >= volume.min && volume.previous <= volume.max) offered.push(volume.previous);
+  for (const preset of offered) {
     keyboard.text(markChosen(preset === volume.previous, ctx.fmt.volume(preset)), AutomationButtons.volume.pack({ run: run.run, volume: preset }));
   }
   await ask(run, ctx, step, ctx.t(volume.question, range), keyboard);
@@ -232,7 +247,11 @@ export async function confirmAndCreate(
   ctx: Ctx,
   run: AutomationRun,
   create: (client: MarketplaceClient, draft: AutomationDraft) => Promise<AutomationRule>,
+  /** What follows once the rule exists (an edit: cancel the old one); by default its card. */
+  created?: (ctx: Ctx, rule: AutomationRule) => Promise<void>,
 ): Promise<void> {
+  // an edit shows the rule as it is today beside the new one
+  const old = run.replacing && draftOfRule(run.replacing);
   for (let preview = 1; ; preview++) {
     const draft = draftOf(run);
     const spec: FiringSpec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
@@ -240,22 +259,25 @@ export async function confirmAndCreate(
     try {
       loaded = await external(conversation, () =>
         withUserClient(ctx.deps, run.userId, async (client) => {
-          const [preview, balance, rules] = await Promise.all([
+          const [preview, balance, rules, oldPreview] = await Promise.all([
             client.previewFiring(firingQuery(spec, run.options.durations)),
             client.balance(),
             // only for a warning: a list that cannot be read leaves it out
             client.listRules().catch(() => []),
+            // the old rule's price today, beside the new one's (left out when it cannot be read)
+            old ? client.previewFiring(firingQuery(old, run.options.durations)).catch(() => null) : null,
           ]);
           const others = rules
-            .filter((r) => r.targetAddress === draft.address && ruleStatusKind(r.status) !== "cancelled")
+            .filter((r) => r.targetAddress === draft.address && r.id !== run.replacing?.id && ruleStatusKind(r.status) !== "cancelled")
             .map((r) => ({ type: r.type, status: r.status }));
-          return { preview, balanceTrx: balance.trx, others };
+          return { preview, balanceTrx: balance.trx, others, oldPriceTrx: oldPreview?.priceTrx ?? null };
         }),
       );
     } catch (err) {
       return finishWithError(run, ctx, err);
     }
-    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others);
+    const replaced = old && { old, priceTrx: loaded.oldPriceTrx };
+    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others, replaced);
     const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
     const change = AutomationButtons.change.pack({ run: run.run, preview });
     const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), confirm);
@@ -292,6 +314,7 @@ export async function confirmAndCreate(
       await offerTopUp(conversation, tap.ctx, run, spec, err);
       continue;
     }
+    if (created) return created(tap.ctx, rule);
     const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
     return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, ctx.t("auto-created")), open);
   }

@@ -10,6 +10,7 @@ import { trxToSun } from "../../../tron/amounts.js";
 import { shortfallOf } from "../../../rules/pricing.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
+import type { RuleEditArgs } from "../../flow/rule-edit.js";
 
 export type AutomationKind = "refill" | "renewal" | "smart";
 
@@ -51,14 +52,26 @@ function autoResumeLine(on: boolean, t: Translate): string {
   return t(on ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off");
 }
 
-/** One step of the flow's message: what is being created, what was answered (✓), the question. */
-export function renderStep(kind: AutomationKind, answered: readonly string[], question: string, t: Translate): string {
-  return [t(`auto-intro-${kind}`), ...(answered.length > 0 ? ["", ...answered.map((a) => `✓ ${a}`)] : []), "", question].join("\n");
+/** One step of the flow's message: what is being created (or `intro`: edited), what was answered (✓), the question. */
+export function renderStep(kind: AutomationKind, answered: readonly string[], question: string, t: Translate, intro?: string): string {
+  return [intro ?? t(`auto-intro-${kind}`), ...(answered.length > 0 ? ["", ...answered.map((a) => `✓ ${a}`)] : []), "", question].join("\n");
 }
 
 /** Change on the preview: which answer to ask again (the others are kept). */
 export function renderChangePicker(kind: AutomationKind, answers: AutomationAnswers, t: Translate, fmt: Formatter): string {
   return [t(`auto-intro-${kind}`), "", ...answerLines(answers, t, fmt), "", t("change-ask")].join("\n");
+}
+
+/** The rule being edited as a draft: today's answers, the edit's defaults. */
+export function draftOfRule(rule: RuleEditArgs): AutomationDraft {
+  const big = (value: string | null) => (value === null ? undefined : BigInt(value));
+  const draft: AutomationDraft = { kind: rule.kind, address: rule.address, autoResume: rule.autoResume };
+  // only the kind's own steps: a smart rule's volume (about 131k) is the provider's, not an answer
+  const steps = AUTOMATION_STEPS[rule.kind];
+  if (steps.includes("threshold") && rule.minimal !== null) draft.minimal = big(rule.minimal);
+  if (steps.includes("volume") && rule.volume !== null) draft.volume = big(rule.volume);
+  if (steps.includes("duration") && rule.duration !== null) draft.duration = rule.duration;
+  return draft;
 }
 
 /** A rule already on the draft's address (not cancelled): what the preview warns about. */
@@ -71,14 +84,26 @@ export function renderAutomationPreview(
   t: Translate,
   fmt: Formatter,
   others: readonly OtherRule[] = [],
+  /** An edit: the rule as it is today (and its firing price today, when it could be read), shown above the new one. */
+  replacing?: { old: AutomationDraft; priceTrx: string | null },
 ): { text: string; short: boolean } {
-  const lines = [`<b>${t(`auto-preview-title-${draft.kind}`)}</b>`, "", ...answerLines(draft, t, fmt, ["autoResume"])];
-  if (draft.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
-  if (draft.kind === "smart") lines.push(t("rules-card-smart-schedule"));
-  lines.push(autoResumeLine(draft.autoResume, t), "");
+  const settings = (rule: AutomationDraft) => {
+    const lines = answerLines(rule, t, fmt, ["autoResume"]);
+    if (rule.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
+    if (rule.kind === "smart") lines.push(t("rules-card-smart-schedule"));
+    lines.push(autoResumeLine(rule.autoResume, t));
+    return lines;
+  };
   const { missingSun } = shortfallOf(trxToSun(preview.priceTrx), trxToSun(balanceTrx));
   // one number of decimals for every amount of the card
-  const trx = fmt.trxCard([preview.priceTrx, preview.baseCostTrx, preview.commissionTrx, balanceTrx, missingSun]);
+  const trx = fmt.trx;
+  const lines = [`<b>${t(replacing ? `auto-edit-preview-title-${draft.kind}` : `auto-preview-title-${draft.kind}`)}</b>`, ""];
+  if (replacing) {
+    lines.push(`<b>${t("auto-edit-today")}</b>`, ...settings(replacing.old));
+    if (replacing.priceTrx !== null) lines.push(t("auto-edit-today-price", { price: code(trx(replacing.priceTrx)) }));
+    lines.push("", `<b>${t("auto-edit-after")}</b>`);
+  }
+  lines.push(...settings(draft), "");
   lines.push(t("auto-preview-price", { price: code(trx(preview.priceTrx)), base: trx(preview.baseCostTrx), commission: trx(preview.commissionTrx) }));
   lines.push(t("auto-preview-balance", { balance: code(trx(balanceTrx)) }), "");
   const volume = draft.volume === undefined ? "" : fmt.volume(draft.volume);
@@ -87,12 +112,13 @@ export function renderAutomationPreview(
   lines.push(t(`auto-what-${draft.kind}`, { volume, minimal, duration }));
   if (missingSun > 0n) {
     const key = draft.kind === "refill" ? "auto-preview-short-refill" : "auto-preview-short-create";
-    lines.push("", t(key, { missing: code(trx(missingSun)) }));
+    lines.push("", t(key, { missing: code(trx(missingSun, { up: true })) }));
   }
   if (others.length > 0) {
     // two rules on one address each buy energy on their own: a second one is rarely meant
     const rules = fmt.list(others.map((r) => t("auto-preview-overlap-rule", { kind: `${kindIcon(r)} ${kindLabel(r, t)}`, status: statusLabel(r, t) })));
     lines.push("", t("auto-preview-overlap", { rules, count: others.length }));
   }
+  if (replacing) lines.push("", t("auto-edit-how"));
   return { text: lines.join("\n"), short: missingSun > 0n };
 }

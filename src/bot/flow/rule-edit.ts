@@ -1,0 +1,38 @@
+/**
+ * Edit on a rule's card (features/rules) starts the rule's flow again (features/automations) with
+ * today's answers kept: the flow's id and the rule it is given are this shared contract, so
+ * neither feature imports the other. The rule travels as JSON (a conversation's arguments are
+ * stored), hence the volumes as decimal strings.
+ */
+import { ruleKind, type AutomationRule } from "../../marketplace/index.js";
+
+export const RULE_EDIT_FLOW = "rule-edit";
+
+export interface RuleEditArgs {
+  id: string;
+  /** The rules list page the card came from (its way back). */
+  page: number;
+  kind: "refill" | "renewal" | "smart";
+  address: string;
+  minimal: string | null;
+  volume: string | null;
+  duration: string | null;
+  autoResume: boolean;
+}
+
+/** The rule as the edit flow needs it; undefined for a kind the bot cannot create again. */
+export function ruleEditArgs(rule: AutomationRule, page: number): RuleEditArgs | undefined {
+  const kind = ruleKind(rule.type);
+  if (kind === "unknown") return undefined;
+  const text = (value: bigint | null) => (value === null ? null : value.toString());
+  return {
+    id: rule.id,
+    page,
+    kind,
+    address: rule.targetAddress,
+    minimal: text(rule.minimal),
+    volume: text(rule.volume),
+    duration: rule.duration,
+    autoResume: rule.autoResume,
+  };
+}
