@@ -228,6 +228,13 @@ orders-firings-note = { $count ->
     *[other] { $count } purchases made by rules are listed among them, marked with the rule.
 }
 orders-empty = You have no orders yet. Buy energy or bandwidth with /buy.
+orders-filter-all = All
+orders-filter-orders = Orders only
+orders-filter-rules = Rules only
+orders-firings-title = <b>Purchases made by your rules</b> · page { $page } of { $pages } ({ $total } in total)
+orders-firings-title-empty = <b>Purchases made by your rules</b>
+orders-firings-kept = The marketplace keeps each rule's latest 50 purchases.
+orders-firings-empty = Your rules have made no purchases yet.
 orders-button-list = 📋 My orders
 orders-refreshed = Updated.
 orders-refresh-unchanged = No change yet.

@@ -234,6 +234,13 @@ orders-firings-note = { $count ->
     *[many] Среди них { $count } покупок, сделанных правилами; они помечены правилом.
 }
 orders-empty = У вас пока нет заказов. Купите энергию или пропускную способность через /buy.
+orders-filter-all = Все
+orders-filter-orders = Только заказы
+orders-filter-rules = Только правила
+orders-firings-title = <b>Покупки ваших правил</b> · страница { $page } из { $pages } (всего { $total })
+orders-firings-title-empty = <b>Покупки ваших правил</b>
+orders-firings-kept = Маркетплейс хранит последние 50 покупок каждого правила.
+orders-firings-empty = Ваши правила пока ничего не покупали.
 orders-button-list = 📋 Мои заказы
 orders-refreshed = Обновлено.
 orders-refresh-unchanged = Пока без изменений.
