@@ -3,6 +3,8 @@ command-start =
     .description = Welcome and first steps
 command-buy =
     .description = Buy energy or bandwidth for an address
+command-batch =
+    .description = Energy for several addresses at once
 command-addresses =
     .description = Your saved addresses: names, live energy, buy again
 command-orders =
@@ -812,3 +814,59 @@ notice-cap-paused = ⏸ <b>Rule paused above your price</b>: { $rule } for { $ad
 notice-cap-resumes = I resume it once the price is back under your max (its auto-resume is on).
 notice-cap-resume-yourself = Its auto-resume is off: resume it in /rules when the price suits you.
 notice-cap-resumed = ▶️ <b>Rule resumed</b>: { $rule } for { $address }. A firing costs { $price }{ $per } now, under your max price of { $cap }.
+
+## /batch: energy for several addresses at once (issue 33)
+batch-ask-addresses = <b>Energy for several addresses</b>
+    Tap your saved addresses to tick them, then Continue. Or send the addresses, one per line, each optionally with its own volume:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Up to { $max } addresses; a saved name works in place of an address.
+batch-ask-addresses-typed = <b>Energy for several addresses</b>
+    Send the addresses, one per line, each optionally with its own volume:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Up to { $max } addresses.
+batch-button-continue = ➡️ Continue with { $count ->
+    [one] 1 address
+   *[other] { $count } addresses
+}
+batch-button-several = 📋 Several addresses
+batch-bad-lines = { $count ->
+    [one] This line was not taken, so nothing has changed:
+   *[other] These { $count } lines were not taken, so nothing has changed:
+}
+batch-bad-address = Line { $line }: “{ $text }” is neither a valid TRON address nor one of your saved names.
+batch-bad-duplicate = Line { $line }: “{ $text }” repeats an address already in the list.
+batch-bad-volume-unreadable = Line { $line }: the volume in “{ $text }” cannot be read. Write it like { $examples }.
+batch-bad-volume-range = Line { $line }: { $volume } is outside the allowed range, from { $min } to { $max }.
+batch-empty = Send at least one address, one per line.
+batch-too-many = That is { $count } addresses: one batch takes at most { $max }. Please send fewer.
+batch-ask-volume = How much energy for each of the { $count } addresses? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.{ $own ->
+    [0] {""}
+   *[other] {" "}Lines with their own volume keep it.
+}
+batch-volume-own = the volume of each line
+batch-ask-duration = For how long? Energy for { $count } addresses, { $volume }.
+batch-preview-title = <b>Preview: energy for { $count } addresses</b>, { $duration }
+batch-preview-line = { $n }. { $address }: { $volume } for { $price }
+batch-preview-line-activation = { $n }. { $address }: { $volume } for { $price } (with the address activation fee { $fee })
+batch-preview-total = <b>Total to pay:</b> { $total }
+batch-preview-balance = Your balance: { $balance } → after these orders: { $after }
+batch-preview-balance-missing = Your balance: { $balance }, missing { $missing } for these orders
+batch-preview-short = ⚠️ Not enough balance for all of them: top up at least { $shortfall }, then tap Refresh.
+batch-preview-note = Confirm places one order per address. Tapping it again never places an order twice.
+batch-button-confirm = ✅ Confirm { $count } orders
+batch-button-orders = 📋 My orders
+batch-placing = Placing the orders…
+batch-already-done = These orders have already been placed.
+batch-unknown = This button has expired. Start again with /batch.
+batch-was-cancelled = This batch was cancelled. Start again with /batch.
+batch-cannot-cancel = These orders are being placed or were placed: there is nothing left to cancel.
+batch-cancelled = Cancelled. Nothing was ordered.
+batch-expired-note = 🔄 That preview was more than { $minutes } minutes old, so nothing was ordered. Here are today's prices: check the total and tap Confirm.
+batch-result-title = <b>Energy for { $count } addresses</b>, { $duration }
+batch-result-placed = ✅ { $n }. { $address }: { $volume }, { $total }, order { $id }
+batch-result-refused = ❌ { $n }. { $address }: { $volume } not placed. { $reason }
+batch-result-over-budget = ❌ { $n }. { $address }: { $volume } not placed: this key's monthly budget is reached (see /keys).
+batch-result-unknown = ⚠️ { $n }. { $address }: { $volume }, no answer from the marketplace yet.
+batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } not placed.
+batch-result-summary = Placed { $placed } of { $count }.
+batch-result-unknown-note = Some orders have no answer yet: tapping Confirm again is safe, it can never place an order twice or charge you twice.

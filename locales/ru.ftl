@@ -3,6 +3,8 @@ command-start =
     .description = Приветствие и первые шаги
 command-buy =
     .description = Купить энергию или пропускную способность
+command-batch =
+    .description = Энергия сразу для нескольких адресов
 command-addresses =
     .description = Ваши адреса: названия, энергия сейчас, покупка в один тап
 command-orders =
@@ -831,3 +833,60 @@ notice-cap-paused = ⏸ <b>Правило приостановлено выше 
 notice-cap-resumes = Я возобновлю его, когда цена снова опустится ниже максимума (автовозобновление включено).
 notice-cap-resume-yourself = Автовозобновление выключено: возобновите правило в /rules, когда цена устроит.
 notice-cap-resumed = ▶️ <b>Правило возобновлено</b>: { $rule } для { $address }. Срабатывание сейчас стоит { $price }{ $per }, ниже вашей макс. цены { $cap }.
+
+## /batch: энергия сразу для нескольких адресов (issue 33)
+batch-ask-addresses = <b>Энергия для нескольких адресов</b>
+    Отметьте сохранённые адреса нажатием и нажмите «Продолжить». Или пришлите адреса по одному в строке, при желании с объёмом для каждого:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Не больше { $max } адресов; вместо адреса можно написать его сохранённое имя.
+batch-ask-addresses-typed = <b>Энергия для нескольких адресов</b>
+    Пришлите адреса по одному в строке, при желании с объёмом для каждого:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Не больше { $max } адресов.
+batch-button-continue = ➡️ Продолжить: { $count ->
+    [one] { $count } адрес
+    [few] { $count } адреса
+   *[other] { $count } адресов
+}
+batch-button-several = 📋 Несколько адресов
+batch-bad-lines = { $count ->
+    [one] Эта строка не принята, ничего не изменилось:
+   *[other] Эти строки ({ $count }) не приняты, ничего не изменилось:
+}
+batch-bad-address = Строка { $line }: «{ $text }» — это не адрес TRON и не одно из ваших сохранённых имён.
+batch-bad-duplicate = Строка { $line }: «{ $text }» повторяет адрес, который уже есть в списке.
+batch-bad-volume-unreadable = Строка { $line }: не удалось прочитать объём в «{ $text }». Пишите, например, { $examples }.
+batch-bad-volume-range = Строка { $line }: { $volume } вне допустимого диапазона, от { $min } до { $max }.
+batch-empty = Пришлите хотя бы один адрес, по одному в строке.
+batch-too-many = Это { $count } адресов, а в одной партии можно не больше { $max }. Пришлите меньше.
+batch-ask-volume = Сколько энергии для каждого из адресов ({ $count })? Выберите объём или введите его (например, { $examples }). Допустимо: от { $min } до { $max }.{ $own ->
+    [0] {""}
+   *[other] {" "}Строки со своим объёмом сохранят его.
+}
+batch-volume-own = объём каждой строки
+batch-ask-duration = На какой срок? Энергия для адресов: { $count }, { $volume }.
+batch-preview-title = <b>Предпросмотр: энергия для адресов ({ $count })</b>, { $duration }
+batch-preview-line = { $n }. { $address }: { $volume } за { $price }
+batch-preview-line-activation = { $n }. { $address }: { $volume } за { $price } (вместе с платой за активацию адреса { $fee })
+batch-preview-total = <b>Итого к оплате:</b> { $total }
+batch-preview-balance = Ваш баланс: { $balance } → после этих заказов: { $after }
+batch-preview-balance-missing = Ваш баланс: { $balance }, для этих заказов не хватает { $missing }
+batch-preview-short = ⚠️ Баланса не хватает на все заказы: пополните хотя бы на { $shortfall } и нажмите «Обновить».
+batch-preview-note = «Подтвердить» размещает по одному заказу на каждый адрес. Повторное нажатие никогда не разместит заказ дважды.
+batch-button-confirm = ✅ Подтвердить заказы ({ $count })
+batch-button-orders = 📋 Мои заказы
+batch-placing = Размещаю заказы…
+batch-already-done = Эти заказы уже размещены.
+batch-unknown = Эта кнопка устарела. Начните заново с /batch.
+batch-was-cancelled = Эта партия отменена. Начните заново с /batch.
+batch-cannot-cancel = Эти заказы уже размещаются или размещены: отменять нечего.
+batch-cancelled = Отменено. Ничего не заказано.
+batch-expired-note = 🔄 Этому предпросмотру больше { $minutes } минут, поэтому ничего не заказано. Вот сегодняшние цены: проверьте итог и нажмите «Подтвердить».
+batch-result-title = <b>Энергия для адресов ({ $count })</b>, { $duration }
+batch-result-placed = ✅ { $n }. { $address }: { $volume }, { $total }, заказ { $id }
+batch-result-refused = ❌ { $n }. { $address }: { $volume } не размещено. { $reason }
+batch-result-over-budget = ❌ { $n }. { $address }: { $volume } не размещено: месячный бюджет этого ключа исчерпан (см. /keys).
+batch-result-unknown = ⚠️ { $n }. { $address }: { $volume }, маркетплейс пока не ответил.
+batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } не размещено.
+batch-result-summary = Размещено { $placed } из { $count }.
+batch-result-unknown-note = По некоторым заказам ещё нет ответа: повторное нажатие «Подтвердить» безопасно, оно никогда не разместит заказ дважды и не спишет деньги дважды.

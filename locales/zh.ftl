@@ -3,6 +3,8 @@ command-start =
     .description = 欢迎与入门
 command-buy =
     .description = 为地址购买能量或带宽
+command-batch =
+    .description = 一次为多个地址购买能量
 command-addresses =
     .description = 您保存的地址：名称、实时能量、一键购买
 command-orders =
@@ -764,3 +766,53 @@ notice-cap-paused = ⏸ <b>规则因高于你的价格而暂停</b>：{ $rule }�
 notice-cap-resumes = 价格回落到最高价格以下后我会恢复它（已开启自动恢复）。
 notice-cap-resume-yourself = 它的自动恢复已关闭：价格合适时请在 /rules 中恢复它。
 notice-cap-resumed = ▶️ <b>规则已恢复</b>：{ $rule }，地址 { $address }。现在每次触发花费 { $price }{ $per }，低于你的最高价格 { $cap }。
+
+## /batch：一次为多个地址购买能量（issue 33）
+batch-ask-addresses = <b>为多个地址购买能量</b>
+    点击已保存的地址进行勾选，然后点击“继续”。或者发送地址，每行一个，可在地址后附上该地址的数量：
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    最多 { $max } 个地址；也可以用已保存的名称代替地址。
+batch-ask-addresses-typed = <b>为多个地址购买能量</b>
+    请发送地址，每行一个，可在地址后附上该地址的数量：
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    最多 { $max } 个地址。
+batch-button-continue = ➡️ 继续（{ $count } 个地址）
+batch-button-several = 📋 多个地址
+batch-bad-lines = 以下 { $count } 行未被接受，没有任何更改：
+batch-bad-address = 第 { $line } 行：“{ $text }”既不是有效的 TRON 地址，也不是您保存的名称。
+batch-bad-duplicate = 第 { $line } 行：“{ $text }”与列表中已有的地址重复。
+batch-bad-volume-unreadable = 第 { $line } 行：无法识别“{ $text }”中的数量。请写成 { $examples } 这样的形式。
+batch-bad-volume-range = 第 { $line } 行：{ $volume } 超出允许范围：{ $min } 至 { $max }。
+batch-empty = 请至少发送一个地址，每行一个。
+batch-too-many = 这是 { $count } 个地址，一批最多 { $max } 个。请减少数量。
+batch-ask-volume = 这 { $count } 个地址每个需要多少能量？请选择或输入数量（如 { $examples }）。允许范围：{ $min } 至 { $max }。{ $own ->
+    [0] {""}
+   *[other] 自带数量的行保持其数量。
+}
+batch-volume-own = 每行各自的数量
+batch-ask-duration = 租用多长时间？为 { $count } 个地址购买能量，{ $volume }。
+batch-preview-title = <b>预览：为 { $count } 个地址购买能量</b>，{ $duration }
+batch-preview-line = { $n }. { $address }：{ $volume }，{ $price }
+batch-preview-line-activation = { $n }. { $address }：{ $volume }，{ $price }（含地址激活费 { $fee }）
+batch-preview-total = <b>应付总额：</b>{ $total }
+batch-preview-balance = 您的余额：{ $balance } → 下单后：{ $after }
+batch-preview-balance-missing = 您的余额：{ $balance }，这些订单还差 { $missing }
+batch-preview-short = ⚠️ 余额不足以支付全部订单：请至少充值 { $shortfall }，然后点击“刷新”。
+batch-preview-note = “确认”会为每个地址各下一个订单。再次点击绝不会重复下单。
+batch-button-confirm = ✅ 确认 { $count } 个订单
+batch-button-orders = 📋 我的订单
+batch-placing = 正在下单…
+batch-already-done = 这些订单已经下过了。
+batch-unknown = 此按钮已失效。请用 /batch 重新开始。
+batch-was-cancelled = 此批次已取消。请用 /batch 重新开始。
+batch-cannot-cancel = 这些订单正在下单或已经下单：没有可取消的内容。
+batch-cancelled = 已取消。未下任何订单。
+batch-expired-note = 🔄 该预览已超过 { $minutes } 分钟，因此未下任何订单。以下是当前价格：请核对总额后点击“确认”。
+batch-result-title = <b>为 { $count } 个地址购买能量</b>，{ $duration }
+batch-result-placed = ✅ { $n }. { $address }：{ $volume }，{ $total }，订单 { $id }
+batch-result-refused = ❌ { $n }. { $address }：{ $volume } 未下单。{ $reason }
+batch-result-over-budget = ❌ { $n }. { $address }：{ $volume } 未下单：此密钥的月度预算已用完（见 /keys）。
+batch-result-unknown = ⚠️ { $n }. { $address }：{ $volume }，市场尚未答复。
+batch-result-not-placed = ⏹ { $n }. { $address }：{ $volume } 未下单。
+batch-result-summary = 已下单 { $placed } / { $count }。
+batch-result-unknown-note = 部分订单尚无答复：再次点击“确认”是安全的，绝不会重复下单或重复扣款。

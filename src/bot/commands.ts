@@ -15,6 +15,7 @@ export interface CommandSpec {
 export const COMMANDS: readonly CommandSpec[] = [
   { name: "start" },
   { name: "buy" },
+  { name: "batch" },
   { name: "addresses" },
   { name: "orders" },
   { name: "balance" },

@@ -22,6 +22,7 @@ import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
+import { createOrderBatchesRepo } from "./order-batches.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
 import { createPriceAlertsRepo } from "./price-alerts.js";
@@ -80,6 +81,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     keyBudgets: createKeyBudgetsRepo(conn),
     priceCaps: createPriceCapsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
+    orderBatches: createOrderBatchesRepo(conn),
   };
 }
 
@@ -95,6 +97,7 @@ const ATOMIC: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
 /** Commits acknowledged to the outside (an intent before its POST /orders): on disk when they settle. */
 const DURABLE: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
   orders: ["createIntent", "markPlacing", "markPlaced"],
+  orderBatches: ["markPlacing"],
 };
 
 

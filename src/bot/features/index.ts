@@ -32,6 +32,7 @@ import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
 import { privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
+import { batchFeature, batchFlows } from "./batch/index.js";
 
 export const features: Composer<BotContext>[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
@@ -50,6 +51,7 @@ export const features: Composer<BotContext>[] = [
   statsFeature,
   statementFeature,
   buyFeature,
+  batchFeature,
   addressesFeature,
   ordersFeature,
   automationsFeature,
@@ -68,7 +70,7 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...rulesFlows, ...announceFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...rulesFlows, ...announceFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];
