@@ -139,10 +139,11 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
         return void (await finish(schedule, dueAt, ["claimed"], skip("balance", { balanceSun: money.balanceSun, totalSun: money.totalSun })));
       }
       burnCostTrx = preview.burnCostTrx;
+      failures.succeeded(`preview ${schedule.id}`);
     } catch (err) {
       if (err instanceof MarketplaceError && !err.isTransient) return void (await finish(schedule, dueAt, ["claimed"], await refusalOutcome(err)));
       // the marketplace cannot be asked now: the next tick tries again, until the run is too late
-      failures.failed(`schedule ${schedule.id}`, err, "schedules: could not check a run's price and balance; it is tried again next tick");
+      failures.failed(`preview ${schedule.id}`, err, "schedules: could not check a run's price and balance; it is tried again next tick");
       await store.schedules.touchRun(schedule.id, dueAt, now);
       return undefined;
     }
@@ -166,12 +167,13 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
       return finish(schedule, dueAt, ["placing"], fail("unknown"));
     }
     const outcome = await sendIntent(placement(), intent);
+    if (outcome.kind !== "unknown") failures.succeeded(`order ${schedule.id}`);
     if (outcome.kind === "placed") {
       return finish(schedule, dueAt, ["placing"], { kind: "placed", orderId: outcome.order.id, totalTrx: outcome.order.totalTrx });
     }
     if (outcome.kind === "refused") return finish(schedule, dueAt, ["placing"], await refusalOutcome(outcome.error, outcome.intent));
     // unknown, or moved on by another runner: looked at again after RETRY_MS
-    if (outcome.kind === "unknown") failures.failed(`schedule ${schedule.id}`, outcome.error, "schedules: a run's order got no answer; it is sent again (same key) next tick");
+    if (outcome.kind === "unknown") failures.failed(`order ${schedule.id}`, outcome.error, "schedules: a run's order got no answer; it is sent again (same key) next tick");
     await store.schedules.touchRun(schedule.id, dueAt, now);
   }
 

@@ -27,7 +27,6 @@ const textOf = (payload: Record<string, unknown>) => (typeof payload.text === "s
 let n: NoticesHarness;
 const extraStores: Store[] = [];
 afterEach(async () => {
-  if (process.env.DUMP_LOGS) console.log(n?.h.logs.filter((l) => l.includes("schedul")).join("\n"));
   for (const s of extraStores.splice(0)) await s.close();
   await n?.stop();
   n = undefined!;
@@ -263,6 +262,9 @@ describe(`scheduled purchases (${testEngine})`, () => {
   it("a paused schedule does not run, and resumed it does not tell the times it missed while paused", async () => {
     const { accountId, keyId } = await setUp();
     const s = (await n.h.store.schedules.add(schedule(keyId), T0))!;
+    // another user's id never pauses or deletes it (a forged button's payload)
+    expect(await n.h.store.schedules.setPaused(USER + 1, s.id, true, T0)).toBe(false);
+    expect(await n.h.store.schedules.remove(USER + 1, s.id)).toBe(false);
     await n.h.store.schedules.setPaused(USER, s.id, true, T0);
     const clock = { now: DUE + 5_000 };
     await runnerAt(clock).tick();

@@ -61,8 +61,8 @@ export const schedulesMenu = createCardMenu("schedules", { onOutdated: (ctx) => 
     const n = i + 1;
     range.text({ text: ctx.t(schedule.paused ? "schedule-button-resume" : "schedule-button-pause", { n }), payload: String(schedule.id) }, async (ctx) => {
       const id = Number(ctx.match);
-      const row = ctx.from ? (await ctx.deps.store.schedules.listByUser(ctx.from.id)).find((s) => s.id === id) : undefined;
-      if (!row) return showSchedules(ctx, { toast: ctx.t("schedule-gone") });
+      const row = await ctx.deps.store.schedules.get(id);
+      if (!row || row.userId !== ctx.from?.id) return showSchedules(ctx, { toast: ctx.t("schedule-gone") });
       await ctx.deps.store.schedules.setPaused(row.userId, id, !row.paused, ctx.deps.now());
       await showSchedules(ctx, { toast: ctx.t(row.paused ? "schedule-resumed" : "schedule-paused", { n }) });
     });
