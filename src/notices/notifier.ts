@@ -21,8 +21,6 @@ import { renderMonthlyStatement } from "./render-statement.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
 import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
 import { renderCapPaused, renderCapResumed, type CapPrice } from "./render-price-cap.js";
-import { renderScheduleRun } from "./render-schedule.js";
-import type { ScheduleRunNotice } from "../schedules/outcome.js";
 import {
   renderBalanceLow,
   renderDepositArrived,
@@ -83,8 +81,6 @@ export const NoticeKeys = {
   /** A rule's price cap: each pause counts one version; its resume is told under the same version. */
   capPaused: (ruleId: string, version: number) => `cap:${ruleId}:${version}:paused`,
   capResumed: (ruleId: string, version: number) => `cap:${ruleId}:${version}:resumed`,
-  /** A scheduled purchase's run: once per schedule and due time, whichever replica or tick ran it. */
-  scheduleRun: (scheduleId: number, dueAt: number) => `schedule:${scheduleId}:${dueAt}`,
   budgetResumed: (keyId: number, ruleIds: readonly string[]) =>
     `budget:${keyId}:resumed:${createHash("sha256").update([...ruleIds].sort().join(",")).digest("hex").slice(0, 32)}`,
 } as const;
@@ -227,9 +223,6 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
       return push(userId, NoticeKeys.capResumed(rule.id, version), (l) => renderCapResumed(rule, seen, l));
     },
-    scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean> {
-      return push(userId, NoticeKeys.scheduleRun(run.schedule.id, run.dueAt), (l) => renderScheduleRun(run, l));
-    },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
     },
@@ -248,7 +241,6 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
-  scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean>;
   capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   monthlyStatement(userId: number, month: UtcMonth): Promise<boolean>;

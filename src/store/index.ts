@@ -22,8 +22,6 @@ import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
-import { createNoticeChatsRepo } from "./notice-chats.js";
-import { createTeamDesksRepo } from "./team-desks.js";
 import { createOrderBatchesRepo } from "./order-batches.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
@@ -31,7 +29,6 @@ import { createPriceAlertsRepo } from "./price-alerts.js";
 import { createAnnouncementsRepo } from "./announcements.js";
 import { createKeyBudgetsRepo } from "./key-budgets.js";
 import { createPriceCapsRepo } from "./price-caps.js";
-import { createSchedulesRepo } from "./schedules.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
@@ -83,10 +80,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     announcements: createAnnouncementsRepo(conn),
     keyBudgets: createKeyBudgetsRepo(conn),
     priceCaps: createPriceCapsRepo(conn),
-    schedules: createSchedulesRepo(conn),
     orderCards: createOrderCardsRepo(conn),
-    noticeChats: createNoticeChatsRepo(conn),
-    teamDesks: createTeamDesksRepo(conn),
     orderBatches: createOrderBatchesRepo(conn),
   };
 }

@@ -95,7 +95,6 @@ export function renderAutomationPreview(
     return lines;
   };
   const { missingSun } = shortfallOf(trxToSun(preview.priceTrx), trxToSun(balanceTrx));
-  // one number of decimals for every amount of the card
   const trx = fmt.trx;
   const lines = [`<b>${t(replacing ? `auto-edit-preview-title-${draft.kind}` : `auto-preview-title-${draft.kind}`)}</b>`, ""];
   if (replacing) {

@@ -11,7 +11,7 @@ import type { OrderIntentRow } from "../../../store/orders.js";
 import { renderError } from "../../errors/render.js";
 import { code } from "../../../format/html.js";
 import { showView } from "../../ui/view.js";
-import { runEntry } from "../../flow/registry.js";
+import { showOrderCard } from "../orders/menus.js";
 import { BuyCard } from "./callbacks.js";
 import { requoteInPlace } from "./preview.js";
 import { checkIntent, PREVIEW_TTL_MS, refusalShortfall, rereadPlaced, sendIntent, type SendOutcome } from "../../../orders/placement.js";
@@ -23,15 +23,15 @@ import { errorFields } from "../../../logger.js";
 async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<string | undefined> {
   const shortfall = await refusalShortfall(ctx.deps, intent);
   if (!shortfall) return undefined;
-  const trx = ctx.fmt.trxCard([shortfall.balanceSun, shortfall.totalSun, shortfall.missingSun]);
-  return ctx.t("buy-shortfall", { balance: code(trx(shortfall.balanceSun)), needed: code(trx(shortfall.totalSun)), shortfall: code(trx(shortfall.missingSun)) });
+  const trx = ctx.fmt.trx;
+  return ctx.t("buy-shortfall", { balance: code(trx(shortfall.balanceSun)), needed: code(trx(shortfall.totalSun)), shortfall: code(trx(shortfall.missingSun, { up: true })) });
 }
 
 /** The outcome of sending: the order's card, "unknown: confirm again", or the refusal with what to do next. */
 async function showSent(ctx: BotContext, outcome: SendOutcome): Promise<void> {
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
   if (outcome.kind === "moved-on") return;
-  if (outcome.kind === "placed") return runEntry(ctx, "show-order-card", outcome.order, 0);
+  if (outcome.kind === "placed") return showOrderCard(ctx, outcome.order, 0);
   const { intent, error: err } = outcome;
   if (outcome.kind === "unknown") {
     const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyCard.confirm.pack({ intent: intent.intentId }));
@@ -54,7 +54,7 @@ async function showSent(ctx: BotContext, outcome: SendOutcome): Promise<void> {
 
 /** The key's monthly budget is reached: said, with the override for this one order and Cancel. The intent stays previewed. */
 async function showBudgetRefusal(ctx: BotContext, intentId: string, budget: KeyBudget): Promise<void> {
-  const trx = ctx.fmt.trxCard([budget.budgetSun, budget.spentSun]);
+  const trx = ctx.fmt.trx;
   const text = ctx.t("buy-budget-reached", { spent: code(trx(budget.spentSun)), budget: code(trx(budget.budgetSun)), month: monthName(budget.month, ctx.fmt.locale) });
   const keyboard = new InlineKeyboard()
     .text(ctx.t("buy-button-budget-override"), BuyCard.overrideBudget.pack({ intent: intentId }))
@@ -73,7 +73,7 @@ export async function confirmIntent(ctx: BotContext, intentId: string, options: 
     case "already-placed": {
       await ctx.answerCallbackQuery({ text: ctx.t("buy-already-placed") });
       const order = await rereadPlaced(ctx.deps, checked.intent);
-      if (order) await runEntry(ctx, "show-order-card", order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err), intentId }, "could not refresh a placed order"));
+      if (order) await showOrderCard(ctx, order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err), intentId }, "could not refresh a placed order"));
       return;
     }
     case "closed":

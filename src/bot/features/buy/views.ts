@@ -26,8 +26,7 @@ export function renderOrderPreview(
   const { request, preview, intentId } = input;
   const money = previewMoney(preview);
   const short = money.afterSun < 0n;
-  // one number of decimals for every amount of the card
-  const trx = fmt.trxCard([money.priceSun, preview.baseCostTrx, preview.commissionTrx, money.activationSun, preview.burnCostTrx, money.totalSun, money.balanceSun, money.afterSun]);
+  const trx = fmt.trx;
   const lines = [
     t("buy-preview-title", { resource: resourceLabel(request.resource, t) }),
     t("buy-preview-address", { address: addressHtml(request.address, input.labels) }),
@@ -44,13 +43,13 @@ export function renderOrderPreview(
   // never a negative balance "after": what is missing instead
   lines.push(
     short
-      ? t("buy-preview-balance-missing", { balance: trx(money.balanceSun), missing: trx(-money.afterSun) })
+      ? t("buy-preview-balance-missing", { balance: trx(money.balanceSun), missing: trx(-money.afterSun, { up: true }) })
       : t("buy-preview-balance", { balance: trx(money.balanceSun), after: trx(money.afterSun) }),
   );
 
   const keyboard = new InlineKeyboard();
   if (short) {
-    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun)) }));
+    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun, { up: true })) }));
     keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyCard.again.pack({ intent: intentId })).row();
   } else {
     keyboard.text(t("button-confirm"), BuyCard.confirm.pack({ intent: intentId })).row();
