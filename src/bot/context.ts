@@ -56,6 +56,8 @@ export interface SessionData {
    * message that offered other keys: picking a key there (soon enough) resumes it.
    */
   gated?: { flow: string; args?: unknown; messageId: number; at: number };
+  /** A group or channel being picked (bot/ui/chat-pick.ts): a typed chat id answers it while open. */
+  chatPick?: { purpose: "notices" | "team"; at: number };
 }
 
 export interface DepsFlavor {

@@ -37,7 +37,7 @@ function resourceName(resource: string, t: Translate): string {
 }
 
 /** "131,000 energy for 1 day", or the order id when the event did not say what was bought. */
-function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
+export function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
   if (order.volume === undefined || order.resource === undefined) return t("notice-order-what-id", { order: code(order.id) });
   const vars = { volume: fmt.volume(order.volume), resource: resourceName(order.resource, t) };
   return order.duration === undefined
@@ -135,9 +135,9 @@ function buyAfterFailure(order: EventOrder, t: Translate): InlineKeyboard {
   return new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack());
 }
 
-type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
+export type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
 
-function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
+export function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
   return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: addressHtml(rule.targetAddress, labels) };
 }
 
