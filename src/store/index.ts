@@ -22,6 +22,8 @@ import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
+import { createNoticeChatsRepo } from "./notice-chats.js";
+import { createTeamDesksRepo } from "./team-desks.js";
 import { createOrderBatchesRepo } from "./order-batches.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
@@ -81,6 +83,8 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     keyBudgets: createKeyBudgetsRepo(conn),
     priceCaps: createPriceCapsRepo(conn),
     orderCards: createOrderCardsRepo(conn),
+    noticeChats: createNoticeChatsRepo(conn),
+    teamDesks: createTeamDesksRepo(conn),
     orderBatches: createOrderBatchesRepo(conn),
   };
 }

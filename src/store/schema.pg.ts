@@ -334,3 +334,38 @@ export const orderBatchLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
 );
+
+export const noticeChats = pgTable(
+  "notice_chats",
+  {
+    userId: big("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: big("chat_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    full: boolean("full").notNull().default(false),
+    alsoPrivate: boolean("also_private").notNull().default(true),
+    lost: boolean("lost").notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+export const teamDesks = pgTable(
+  "team_desks",
+  {
+    chatId: big("chat_id").primaryKey(),
+    userId: big("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
+);

@@ -379,3 +379,49 @@ export const orderBatchLines = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
 );
+
+/**
+ * Where a user's pushed notices go besides (or instead of) the private chat (/settings, issue 33):
+ * one group or channel per user where both the user and the bot are administrators. `full`: the
+ * notices there are the private ones (else only what happened, with no key, balance or address);
+ * `alsoPrivate`: the private chat keeps getting them too. `lost` when the bot or the user lost the
+ * right there (notices fall back to the private chat); `version` counts losses, each told once.
+ */
+export const noticeChats = sqliteTable(
+  "notice_chats",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id").notNull(),
+    kind: text("kind").notNull(), // group | supergroup | channel
+    title: text("title").notNull(),
+    full: integer("full", { mode: "boolean" }).notNull().default(false),
+    alsoPrivate: integer("also_private", { mode: "boolean" }).notNull().default(true),
+    lost: integer("lost", { mode: "boolean" }).notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+/**
+ * A team desk (/team, issue 33): a key bound by its owner to one group, where the group's
+ * administrators may buy and check the balance with it; `maxOrderSun`: the most one order there may cost.
+ */
+export const teamDesks = sqliteTable(
+  "team_desks",
+  {
+    chatId: integer("chat_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
+);
