@@ -294,11 +294,12 @@ export async function loadBatch(deps: BatchDeps, batchId: string, userId: number
 }
 
 /**
- * Confirm on a batch card: every line placed once, in order. See the module comment.
+ * Confirm on a batch card: every line placed once, in order. See the module comment. `onPlacing`
+ * is called once the batch is `placing`, before the first line is sent (to say so in the chat).
  * An error that is neither the marketplace's nor a missing key (a bug) is thrown; the batch stays
  * `placing` and the line's intent keeps its key, so Confirm again goes on safely.
  */
-export async function placeBatch(deps: BatchDeps, batchId: string, userId: number): Promise<PlaceBatchResult> {
+export async function placeBatch(deps: BatchDeps, batchId: string, userId: number, options: { onPlacing?: () => Promise<void> } = {}): Promise<PlaceBatchResult> {
   const { store } = deps;
   const view = await loadBatch(deps, batchId, userId);
   if (!view) return { kind: "missing" };
@@ -309,7 +310,16 @@ export async function placeBatch(deps: BatchDeps, batchId: string, userId: numbe
     for (const row of await store.orderBatches.lines(batchId)) await store.orders.markCancelled(row.intentId);
     return { kind: "expired", view: { ...view, state: "cancelled" } };
   }
+  if (view.state === "previewed") {
+    // /cancel cancels a chat's open previews, the batch's lines among them: then so is the batch
+    const intents = await Promise.all((await store.orderBatches.lines(batchId)).map((row) => store.orders.get(row.intentId)));
+    if (intents.every((intent) => intent?.state === "cancelled")) {
+      await store.orderBatches.markCancelled(batchId);
+      return { kind: "cancelled" };
+    }
+  }
   if (!(await store.orderBatches.markPlacing(batchId))) return { kind: "missing" };
+  await options.onPlacing?.();
 
   const rows = await store.orderBatches.lines(batchId);
   const lines: BatchLine[] = [];

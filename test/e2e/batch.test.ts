@@ -193,4 +193,49 @@ describe("/batch", () => {
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This batch was cancelled. Start again with /batch.");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
+
+  it("/buy's address step offers Several addresses, which goes on to /batch in the same message", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/buy" });
+    await nextShown(h, /What would you like to buy/);
+    await h.tg.tapButton({ userId: USER, text: /Energy/ });
+    const step = await nextShown(h, /TRON address that should receive ⚡ Energy/);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["📋 Several addresses", "✖️ Cancel"]);
+    await h.tg.tapButton({ userId: USER, text: "📋 Several addresses" });
+    const batch = await nextShown(h, /Send the addresses, one per line/);
+    expect(batch.method).toBe("editMessageText");
+    expect(batch.payload.message_id).toBe((step.response as { result: { message_id: number } }).result.message_id);
+    // the buy flow is gone: an address now is a line of the batch
+    await h.tg.sendText({ userId: USER, text: [freshAddress(), freshAddress()].join("\n") });
+    await nextShown(h, /How much energy for each of the 2 addresses/);
+  });
+
+  it("a balance short of the total: the card says what is missing, with Deposit and Refresh instead of Confirm", async () => {
+    h = await startHarness();
+    const { accountId } = await h.givenUserWithKey(USER, { trx: "12" });
+    await h.tg.sendText({ userId: USER, text: "/batch\n" + [freshAddress(), freshAddress(), freshAddress()].join("\n") });
+    await nextShown(h, /How much energy for each of the 3 addresses/);
+    await h.tg.tapButton({ userId: USER, text: /65,000 · 1 USDT transfer/ });
+    await nextShown(h, /For how long/);
+    await h.tg.tapButton({ userId: USER, text: "1 hour" });
+    const card = text(await nextShown(h, /Preview: energy for 3 addresses/));
+    expect(card).toContain("Your balance: 12.00 TRX, missing 4.17 TRX for these orders");
+    expect(card).toContain("top up at least <code>4.17 TRX</code>");
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["💳 Deposit", "🔄 Refresh", "✖️ Cancel"]);
+    expect(h.sandbox.control.orderCount(accountId)).toBe(0);
+  });
+
+  it("/cancel cancels an open batch card too: its Confirm then places nothing", async () => {
+    h = await startHarness();
+    const { accountId } = await h.givenUserWithKey(USER);
+    const { batchId } = await previewBatch([freshAddress(), freshAddress(), freshAddress()]);
+    const messageId = await cardMessage(batchId);
+    await h.tg.sendText({ userId: USER, text: "/cancel" });
+    await waitUntil(async () => ((await intentsOf(batchId)).every((r) => r.state === "cancelled") ? true : undefined));
+    await h.tg.tap({ userId: USER, messageId, data: BatchCard.confirm.pack({ batch: batchId }) });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This batch was cancelled. Start again with /batch.");
+    expect((await h.store.orderBatches.get(batchId))!.state).toBe("cancelled");
+    expect(h.sandbox.control.orderCount(accountId)).toBe(0);
+  });
 });

@@ -28,6 +28,8 @@ export const BATCH_CONVERSATION = "batch";
 export interface BatchFlowArgs {
   /** The lines typed after /batch (one address per line), if any. */
   text?: string;
+  /** The flow takes over the message whose button started it (/buy's address step). */
+  inPlace?: boolean;
 }
 
 const PICK_BUTTONS = new RegExp(`${BatchStep.pick.pattern.source}|${BatchStep.picked.pattern.source}`);
@@ -44,7 +46,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   const chatId = ctx.chat?.id;
   if (userId === undefined || chatId === undefined) return;
   const effect = <T>(task: () => T | Promise<T>) => external(conversation, task);
-  const flow = new FlowMessage(conversation, ctx);
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false });
   let current = ctx;
   const t: Translate = (k, v) => current.t(k, v);
   const fail = async (err: unknown) => {

@@ -46,7 +46,7 @@ batchFeature.command("batch", async (ctx) => {
 
 batchFeature.callbackQuery(SharedButtons.batch.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
-  await enterBatch(ctx, {});
+  await enterBatch(ctx, { inPlace: true });
 });
 
 async function labels(ctx: BotContext) {
@@ -82,9 +82,7 @@ batchFeature.callbackQuery(BatchCard.confirm.pattern, async (ctx) => {
   if (!ctx.from) return;
   const batchId = BatchCard.confirm.unpack(ctx.callbackQuery.data)!.batch;
   // said before the orders go out: placing several takes a moment
-  const before = await loadBatch(ctx.deps, batchId, ctx.from.id);
-  if (before?.state === "previewed" || before?.state === "placing") await ctx.answerCallbackQuery({ text: ctx.t("batch-placing") });
-  const result = await placeBatch(ctx.deps, batchId, ctx.from.id);
+  const result = await placeBatch(ctx.deps, batchId, ctx.from.id, { onPlacing: () => ctx.answerCallbackQuery({ text: ctx.t("batch-placing") }).then(() => undefined) });
   switch (result.kind) {
     case "missing":
       await ctx.answerCallbackQuery({ text: ctx.t("batch-unknown") });
