@@ -399,6 +399,9 @@ auto-edit-both =
     Each of them buys energy on its own until you cancel the old one.
 auto-edit-button-cancel-old = 🗑 Cancel the old rule
 auto-edit-button-open-new = ⚙️ Open the new rule
+auto-preview-no-cap = Max price: none. Optional: 💲 Max price pauses the rule whenever one firing would cost more.
+auto-preview-cap-above = ⚠️ One firing costs more than your max price today: I will pause the rule at the first check, within a minute.
+auto-cap-not-saved = ⚠️ The max price could not be saved: set it again with 💲 Max price on the rule's card.
 
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.

@@ -372,6 +372,9 @@ auto-edit-both =
     在您取消旧规则之前，它们会各自购买能量。
 auto-edit-button-cancel-old = 🗑 取消旧规则
 auto-edit-button-open-new = ⚙️ 打开新规则
+auto-preview-no-cap = 最高价格：未设置。可选：💲 最高价格会在单次触发费用超过它时暂停规则。
+auto-preview-cap-above = ⚠️ 今天单次触发的费用高于您的最高价格：我会在第一次检查时（一分钟内）暂停该规则。
+auto-cap-not-saved = ⚠️ 最高价格未能保存：请在规则卡片上用 💲 最高价格重新设置。
 
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。

@@ -73,10 +73,21 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(after).toContain("Energy per delivery: <code>131,000</code>");
     expect(after).toContain("Delivered for: 1 day");
     expect(after).toContain("create the new rule first, then cancel this one");
+    // today's max price is an answer like the others: kept unless changed
+    expect(today).toContain("Max price: <code>20");
+    expect(after).toContain("Max price: <code>20");
     // the rule being replaced is no "other rule on this address"
     expect(preview).not.toContain("⚠️");
-    expect(labels()).toEqual(["✅ Confirm", "✏️ Change", "✖️ Cancel"]);
+    expect(labels()).toEqual(["✅ Confirm", "✏️ Change", "💲 Max price", "✖️ Cancel"]);
     expect(await client.listRules()).toHaveLength(1);
+
+    // a new max price, on the preview's own button (today's one tap to keep)
+    await tap(/Max price/);
+    await edited((t) => t.includes("the most one firing of this rule may cost"));
+    expect(labels()).toEqual([expect.stringMatching(/^✓ 20(\.0+)? TRX$/), "✖️ No max price", "✖️ Cancel"]);
+    await say("25");
+    const repriced = String((await edited((t) => t.includes("Check the changed auto-refill rule") && t.includes("Max price: <code>25"))).payload.text);
+    expect(repriced.split("After the edit")[0]).toContain("Max price: <code>20");
 
     await tap(/Confirm/);
     const done = String((await edited((t) => t.includes("Rule changed"))).payload.text);
@@ -87,9 +98,10 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(ruleKind(created.type)).toBe("refill");
     expect(created).toMatchObject({ targetAddress: ADDRESS, minimal: 40_000n, volume: 131_000n, duration: "1d", autoResume: true, status: "active" });
     expect(rules.find((r) => r.id === old.id)!.status).toBe("cancelled");
-    // the max price now belongs to the new rule, priced for its volume and duration
+    // the max price (as changed) now belongs to the new rule, priced for its volume and duration
+    expect(done).toContain("Max price: <code>25");
     expect(await h.store.priceCaps.get(old.id)).toBeUndefined();
-    expect(await h.store.priceCaps.get(created.id)).toMatchObject({ capSun: trxToSun("20").toString(), volume: "131000", duration: "1d", keyId });
+    expect(await h.store.priceCaps.get(created.id)).toMatchObject({ capSun: trxToSun("25").toString(), volume: "131000", duration: "1d", keyId });
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${created.id}`]);
   });
 

@@ -18,10 +18,12 @@ export interface RuleEditArgs {
   volume: string | null;
   duration: string | null;
   autoResume: boolean;
+  /** The rule's max price (SUN) kept by the bot, if any. */
+  capSun: string | null;
 }
 
 /** The rule as the edit flow needs it; undefined for a kind the bot cannot create again. */
-export function ruleEditArgs(rule: AutomationRule, page: number): RuleEditArgs | undefined {
+export function ruleEditArgs(rule: AutomationRule, page: number, capSun: bigint | null): RuleEditArgs | undefined {
   const kind = ruleKind(rule.type);
   if (kind === "unknown") return undefined;
   const text = (value: bigint | null) => (value === null ? null : value.toString());
@@ -34,5 +36,6 @@ export function ruleEditArgs(rule: AutomationRule, page: number): RuleEditArgs |
     volume: text(rule.volume),
     duration: rule.duration,
     autoResume: rule.autoResume,
+    capSun: text(capSun),
   };
 }

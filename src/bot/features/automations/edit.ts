@@ -7,8 +7,9 @@
  * fails ends the flow with both rules named and a button that cancels the old one. Cancel mid-way
  * changes nothing.
  *
- * What the bot keeps per rule goes over to the new rule: the price cap (for the new rule's volume
- * and duration). The old rule's cap is removed once it is cancelled.
+ * What the bot keeps per rule goes over to the new rule: the max price is one of the answers (kept,
+ * changed or removed on the preview like the others) and is stored for the new rule when it is
+ * created; the old rule's is removed once the old rule is cancelled.
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext, BotDeps } from "../../context.js";
@@ -16,7 +17,6 @@ import type { AutomationRule, MarketplaceClient } from "../../../marketplace/ind
 import { ruleStatusKind } from "../../../marketplace/index.js";
 import type { ApiKeyRow } from "../../../store/api-keys.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { renderRuleCard } from "../../../rules/card.js";
 import { errorFields } from "../../../logger.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
@@ -40,30 +40,36 @@ export async function ruleEditConversation(conversation: BotConversation, ctx: C
   });
   if (!run) return;
   await askAll(ctx, run);
-  await confirmAndCreate(conversation, ctx, run, CREATE_RULE[kind], (tapCtx, created) => replaceOld(conversation, tapCtx, run, rule, created));
+  await confirmAndCreate(conversation, ctx, run, CREATE_RULE[kind], (tapCtx, created, card, capLost) => replaceOld(conversation, tapCtx, run, rule, created, card, capLost));
 }
 
-/** The new rule exists: its cap from the old one, then the old one cancelled; the outcome in the flow's message. */
-async function replaceOld(conversation: BotConversation, ctx: Ctx, run: AutomationRun, old: RuleEditArgs, created: AutomationRule): Promise<void> {
+/** The new rule exists: the old one cancelled; the outcome in the flow's message (`card`: the new rule's card under a note). */
+async function replaceOld(
+  conversation: BotConversation,
+  ctx: Ctx,
+  run: AutomationRun,
+  old: RuleEditArgs,
+  created: AutomationRule,
+  card: (note: string) => string,
+  capLost: boolean,
+): Promise<void> {
   const openNew = () => new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: created.id }));
   let failure: unknown;
   try {
     await external(conversation, () =>
-      withUserClient(ctx.deps, run.userId, async (client, key) => {
-        await carryCap(ctx.deps, run.userId, old.id, created, key);
-        await cancelOld(ctx.deps, client, key, run.userId, old.id);
-      }),
+      withUserClient(ctx.deps, run.userId, (client, key) => cancelOld(ctx.deps, client, key, run.userId, old.id)),
     );
   } catch (err) {
     failure = err;
   }
-  if (failure === undefined) return run.flow.finish(ctx, renderRuleCard(created, ctx.t, ctx.fmt, ctx.t("auto-edit-done")), openNew());
+  const capNote = capLost ? `\n${ctx.t("auto-cap-not-saved")}` : "";
+  if (failure === undefined) return run.flow.finish(ctx, card(ctx.t("auto-edit-done") + capNote), openNew());
   const reason = renderAndLogError(ctx, failure).text;
   const keyboard = new InlineKeyboard()
     .text(ctx.t("auto-edit-button-cancel-old"), SharedButtons.cancelRule.pack({ id: old.id }))
     .row()
     .text(ctx.t("auto-edit-button-open-new"), SharedButtons.openRule.pack({ id: created.id }));
-  await run.flow.finish(ctx, renderRuleCard(created, ctx.t, ctx.fmt, ctx.t("auto-edit-both", { reason })), keyboard);
+  await run.flow.finish(ctx, card(ctx.t("auto-edit-both", { reason }) + capNote), keyboard);
 }
 
 /**
@@ -82,15 +88,4 @@ async function cancelOld(deps: BotDeps, client: MarketplaceClient, key: ApiKeyRo
   await deps.store.priceCaps.remove(userId, oldId).catch((err: unknown) => {
     deps.logger.warn({ err: errorFields(err), ruleId: oldId }, "rule edit: could not remove the old rule's price cap");
   });
-}
-
-/** The old rule's price cap, set on the new rule (its own volume and duration); a failure is logged, never the edit's. */
-async function carryCap(deps: BotDeps, userId: number, oldId: string, created: AutomationRule, key: ApiKeyRow): Promise<void> {
-  try {
-    const cap = await deps.store.priceCaps.get(oldId);
-    if (!cap || cap.userId !== userId) return;
-    await deps.store.priceCaps.set({ ruleId: created.id, keyId: key.id, userId, kind: cap.kind, volume: created.volume, duration: created.duration, capSun: BigInt(cap.capSun) });
-  } catch (err) {
-    deps.logger.error({ err: errorFields(err), ruleId: created.id }, "rule edit: could not carry the price cap over to the new rule");
-  }
 }

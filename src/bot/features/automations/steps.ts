@@ -18,6 +18,10 @@ import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { ruleStatusKind } from "../../../marketplace/index.js";
+import { parseTypedTrx } from "../../../tron/amounts.js";
+import { MAX_CAP_SUN } from "../../../rules/price-cap.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import { errorFields } from "../../../logger.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
@@ -128,6 +132,9 @@ async function askStep(ctx: Ctx, run: AutomationRun, step: AutomationStep): Prom
     case "autoResume":
       answers.autoResume = await askAutoResume(ctx, run);
       return;
+    case "cap":
+      answers.capSun = await askCap(ctx, run);
+      return;
   }
 }
 
@@ -236,6 +243,27 @@ async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
 }
 
 /**
+ * The optional max price (Max price on the preview): the most one firing may cost, in TRX, or No
+ * max price; the one given before is one tap to keep. A bad amount is asked again.
+ */
+async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
+  const previous = run.answers.capSun;
+  const keyboard = new InlineKeyboard();
+  if (typeof previous === "bigint") keyboard.text(markChosen(true, ctx.fmt.trx(previous)), AutomationButtons.capKeep.pack({ run: run.run }));
+  keyboard.text(markChosen(previous === null, ctx.t("rules-button-cap-off")), AutomationButtons.capOff.pack({ run: run.run }));
+  await ask(run, ctx, "cap", [ctx.t("rules-cap-ask"), ctx.t("rules-card-cap-between")].join("\n\n"), keyboard);
+  for (;;) {
+    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.capKeep, AutomationButtons.capOff) });
+    if (reply.kind === "button") return AutomationButtons.capKeep.unpack(reply.data) && typeof previous === "bigint" ? previous : null;
+    const word = reply.text.trim().toLowerCase();
+    if (word === "off" || word === "0" || word === ctx.t("rules-cap-off-word").toLowerCase()) return null;
+    const sun = parseTypedTrx(reply.text, MAX_CAP_SUN);
+    if (sun !== undefined && sun > 0n) return sun;
+    await run.flow.retry(reply.ctx, ctx.t("rules-cap-bad"));
+  }
+}
+
+/**
  * Shows the preview (firing price and balance, and a warning when the address has rules already)
  * with Confirm (and Deposit when the balance is short) and Change, and on Confirm creates the rule
  * with `create`, once. The message then becomes the new rule's card or the reason it failed. A 402
@@ -247,8 +275,8 @@ export async function confirmAndCreate(
   ctx: Ctx,
   run: AutomationRun,
   create: (client: MarketplaceClient, draft: AutomationDraft) => Promise<AutomationRule>,
-  /** What follows once the rule exists (an edit: cancel the old one); by default its card. */
-  created?: (ctx: Ctx, rule: AutomationRule) => Promise<void>,
+  /** What follows once the rule exists (an edit: cancel the old one), given its card and whether its max price failed to be stored; by default the card. */
+  after?: (ctx: Ctx, rule: AutomationRule, card: (note: string) => string, capLost: boolean) => Promise<void>,
 ): Promise<void> {
   // an edit shows the rule as it is today beside the new one
   const old = run.replacing && draftOfRule(run.replacing);
@@ -280,26 +308,32 @@ export async function confirmAndCreate(
     const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others, replaced);
     const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
     const change = AutomationButtons.change.pack({ run: run.run, preview });
+    const cap = AutomationButtons.cap.pack({ run: run.run, preview });
     const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), confirm);
     if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
-    keyboard.row().text(ctx.t("button-change"), change);
+    keyboard.row().text(ctx.t("button-change"), change).text(ctx.t("rules-button-cap"), cap);
     await run.flow.ask(ctx, rendered.text, keyboard);
-    const tap = await run.flow.waitForButton(exactly(confirm, change));
+    const tap = await run.flow.waitForButton(exactly(confirm, change, cap));
     if (tap.data === change) {
       await changeOneStep(ctx, run);
+      continue;
+    }
+    if (tap.data === cap) {
+      await askStep(ctx, run, "cap");
       continue;
     }
 
     // Only the create call is guarded: once the rule exists, nothing may read as "try again" (that
     // would invite a second rule).
-    let rule;
+    let created;
     try {
-      rule = await external(conversation, async () => {
+      created = await external(conversation, async () => {
         const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
           const rule = await create(client, draft);
           // seen by the bot now: a pause for balance right after creation is news for the watcher
           await recordRule(ctx.deps, rule, key);
-          return rule;
+          const capped = await storeCap(ctx, run.userId, draft.kind, rule, key, draft.capSun);
+          return { rule, capped };
         });
         try {
           await ctx.deps.store.recentAddresses.remember(run.userId, draft.address, ctx.deps.now());
@@ -314,9 +348,28 @@ export async function confirmAndCreate(
       await offerTopUp(conversation, tap.ctx, run, spec, err);
       continue;
     }
-    if (created) return created(tap.ctx, rule);
+    const { rule, capped } = created;
+    // the card shows the max price once it is stored; one that could not be stored is said
+    const marks = capped === true && typeof draft.capSun === "bigint" ? { cap: { capSun: draft.capSun, pausedAbove: false } } : {};
+    const note = capped === false ? `${ctx.t("auto-created")}\n${ctx.t("auto-cap-not-saved")}` : ctx.t("auto-created");
+    if (after) return after(tap.ctx, rule, (n) => renderRuleCard(rule, ctx.t, ctx.fmt, n, undefined, marks), capped === false);
     const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
-    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, ctx.t("auto-created")), open);
+    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, note, undefined, marks), open);
+  }
+}
+
+/**
+ * The max price of a rule just created (rules/price-cap.ts checks it): true once stored, null when
+ * none was given, false when it could not be stored (the rule exists: that is said, never a failure).
+ */
+async function storeCap(ctx: Ctx, userId: number, kind: AutomationKind, rule: AutomationRule, key: ApiKeyRow, capSun: bigint | null | undefined): Promise<boolean | null> {
+  if (typeof capSun !== "bigint") return null;
+  try {
+    await ctx.deps.store.priceCaps.set({ ruleId: rule.id, keyId: key.id, userId, kind, volume: rule.volume, duration: rule.duration, capSun });
+    return true;
+  } catch (err) {
+    ctx.deps.logger.error({ err: errorFields(err), ruleId: rule.id }, "could not store a new rule's max price");
+    return false;
   }
 }
 
@@ -327,6 +380,7 @@ const CHANGE_LABELS: Record<AutomationStep, string> = {
   volume: "auto-change-volume",
   duration: "auto-change-duration",
   autoResume: "auto-change-auto-resume",
+  cap: "rules-button-cap",
 };
 
 /** Change on the preview: the kind's steps to pick from (Back keeps everything), then the picked step asked again. */

@@ -8,14 +8,18 @@ import { kindIcon, kindLabel } from "../../../rules/labels.js";
 import { statusLabel } from "../../../rules/card.js";
 import { trxToSun } from "../../../tron/amounts.js";
 import { shortfallOf } from "../../../rules/pricing.js";
+import { perReferenceEnergy } from "../../../rules/price-cap.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import type { RuleEditArgs } from "../../flow/rule-edit.js";
 
 export type AutomationKind = "refill" | "renewal" | "smart";
 
-/** What a flow asks, one step each; Change on the preview offers the same steps. */
-export type AutomationStep = "address" | "threshold" | "volume" | "duration" | "autoResume";
+/**
+ * What a flow asks, one step each; Change on the preview offers the same steps. The max price
+ * ("cap") is optional: asked only from its own button on the preview.
+ */
+export type AutomationStep = "address" | "threshold" | "volume" | "duration" | "autoResume" | "cap";
 
 /** The steps of each kind, in the order they are asked (bandwidth has no rules; smart decides volume and timing itself). */
 export const AUTOMATION_STEPS: Record<AutomationKind, readonly AutomationStep[]> = {
@@ -31,6 +35,8 @@ export interface AutomationDraft {
   volume?: bigint;
   duration?: string;
   autoResume: boolean;
+  /** The most one firing may cost (SUN), checked by the bot (rules/price-cap.ts); null or absent: none. */
+  capSun?: bigint | null;
 }
 
 /** The answers while the flow is asking: each step fills its own. */
@@ -45,7 +51,14 @@ export function answerLines(answers: AutomationAnswers, t: Translate, fmt: Forma
   if (answers.volume !== undefined && shown("volume")) lines.push(t("rules-card-volume", { volume: code(fmt.volume(answers.volume)) }));
   if (answers.duration !== undefined && shown("duration")) lines.push(t("rules-card-duration", { duration: fmt.duration(answers.duration, t) }));
   if (answers.autoResume !== undefined && shown("autoResume")) lines.push(autoResumeLine(answers.autoResume, t));
+  if (typeof answers.capSun === "bigint" && shown("cap")) lines.push(capLine(answers.capSun, answers.volume ?? null, t, fmt));
   return lines;
+}
+
+/** "Max price: 20 TRX a firing (5 TRX per 65,000 energy)". */
+function capLine(capSun: bigint, volume: bigint | null, t: Translate, fmt: Formatter): string {
+  const per = perReferenceEnergy(capSun, volume);
+  return t("rules-card-cap", { cap: code(fmt.trx(capSun)), per: per === undefined ? "" : t("notice-cap-per-65k", { price: code(fmt.trx(per)) }) });
 }
 
 function autoResumeLine(on: boolean, t: Translate): string {
@@ -71,6 +84,7 @@ export function draftOfRule(rule: RuleEditArgs): AutomationDraft {
   if (steps.includes("threshold") && rule.minimal !== null) draft.minimal = big(rule.minimal);
   if (steps.includes("volume") && rule.volume !== null) draft.volume = big(rule.volume);
   if (steps.includes("duration") && rule.duration !== null) draft.duration = rule.duration;
+  draft.capSun = rule.capSun === null ? null : BigInt(rule.capSun);
   return draft;
 }
 
@@ -102,7 +116,15 @@ export function renderAutomationPreview(
     if (replacing.priceTrx !== null) lines.push(t("auto-edit-today-price", { price: code(trx(replacing.priceTrx)) }));
     lines.push("", `<b>${t("auto-edit-after")}</b>`);
   }
-  lines.push(...settings(draft), "");
+  lines.push(...settings(draft));
+  // the max price is optional: offered here (its button is under the preview), checked every minute once set
+  if (typeof draft.capSun === "bigint") {
+    lines.push(t("rules-card-cap-between"));
+    if (trxToSun(preview.priceTrx) > draft.capSun) lines.push(t("auto-preview-cap-above"));
+  } else {
+    lines.push(t("auto-preview-no-cap"));
+  }
+  lines.push("");
   lines.push(t("auto-preview-price", { price: code(trx(preview.priceTrx)), base: trx(preview.baseCostTrx), commission: trx(preview.commissionTrx) }));
   lines.push(t("auto-preview-balance", { balance: code(trx(balanceTrx)) }), "");
   const volume = draft.volume === undefined ? "" : fmt.volume(draft.volume);

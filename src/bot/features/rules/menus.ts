@@ -178,7 +178,8 @@ function editAllowed(rule: AutomationRule): boolean {
 /** Edit: the rule's own steps again with today's answers (features/automations, by its flow id); a rule gone or cancelled gets its card. */
 async function startEdit(ctx: BotContext, ref: RuleRef): Promise<void> {
   const rule = await findRule(ctx, ref.id);
-  const args = rule && editAllowed(rule) ? ruleEditArgs(rule, ref.page) : undefined;
+  const cap = rule && (await ctx.deps.store.priceCaps.get(rule.id));
+  const args = rule && editAllowed(rule) ? ruleEditArgs(rule, ref.page, cap ? BigInt(cap.capSun) : null) : undefined;
   if (!args) return showRuleCard(ctx, ref, { note: ctx.t("rules-note-state-changed") });
   // a default key known unable to create rules says so now, not at Confirm
   if (!(await defaultKeyMay(ctx, "rules", RULE_EDIT_FLOW, args))) return;
