@@ -2,8 +2,9 @@
  * How code reaches the marketplace with a user's stored key: `withUserClient` loads the user's
  * default (or a chosen) key, opens it for the duration of the call, and remembers a scope the key
  * turns out to lack. No key → NoApiKeyError, which the chat's error mapping turns into "add a key".
- * Free of the chat: the bot's features (through bot/marketplace/with-user-client.ts) and the domain
- * (orders/placement.ts) use it alike.
+ * `clientForKey` is the one way from a stored key to a client: the watchers call it for the keys they
+ * check, `withUserClient` for the chat's. Free of the chat: the bot's features (through
+ * bot/marketplace/with-user-client.ts), the domain (orders/placement.ts) and the watchers use it alike.
  */
 import { SealError } from "../store/secrets.js";
 import { UNREADABLE_SECRETS } from "../store/rotation.js";
@@ -31,7 +32,7 @@ export class KeyUnreadableError extends Error {
   }
 }
 
-/** What opening a stored key needs (the bot's deps have it all). */
+/** What opening a stored key needs (the bot's deps and the watchers' have it all). */
 export interface KeyClientDeps {
   store: Pick<Store, "apiKeys">;
   marketplace: Pick<Marketplace, "forKey">;
@@ -39,10 +40,15 @@ export interface KeyClientDeps {
   now: () => number;
 }
 
-/** The plaintext key; a key that cannot be opened is logged once, for the operator, and reported as KeyUnreadableError. */
-async function reveal(deps: KeyClientDeps, key: ApiKeyRow): Promise<string> {
+/** A client for a stored key (opened for this call only); a key that cannot be opened throws SealError. */
+export async function clientForKey(deps: Pick<KeyClientDeps, "store" | "marketplace">, key: ApiKeyRow): Promise<MarketplaceClient> {
+  return deps.marketplace.forKey(await deps.store.apiKeys.reveal(key));
+}
+
+/** The client; a key that cannot be opened is logged once, for the operator, and reported as KeyUnreadableError. */
+async function openForUser(deps: KeyClientDeps, key: ApiKeyRow): Promise<MarketplaceClient> {
   try {
-    return await deps.store.apiKeys.reveal(key);
+    return await clientForKey(deps, key);
   } catch (err) {
     if (!(err instanceof SealError)) throw err;
     deps.logger.error({ keyId: key.id, userId: key.userId }, `an API key is one of the ${UNREADABLE_SECRETS}`);
@@ -58,7 +64,7 @@ export async function withUserClient<T>(
 ): Promise<T> {
   const key = options.keyId === undefined ? await deps.store.apiKeys.getDefault(userId) : await deps.store.apiKeys.get(userId, options.keyId);
   if (!key) throw new NoApiKeyError();
-  const client = deps.marketplace.forKey(await reveal(deps, key));
+  const client = await openForUser(deps, key);
   try {
     const result = await call(client, key);
     await deps.store.apiKeys.touch(key, deps.now());
