@@ -32,6 +32,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "keys" },
   { name: "webhook" },
   { name: "alert" },
+  { name: "schedule" },
   { name: "settings" },
   { name: "language" },
   { name: "cancel" },

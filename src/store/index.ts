@@ -31,6 +31,7 @@ import { createPriceAlertsRepo } from "./price-alerts.js";
 import { createAnnouncementsRepo } from "./announcements.js";
 import { createKeyBudgetsRepo } from "./key-budgets.js";
 import { createPriceCapsRepo } from "./price-caps.js";
+import { createSchedulesRepo } from "./schedules.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
@@ -82,6 +83,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     announcements: createAnnouncementsRepo(conn),
     keyBudgets: createKeyBudgetsRepo(conn),
     priceCaps: createPriceCapsRepo(conn),
+    schedules: createSchedulesRepo(conn),
     orderCards: createOrderCardsRepo(conn),
     noticeChats: createNoticeChatsRepo(conn),
     teamDesks: createTeamDesksRepo(conn),

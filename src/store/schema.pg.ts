@@ -369,3 +369,45 @@ export const teamDesks = pgTable(
   },
   (t) => [index("team_desks_user").on(t.userId)],
 );
+
+/** Scheduled purchases (/schedule): schema.sqlite.ts says how they are used. */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: serial("id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    days: text("days").notNull(),
+    time: text("time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    notify: text("notify").notNull().default("all"),
+    paused: boolean("paused").notNull().default(false),
+    checkedUntil: big("checked_until").notNull(),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("schedules_user").on(t.userId)],
+);
+
+/** One row per (schedule, due time), claimed before anything is placed (schema.sqlite.ts). */
+export const scheduleRuns = pgTable(
+  "schedule_runs",
+  {
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    dueAt: big("due_at").notNull(),
+    userId: big("user_id").notNull(),
+    state: text("state").notNull(),
+    reason: text("reason"),
+    intentId: text("intent_id"),
+    claimedAt: big("claimed_at").notNull().$defaultFn(now),
+    updatedAt: big("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
+);

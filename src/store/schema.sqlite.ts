@@ -425,3 +425,56 @@ export const teamDesks = sqliteTable(
   },
   (t) => [index("team_desks_user").on(t.userId)],
 );
+
+/**
+ * Scheduled purchases (/schedule, issue 33 item 4): "every weekday at 09:00 in Europe/Moscow buy
+ * 131,000 energy for 1 hour for this address with this key". `days` holds the weekdays as digits
+ * (0 = Sunday … 6 = Saturday), `time` is "HH:MM" in `time_zone` (an IANA name or "UTC+05:30").
+ * `notify`: "all" (a notice per run) or "failures". `checked_until` (ms): due times up to it were
+ * claimed (or let go while paused); the runner looks only after it.
+ */
+export const schedules = sqliteTable(
+  "schedules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    days: text("days").notNull(),
+    time: text("time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    notify: text("notify").notNull().default("all"),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    checkedUntil: integer("checked_until").notNull(),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("schedules_user").on(t.userId)],
+);
+
+/**
+ * One row per (schedule, due time), inserted before anything is placed: whoever inserts it runs that
+ * time, once across replicas and restarts. `state`: claimed → placing → placed | skipped | failed
+ * (`reason`: late, balance, budget, cap, key, error…). `intent_id` is the run's order intent, whose
+ * Idempotency-Key is derived from (schedule, due time).
+ */
+export const scheduleRuns = sqliteTable(
+  "schedule_runs",
+  {
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    dueAt: integer("due_at").notNull(),
+    userId: integer("user_id").notNull(),
+    state: text("state").notNull(),
+    reason: text("reason"),
+    intentId: text("intent_id"),
+    claimedAt: integer("claimed_at").notNull().$defaultFn(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
+);

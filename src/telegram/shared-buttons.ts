@@ -36,6 +36,8 @@ export const SharedButtons = {
   cancelRule: defineCallback("rule.cx", { id: "uuid" }),
   /** The /alert card (a price alert's notice leads back to it). */
   listPriceAlerts: defineCallback("alert.list"),
+  /** The /schedule card (a scheduled run's notice leads back to it). */
+  listSchedules: defineCallback("sched.list"),
   /** The progress of announcement `id` on its operator's message (drawn there by the announcer too). */
   refreshAnnouncement: defineCallback("ann.ref", { id: "int" }),
   /** A month's statement (card, chart and CSV) as new messages: `month` is 202611 (the 1st-of-month notice). */

@@ -29,6 +29,7 @@ import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
+import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.js";
 import { privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
@@ -61,6 +62,7 @@ export const features: Composer<BotContext>[] = [
   webhookFeature,
   settingsFeature,
   alertsFeature,
+  scheduleFeature,
   announceFeature,
   // last: a bare address in a private chat, when no command or button took the message
   addressMessageFeature,
@@ -70,10 +72,10 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...rulesFlows, ...announceFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), FlowCancel].filter((b) => b.inGroups);
