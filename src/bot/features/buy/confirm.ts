@@ -11,7 +11,7 @@ import type { OrderIntentRow } from "../../../store/orders.js";
 import { renderError } from "../../errors/render.js";
 import { code } from "../../../format/html.js";
 import { showView } from "../../ui/view.js";
-import { showOrderCard } from "../orders/menus.js";
+import { runEntry } from "../../flow/registry.js";
 import { BuyCard } from "./callbacks.js";
 import { requoteInPlace } from "./preview.js";
 import { checkIntent, PREVIEW_TTL_MS, refusalShortfall, rereadPlaced, sendIntent, type SendOutcome } from "../../../orders/placement.js";
@@ -31,7 +31,7 @@ async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<s
 async function showSent(ctx: BotContext, outcome: SendOutcome): Promise<void> {
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
   if (outcome.kind === "moved-on") return;
-  if (outcome.kind === "placed") return showOrderCard(ctx, outcome.order, 0);
+  if (outcome.kind === "placed") return runEntry(ctx, "show-order-card", outcome.order, 0);
   const { intent, error: err } = outcome;
   if (outcome.kind === "unknown") {
     const keyboard = new InlineKeyboard().text(t("buy-button-confirm-again"), BuyCard.confirm.pack({ intent: intent.intentId }));
@@ -73,7 +73,7 @@ export async function confirmIntent(ctx: BotContext, intentId: string, options: 
     case "already-placed": {
       await ctx.answerCallbackQuery({ text: ctx.t("buy-already-placed") });
       const order = await rereadPlaced(ctx.deps, checked.intent);
-      if (order) await showOrderCard(ctx, order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err), intentId }, "could not refresh a placed order"));
+      if (order) await runEntry(ctx, "show-order-card", order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err), intentId }, "could not refresh a placed order"));
       return;
     }
     case "closed":

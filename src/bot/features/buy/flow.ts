@@ -17,7 +17,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
-import { addPresetRows, loadPresets } from "./presets.js";
+import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";

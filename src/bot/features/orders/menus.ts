@@ -17,7 +17,7 @@ import { replyWithError } from "../../errors/reply.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
 import { pageLinks, pageOf, pageWindow, type PageWindow } from "../../ui/paging.js";
 import { showView, type ShowOptions, type ShownView } from "../../ui/view.js";
-import { buyAgain } from "../buy/index.js";
+import { runEntry, type FlowEntries } from "../../flow/registry.js";
 import { orderButtonLabel, renderFiringsPage, renderOrdersPage } from "./views.js";
 import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
 import { firingsOnPage, loadRuleFirings, type RuleFiringEntry } from "../../../rules/firings.js";
@@ -139,7 +139,7 @@ const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
   const payload = cardSubject(subject.orderId, subject.page, subject.filter);
   range
     .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true, subject.filter))
-    .text({ text: ctx.t("order-button-buy-again"), payload }, (ctx) => buyAgain(ctx, subject.orderId))
+    .text({ text: ctx.t("order-button-buy-again"), payload }, (ctx) => runEntry(ctx, "buy-again", subject.orderId))
     .row()
     .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page), { filter: subject.filter }));
 });
@@ -220,6 +220,9 @@ async function rememberCardPlace(ctx: BotContext, order: Order, { messageId }: S
     await cards.remember(order.id, { chatId: ctx.chat.id, messageId, order: toSnapshot(order) });
   }
 }
+
+/** What this feature offers the others, by id (flow/registry.ts): the order card (buy shows it once an order is placed). */
+export const ordersEntries = { "show-order-card": showOrderCard } satisfies Partial<FlowEntries>;
 
 /** GET /orders/{id} (also updates the stored row when the order was placed here) and its card. */
 export async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false, filter: HistoryFilter = "all"): Promise<void> {
