@@ -275,7 +275,6 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
-  scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean>;
   /** The user's notice chat was lost (`version`: its store/notice-chats.ts version): told once, in the private chat. */
   noticeChatLost(userId: number, title: string, version: number): Promise<boolean>;
   scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean>;
