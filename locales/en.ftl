@@ -393,6 +393,7 @@ auto-edit-preview-title-renewal = ✏️ Check the changed auto-renewal rule
 auto-edit-preview-title-smart = ✏️ Check the changed smart mode
 auto-edit-today = Today
 auto-edit-today-price = One firing costs today: { $price }
+auto-edit-was-paused = ⏸ Paused today: the new rule starts active (pause it on its card if it should wait).
 auto-edit-after = After the edit
 auto-edit-how = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one. Your max price goes over to the new rule.</i>
 auto-edit-done = ✅ Rule changed: this new rule replaces the old one, which is cancelled.

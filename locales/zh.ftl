@@ -366,6 +366,7 @@ auto-edit-preview-title-renewal = ✏️ 请确认修改后的自动续租规则
 auto-edit-preview-title-smart = ✏️ 请确认修改后的智能模式
 auto-edit-today = 当前
 auto-edit-today-price = 当前每次触发花费：{ $price }
+auto-edit-was-paused = ⏸ 当前已暂停：新规则创建后立即生效（如需等待，请在其卡片上暂停）。
 auto-edit-after = 修改后
 auto-edit-how = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。您的最高价格会转到新规则上。</i>
 auto-edit-done = ✅ 规则已修改：这条新规则取代了旧规则，旧规则已取消。

@@ -105,10 +105,11 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${created.id}`]);
   });
 
-  it("a cancel that fails: both rules are told, and Cancel the old rule cancels it", async () => {
+  it("a paused rule's edit says the new one starts active; a cancel that fails: both rules are told, and Cancel the old rule cancels it", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
     const client = h.marketplace.forKey(apiKey);
     const old = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n, autoResume: false });
+    await client.pauseRule(old.id);
 
     await editFirstRule();
     await tap(/^✓ T/);
@@ -116,15 +117,19 @@ describe(`Edit a rule (${testEngine})`, () => {
     await tap(/^131,000$/);
     await edited((t) => t.includes("Auto-resume?"));
     await tap(/^✓ No$/);
-    await edited((t) => t.includes("Check the changed auto-renewal rule"));
+    const preview = String((await edited((t) => t.includes("Check the changed auto-renewal rule"))).payload.text);
+    expect(preview.split("After the edit")[0]).toContain("Paused today: the new rule starts active");
     h.sandbox.control.failNextRuleCancel();
     await tap(/Confirm/);
 
     const both = String((await edited((t) => t.includes("Both rules exist now"))).payload.text);
     expect(both).toContain("the old one could not be cancelled");
     const rules = await client.listRules();
-    expect(rules.map((r) => r.status)).toEqual(["active", "active"]);
     const created = rules.find((r) => r.id !== old.id)!;
+    expect(rules.map((r) => [r.id, r.status])).toEqual([
+      [created.id, "active"],
+      [old.id, "paused"],
+    ]);
     expect(created).toMatchObject({ volume: 131_000n, autoResume: false });
     expect(both).toContain(created.id);
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.cx:${old.id}`, `rule.open:${created.id}`]);

@@ -4,7 +4,7 @@
  * neither feature imports the other. The rule travels as JSON (a conversation's arguments are
  * stored), hence the volumes as decimal strings.
  */
-import { ruleKind, type AutomationRule } from "../../marketplace/index.js";
+import { ruleKind, ruleStatusKind, type AutomationRule } from "../../marketplace/index.js";
 
 export const RULE_EDIT_FLOW = "rule-edit";
 
@@ -18,6 +18,8 @@ export interface RuleEditArgs {
   volume: string | null;
   duration: string | null;
   autoResume: boolean;
+  /** Paused today (for any reason): the new rule starts active, which the preview says. */
+  paused: boolean;
   /** The rule's max price (SUN) kept by the bot, if any. */
   capSun: string | null;
 }
@@ -36,6 +38,7 @@ export function ruleEditArgs(rule: AutomationRule, page: number, capSun: bigint 
     volume: text(rule.volume),
     duration: rule.duration,
     autoResume: rule.autoResume,
+    paused: ruleStatusKind(rule.status) === "paused",
     capSun: text(capSun),
   };
 }

@@ -304,7 +304,7 @@ export async function confirmAndCreate(
     } catch (err) {
       return finishWithError(run, ctx, err);
     }
-    const replaced = old && { old, priceTrx: loaded.oldPriceTrx };
+    const replaced = old && { old, priceTrx: loaded.oldPriceTrx, paused: run.replacing?.paused === true };
     const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others, replaced);
     const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
     const change = AutomationButtons.change.pack({ run: run.run, preview });

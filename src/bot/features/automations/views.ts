@@ -99,7 +99,7 @@ export function renderAutomationPreview(
   fmt: Formatter,
   others: readonly OtherRule[] = [],
   /** An edit: the rule as it is today (and its firing price today, when it could be read), shown above the new one. */
-  replacing?: { old: AutomationDraft; priceTrx: string | null },
+  replacing?: { old: AutomationDraft; priceTrx: string | null; paused: boolean },
 ): { text: string; short: boolean } {
   const settings = (rule: AutomationDraft) => {
     const lines = answerLines(rule, t, fmt, ["autoResume"]);
@@ -114,6 +114,8 @@ export function renderAutomationPreview(
   if (replacing) {
     lines.push(`<b>${t("auto-edit-today")}</b>`, ...settings(replacing.old));
     if (replacing.priceTrx !== null) lines.push(t("auto-edit-today-price", { price: code(trx(replacing.priceTrx)) }));
+    // a new rule starts active: a paused rule edited would run again, which must not come as a surprise
+    if (replacing.paused) lines.push(t("auto-edit-was-paused"));
     lines.push("", `<b>${t("auto-edit-after")}</b>`);
   }
   lines.push(...settings(draft));
