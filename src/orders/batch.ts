@@ -125,7 +125,7 @@ type QuoteDeps = PlacementDeps & { store: Pick<Store, "transaction"> };
 
 /** `task` over `items`, at most `limit` at a time, results in order; the first failure is thrown (after the running ones end). */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   let failure: { err: unknown } | undefined;
   const worker = async () => {

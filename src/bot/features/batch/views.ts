@@ -81,7 +81,6 @@ export function renderBatchPreview(quoted: QuotedBatch, labels: AddressLabels, t
  * or still unknown (Confirm again is safe), and the buttons the refusals call for.
  */
 export function renderBatchResult(view: BatchView, labels: AddressLabels, t: Translate, fmt: Formatter, now: number): { text: string; keyboard: InlineKeyboard } {
-  const trx = fmt.trx;
   const keyboard = new InlineKeyboard();
   const offered = new Set<string>();
   const offer = (buttons: InlineKeyboard | undefined) => {

@@ -16,6 +16,7 @@ import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
+import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 
 export function renderOrderPreview(
@@ -87,36 +88,13 @@ export function addressKeyboard(choices: readonly string[], previous: BuyAnswers
   return keyboard;
 }
 
-function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter): string {
-  const volume = fmt.volume(preset.volume);
-  switch (preset.kind) {
-    case "one_transfer":
-      return t("buy-volume-one-transfer", { volume });
-    case "two_transfers":
-      return t("buy-volume-two-transfers", { volume });
-    case "transfers":
-      return t("buy-volume-transfers", { volume, count: Number(preset.transfers) });
-    default:
-      return volume;
-  }
-}
-
+/** The volume step's presets (the buttons /batch shows too: bot/ui/order-steps.ts). */
 export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  presets.forEach((p, i) => {
-    keyboard.text(markChosen(p.volume === previous, presetLabel(p, t, fmt)), BuyStep.volume.pack({ volume: p.volume }));
-    if (i % 2 === 1) keyboard.row();
-  });
-  return keyboard;
+  return volumePresetKeyboard(presets, previous, t, fmt, (volume) => BuyStep.volume.pack({ volume }));
 }
 
 export function durationKeyboard(limits: Pick<ResourceOptions, "durations">, previous: BuyAnswers, t: Translate, fmt: Formatter): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  limits.durations.forEach((d, i) => {
-    keyboard.text(markChosen(d === previous.duration, fmt.duration(d, t)), BuyStep.duration.pack({ index: i }));
-    if (i % 3 === 2) keyboard.row();
-  });
-  return keyboard;
+  return durationChoiceKeyboard(limits.durations, previous.duration, t, fmt, (index) => BuyStep.duration.pack({ index }));
 }
 
 /** What the target address has now (shown once, above the step after the address). */
