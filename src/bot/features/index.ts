@@ -1,14 +1,17 @@
 /**
  * Every feature, in the order they see updates, each one Composer in its own folder; the features'
- * conversations (`flows`) and cards (`menus`), installed before all features; and `publicButtons`,
- * the codec buttons that also work in groups.
+ * conversations (`flows`) and cards (`menus`), installed before all features; what the features
+ * offer each other (`flowEntries`, `gatedFlows`: the registry of flows, flow/registry.ts, built by
+ * createBot); and `publicButtons`, the codec buttons that also work in groups. Only this file
+ * imports the features: a feature never imports another.
  */
 import type { Composer, Middleware } from "grammy";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
 import type { BotContext } from "../context.js";
-import { checkFeature, checkFlows } from "./check/index.js";
+import type { FlowEntries } from "../flow/registry.js";
+import { checkEntries, checkFeature, checkFlows } from "./check/index.js";
 import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
@@ -18,15 +21,18 @@ import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
 import { statementFeature } from "./statement/index.js";
-import { buyFeature, buyFlows } from "./buy/index.js";
-import { ordersFeature, ordersMenu } from "./orders/index.js";
+import { buyEntries, buyFeature, buyFlows } from "./buy/index.js";
+import { BUY_CONVERSATION } from "./buy/flow.js";
+import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationFlows, automationsFeature } from "./automations/index.js";
+import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
 import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
-import { inlineFeature } from "./inline/index.js";
+import { inlineFeature } from "./check/inline.js";
 import { blogFeature } from "./blog/index.js";
 import { BlogButtons } from "./blog/callbacks.js";
 import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
+import { WEBHOOK_SETUP_CONVERSATION } from "./webhook/flow.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
 import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.js";
@@ -73,6 +79,12 @@ export const features: Composer<BotContext>[] = [
  * menus and the features, so a menu button or any handler can start any of them.
  */
 export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows];
+
+/** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
+export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries];
+
+/** The flows a key picked by the scope gate's offer (marketplace/scope-gate.ts, keys: "Use this key") may start again. */
+export const gatedFlows: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];

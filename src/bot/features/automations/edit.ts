@@ -22,7 +22,7 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { external } from "../../flow/external.js";
 import type { RuleEditArgs } from "../../flow/rule-edit.js";
-import { recordRule } from "../rules/record.js";
+import { recordRule } from "../../../rules/record.js";
 import { CREATE_RULE } from "./flow.js";
 import { askAll, beginAutomation, confirmAndCreate, type AutomationRun } from "./steps.js";
 import { draftOfRule } from "./views.js";

@@ -10,7 +10,7 @@
  * Confirm is handled here, inside the conversation: the first tap is consumed and the conversation
  * ends; a second tap then reaches the fallback ("button expired") and creates nothing.
  */
-import { recordRule } from "../rules/record.js";
+import { recordRule } from "../../../rules/record.js";
 import { InlineKeyboard } from "grammy";
 import { checkVolume, matchDuration } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";

@@ -8,7 +8,7 @@
  */
 import { addressLabels } from "../../ui/address-labels.js";
 import { addressName } from "../../../tron/address-names.js";
-import { recordRule } from "./record.js";
+import { recordRule } from "../../../rules/record.js";
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../../context.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
