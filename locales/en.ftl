@@ -395,7 +395,8 @@ auto-edit-today = Today
 auto-edit-today-price = One firing costs today: { $price }
 auto-edit-was-paused = ⏸ Paused today: the new rule starts active (pause it on its card if it should wait).
 auto-edit-after = After the edit
-auto-edit-how = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one. Your max price goes over to the new rule.</i>
+auto-edit-how = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one.</i>
+auto-edit-how-cap = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one. The max price goes over to the new rule.</i>
 auto-edit-done = ✅ Rule changed: this new rule replaces the old one, which is cancelled.
 auto-edit-both =
     ⚠️ <b>Both rules exist now.</b> The new rule below was created, but the old one could not be cancelled: { $reason }

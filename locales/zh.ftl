@@ -368,7 +368,8 @@ auto-edit-today = 当前
 auto-edit-today-price = 当前每次触发花费：{ $price }
 auto-edit-was-paused = ⏸ 当前已暂停：新规则创建后立即生效（如需等待，请在其卡片上暂停）。
 auto-edit-after = 修改后
-auto-edit-how = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。您的最高价格会转到新规则上。</i>
+auto-edit-how = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。</i>
+auto-edit-how-cap = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。最高价格会转到新规则上。</i>
 auto-edit-done = ✅ 规则已修改：这条新规则取代了旧规则，旧规则已取消。
 auto-edit-both =
     ⚠️ <b>现在两条规则同时存在。</b>下面的新规则已创建，但旧规则未能取消：{ $reason }

@@ -73,6 +73,7 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(after).toContain("Energy per delivery: <code>131,000</code>");
     expect(after).toContain("Delivered for: 1 day");
     expect(after).toContain("create the new rule first, then cancel this one");
+    expect(after).toContain("The max price goes over to the new rule");
     // today's max price is an answer like the others: kept unless changed
     expect(today).toContain("Max price: <code>20");
     expect(after).toContain("Max price: <code>20");
@@ -119,6 +120,9 @@ describe(`Edit a rule (${testEngine})`, () => {
     await tap(/^✓ No$/);
     const preview = String((await edited((t) => t.includes("Check the changed auto-renewal rule"))).payload.text);
     expect(preview.split("After the edit")[0]).toContain("Paused today: the new rule starts active");
+    // no max price on this rule: nothing said of one going over
+    expect(preview).toContain("create the new rule first, then cancel this one.");
+    expect(preview).not.toContain("goes over to the new rule");
     h.sandbox.control.failNextRuleCancel();
     await tap(/Confirm/);
 

@@ -142,6 +142,6 @@ export function renderAutomationPreview(
     const rules = fmt.list(others.map((r) => t("auto-preview-overlap-rule", { kind: `${kindIcon(r)} ${kindLabel(r, t)}`, status: statusLabel(r, t) })));
     lines.push("", t("auto-preview-overlap", { rules, count: others.length }));
   }
-  if (replacing) lines.push("", t("auto-edit-how"));
+  if (replacing) lines.push("", t(typeof draft.capSun === "bigint" ? "auto-edit-how-cap" : "auto-edit-how"));
   return { text: lines.join("\n"), short: missingSun > 0n };
 }
