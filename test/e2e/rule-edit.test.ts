@@ -168,4 +168,26 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({ id: old.id, targetAddress: ADDRESS, autoResume: true, status: "active" });
   });
+
+  it("a default key refused purchases: Edit offers the other key, which starts the edit with the rule's answers", async () => {
+    const { accountId, apiKey, keyId } = await h.givenUserWithKey(USER, { scope: "read", label: "Reader" });
+    await h.store.apiKeys.markMissingScope(keyId, "purchase");
+    const purchase = h.sandbox.control.createKey(accountId, { scope: "purchase" }).key;
+    const other = await h.store.apiKeys.add(USER, { apiKey: purchase, label: "Buyer" });
+    const old = await h.marketplace.forKey(purchase).createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
+
+    await say("/rules");
+    await sent((t) => t.includes("Your automation rules"));
+    await tap(/^1\. /);
+    await edited((t) => t.includes("Auto-renewal"));
+    await tap(/Edit/);
+    await sent((t) => t.includes(`…${apiKey.slice(-4)}`));
+    await tap(/Buyer/);
+    const first = String((await edited((t) => t.includes("✏️ Edit the auto-renewal rule") && t.includes("Send the TRON address"))).payload.text);
+    expect(first).toContain("✓ Energy per delivery: <code>65,000</code>");
+    expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(other.id);
+    await tap(/Cancel/);
+    await edited((t) => t.includes("Edit cancelled"));
+    expect((await h.marketplace.forKey(purchase).listRules()).map((r) => r.id)).toEqual([old.id]);
+  });
 });
