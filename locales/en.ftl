@@ -846,13 +846,22 @@ batch-bad-volume-unreadable = Line { $line }: the volume in “{ $text }” cann
 batch-bad-volume-range = Line { $line }: { $volume } is outside the allowed range, from { $min } to { $max }.
 batch-empty = Send at least one address, one per line.
 batch-too-many = That is { $count } addresses: one batch takes at most { $max }. Please send fewer.
-batch-ask-volume = How much energy for each of the { $count } addresses? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.{ $own ->
+batch-ask-volume = How much energy for { $count ->
+    [one] the address
+   *[other] each of the { $count } addresses
+}? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.{ $own ->
     [0] {""}
    *[other] {" "}Lines with their own volume keep it.
 }
 batch-volume-own = the volume of each line
-batch-ask-duration = For how long? Energy for { $count } addresses, { $volume }.
-batch-preview-title = <b>Preview: energy for { $count } addresses</b>, { $duration }
+batch-ask-duration = For how long? Energy for { $count ->
+    [one] 1 address
+   *[other] { $count } addresses
+}, { $volume }.
+batch-preview-title = <b>Preview: energy for { $count ->
+    [one] 1 address
+   *[other] { $count } addresses
+}</b>, { $duration }
 batch-preview-line = { $n }. { $address }: { $volume } for { $price }
 batch-preview-line-activation = { $n }. { $address }: { $volume } for { $price } (with the address activation fee { $fee })
 batch-preview-total = <b>Total to pay:</b> { $total }
@@ -860,7 +869,10 @@ batch-preview-balance = Your balance: { $balance } → after these orders: { $af
 batch-preview-balance-missing = Your balance: { $balance }, missing { $missing } for these orders
 batch-preview-short = ⚠️ Not enough balance for all of them: top up at least { $shortfall }, then tap Refresh.
 batch-preview-note = Confirm places one order per address. Tapping it again never places an order twice.
-batch-button-confirm = ✅ Confirm { $count } orders
+batch-button-confirm = ✅ Confirm { $count ->
+    [one] the order
+   *[other] { $count } orders
+}
 batch-button-orders = 📋 My orders
 batch-placing = Placing the orders…
 batch-already-done = These orders have already been placed.
@@ -869,7 +881,10 @@ batch-was-cancelled = This batch was cancelled. Start again with /batch.
 batch-cannot-cancel = These orders are being placed or were placed: there is nothing left to cancel.
 batch-cancelled = Cancelled. Nothing was ordered.
 batch-expired-note = 🔄 That preview was more than { $minutes } minutes old, so nothing was ordered. Here are today's prices: check the total and tap Confirm.
-batch-result-title = <b>Energy for { $count } addresses</b>, { $duration }
+batch-result-title = <b>Energy for { $count ->
+    [one] 1 address
+   *[other] { $count } addresses
+}</b>, { $duration }
 batch-result-placed = ✅ { $n }. { $address }: { $volume }, { $total }, order { $id }
 batch-result-refused = ❌ { $n }. { $address }: { $volume } not placed. { $reason }
 batch-result-over-budget = ❌ { $n }. { $address }: { $volume } not placed: this key's monthly budget is reached (see /keys).

@@ -36,7 +36,7 @@ describe("/addresses", () => {
     expect(list).toContain(`<code>${main}</code>`);
     expect(list).toContain(`<code>${other}</code>`);
     expect(list).toContain("сейчас доступно 70");
-    expect(labels()).toEqual([`1. ${shortAddress(main!)}`, `2. ${shortAddress(other!)}`]);
+    expect(labels()).toEqual([`1. ${shortAddress(main!)}`, `2. ${shortAddress(other!)}`, "📋 Несколько адресов"]);
 
     await tap(`1. ${shortAddress(main!)}`);
     await nextShown(h, /без названия/);

@@ -238,4 +238,21 @@ describe("/batch", () => {
     expect((await h.store.orderBatches.get(batchId))!.state).toBe("cancelled");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
+
+  it("/addresses offers Several addresses under the list, which starts /batch in a message of its own", async () => {
+    h = await startHarness();
+    await h.givenUserWithKey(USER);
+    const [a, b] = [freshAddress(), freshAddress()];
+    await h.store.recentAddresses.remember(USER, a, 1_000);
+    await h.store.recentAddresses.remember(USER, b, 2_000);
+    await h.tg.sendText({ userId: USER, text: "/addresses" });
+    await waitUntil(() => h.tg.buttons(USER).some((x) => x.text === "📋 Several addresses") || undefined);
+    const listId = h.tg.lastBotMessage(USER)!.messageId;
+    await h.tg.tapButton({ userId: USER, text: "📋 Several addresses" });
+    const step = await nextShown(h, /Tap your saved addresses to tick them/);
+    expect(step.method).toBe("sendMessage");
+    expect(h.tg.buttons(USER).map((x) => x.text)).toEqual([shortAddress(b), shortAddress(a), "✖️ Cancel"]);
+    // the list stays as it was
+    expect(h.tg.buttons(USER, listId).map((x) => x.text)).toContain("📋 Several addresses");
+  });
 });

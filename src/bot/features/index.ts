@@ -26,7 +26,6 @@ import { BUY_CONVERSATION } from "./buy/flow.js";
 import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationFlows, automationsFeature } from "./automations/index.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
-import { RULE_EDIT_FLOW } from "../flow/rule-edit.js";
 import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./check/inline.js";
 import { blogFeature } from "./blog/index.js";
@@ -40,7 +39,8 @@ import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.
 import { privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
-import { batchFeature, batchFlows } from "./batch/index.js";
+import { batchEntries, batchFeature, batchFlows } from "./batch/index.js";
+import { BATCH_CONVERSATION } from "./batch/flow.js";
 
 export const features: Composer<BotContext>[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
@@ -82,10 +82,10 @@ export const features: Composer<BotContext>[] = [
 export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
-export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries];
+export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];
 
 /** The flows a key picked by the scope gate's offer (marketplace/scope-gate.ts, keys: "Use this key") may start again. */
-export const gatedFlows: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, RULE_EDIT_FLOW, WEBHOOK_SETUP_CONVERSATION];
+export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];

@@ -25,6 +25,8 @@ export interface FlowEntries {
   "cancel-open-previews": (ctx: BotContext) => Promise<number>;
   /** The order's card (a menu) in the tapped message; `page` is the list page Back leads to (0: none). Feature: orders. */
   "show-order-card": (ctx: BotContext, order: Order, page: number, options?: ShowOptions) => Promise<void>;
+  /** Energy for several addresses at once: the /batch flow, in a new message. Feature: batch. */
+  "enter-batch": (ctx: BotContext) => Promise<void>;
   /** The check card of an address (with priced presets in private). Feature: check. */
   "show-address-check": (ctx: BotContext, address: string, options?: ShowOptions) => Promise<void>;
 }
@@ -60,6 +62,7 @@ export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, g
     "cancel-open-previews": true,
     "show-order-card": true,
     "show-address-check": true,
+    "enter-batch": true,
   };
   const missing = (Object.keys(ids) as EntryId[]).filter((id) => !entries[id]);
   if (missing.length > 0) throw new Error(`flow entries missing: ${missing.join(", ")}`);

@@ -63,6 +63,8 @@ export const addressesMenu = createCardMenu("adr", {
   for (const link of pageLinks(page)) {
     range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload: String(page.page) }, (ctx) => showAddresses(ctx, link.page));
   }
+  // energy for several of them at once (/batch, in a message of its own: the list stays)
+  if (page.total >= 2) range.row().text({ text: ctx.t("batch-button-several"), payload: String(page.page) }, (ctx) => runEntry(ctx, "enter-batch"));
 });
 
 const addressCardMenu = createCardMenu("adrc").dynamic((ctx, range) => {

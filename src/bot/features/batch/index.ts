@@ -9,6 +9,7 @@ import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { enterFlow } from "../../flow/enter.js";
+import type { FlowEntries } from "../../flow/registry.js";
 import { NoApiKeyError } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { showView } from "../../ui/view.js";
@@ -22,6 +23,11 @@ import { BatchCard } from "./callbacks.js";
 import { renderBatchPreview, renderBatchResult } from "./views.js";
 
 export const batchFeature = new Composer<BotContext>();
+
+/** What the batch feature offers the others (flow/registry.ts). */
+export const batchEntries: Partial<FlowEntries> = {
+  "enter-batch": (ctx) => enterBatch(ctx, {}),
+};
 
 export const batchFlows = [
   createConversation<BotContext, ConversationContext>(
