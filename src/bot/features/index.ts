@@ -26,6 +26,7 @@ import { BUY_CONVERSATION } from "./buy/flow.js";
 import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { automationFlows, automationsFeature } from "./automations/index.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
+import { RULE_EDIT_FLOW } from "../flow/rule-edit.js";
 import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
 import { inlineFeature } from "./check/inline.js";
 import { blogFeature } from "./blog/index.js";
@@ -85,7 +86,7 @@ export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, 
 export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];
 
 /** The flows a key picked by the scope gate's offer (marketplace/scope-gate.ts, keys: "Use this key") may start again. */
-export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
+export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, RULE_EDIT_FLOW, WEBHOOK_SETUP_CONVERSATION];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];
