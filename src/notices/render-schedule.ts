@@ -45,6 +45,9 @@ export function renderScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Noti
           lines.push(t("notice-schedule-why-budget", { spent: code(trx(d.spentSun)), budget: code(trx(d.budgetSun)) }));
         }
         break;
+      case "price":
+        if (d.totalSun !== undefined && d.maxSun !== undefined) lines.push(t("notice-schedule-why-price", { price: code(fmt.trx(d.totalSun)), max: code(fmt.trx(d.maxSun)) }));
+        break;
       case "cap":
         lines.push(t("notice-schedule-why-cap"));
         break;

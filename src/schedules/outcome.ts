@@ -14,6 +14,8 @@ export type RunReason =
   | "budget"
   /** The key's daily spend limit at the marketplace would be exceeded. */
   | "cap"
+  /** Today's price is above the most the user allowed one run to cost. */
+  | "price"
   /** The schedule's key was removed, or lacks the purchase scope. */
   | "key"
   /** The marketplace refused the order for another reason, or could not be asked in time. */
@@ -31,6 +33,8 @@ export interface RunDetail {
   /** balance: what the order needs and what is there. */
   balanceSun?: bigint;
   totalSun?: bigint;
+  /** price: the most a run may cost (with totalSun, today's price). */
+  maxSun?: bigint;
   /** budget: the month's spend and the budget. */
   spentSun?: bigint;
   budgetSun?: bigint;

@@ -7,8 +7,9 @@
  *    it, so two leaders overlapping for a moment, or a leader restarted, never run a time twice.
  * 2. A claimed time runs now when it is at most LATE_MS old (a tick missed by a failover or a
  *    restart runs late), else it is skipped and the user told: never bought long after its time.
- * 3. A run checks the key, the key's monthly budget (orders/budget.ts) and the balance against a
- *    fresh preview, and is skipped and told when one forbids it. Then it places the order through
+ * 3. A run checks the key, the key's monthly budget (orders/budget.ts), and today's price against
+ *    the balance and the schedule's maximum (a fresh preview), and is skipped and told when one
+ *    forbids it. Then it places the order through
  *    the same persisted intent protocol as a Confirm (orders/placement.ts), with an intent and an
  *    Idempotency-Key derived from (schedule, due time): whoever takes the run up again (the next
  *    tick, another leader) sends the same key, and the marketplace answers with the same order.
@@ -137,6 +138,9 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
       const money = previewMoney(preview);
       if (money.balanceSun < money.totalSun) {
         return void (await finish(schedule, dueAt, ["claimed"], skip("balance", { balanceSun: money.balanceSun, totalSun: money.totalSun })));
+      }
+      if (schedule.maxSun !== null && money.totalSun > BigInt(schedule.maxSun)) {
+        return void (await finish(schedule, dueAt, ["claimed"], skip("price", { totalSun: money.totalSun, maxSun: BigInt(schedule.maxSun) })));
       }
       burnCostTrx = preview.burnCostTrx;
       failures.succeeded(`preview ${schedule.id}`);

@@ -27,6 +27,8 @@ export interface NewSchedule {
   time: string;
   timeZone: string;
   notify: ScheduleNotify;
+  /** The most one run may cost (SUN); none: no limit. */
+  maxSun?: bigint | null;
 }
 
 export function createSchedulesRepo(conn: Conn) {
@@ -42,7 +44,7 @@ export function createSchedulesRepo(conn: Conn) {
       if (Number(n) >= MAX_SCHEDULES) return undefined;
       const [row] = await db
         .insert(s)
-        .values({ ...input, volume: input.volume.toString(), paused: false, checkedUntil: now, createdAt: now })
+        .values({ ...input, volume: input.volume.toString(), maxSun: input.maxSun?.toString() ?? null, paused: false, checkedUntil: now, createdAt: now })
         .returning();
       return row;
     },

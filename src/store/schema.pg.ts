@@ -387,6 +387,7 @@ export const schedules = pgTable(
     time: text("time").notNull(),
     timeZone: text("time_zone").notNull(),
     notify: text("notify").notNull().default("all"),
+    maxSun: text("max_sun"),
     paused: boolean("paused").notNull().default(false),
     checkedUntil: big("checked_until").notNull(),
     createdAt: big("created_at").notNull().$defaultFn(now),

@@ -430,7 +430,8 @@ export const teamDesks = sqliteTable(
  * Scheduled purchases (/schedule, issue 33 item 4): "every weekday at 09:00 in Europe/Moscow buy
  * 131,000 energy for 1 hour for this address with this key". `days` holds the weekdays as digits
  * (0 = Sunday … 6 = Saturday), `time` is "HH:MM" in `time_zone` (an IANA name or "UTC+05:30").
- * `notify`: "all" (a notice per run) or "failures". `checked_until` (ms): due times up to it were
+ * `notify`: "all" (a notice per run) or "failures". `max_sun`: the most one run may cost (SUN; null:
+ * no limit), a run dearer than that is skipped and told. `checked_until` (ms): due times up to it were
  * claimed (or let go while paused); the runner looks only after it.
  */
 export const schedules = sqliteTable(
@@ -449,6 +450,7 @@ export const schedules = sqliteTable(
     time: text("time").notNull(),
     timeZone: text("time_zone").notNull(),
     notify: text("notify").notNull().default("all"),
+    maxSun: text("max_sun"),
     paused: integer("paused", { mode: "boolean" }).notNull().default(false),
     checkedUntil: integer("checked_until").notNull(),
     createdAt: integer("created_at").notNull().$defaultFn(now),

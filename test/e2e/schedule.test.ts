@@ -114,7 +114,12 @@ describe(`scheduled purchases (${testEngine})`, () => {
     await tg.sendText({ userId: USER, text: "europe/moscow" });
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("every run, or only when"));
     await tg.tapButton({ userId: USER, text: t("schedule-button-notify-failures") });
+    await tg.waitForCall("editMessageText", (p) => /Today one run costs <code>[\d.]+ TRX<\/code>/.test(textOf(p)));
+    await tg.sendText({ userId: USER, text: "cheap" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Please send a TRX amount greater than 0"));
+    await tg.sendText({ userId: USER, text: "50" });
     const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes("New scheduled purchase"));
+    expect(textOf(preview.payload)).toContain("At most: <code>50.00 TRX</code> a run");
     expect(textOf(preview.payload)).toContain("weekdays at 09:00 (Europe/Moscow)");
     expect(textOf(preview.payload)).toMatch(/Today's price: <code>[\d.]+ TRX<\/code>/);
     expect(textOf(preview.payload)).toContain("First run:");
@@ -122,10 +127,10 @@ describe(`scheduled purchases (${testEngine})`, () => {
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("✅ Scheduled: 131,000 energy · 1 hour for Main wallet"));
 
     const [saved] = await n.h.store.schedules.listByUser(USER);
-    expect(saved).toMatchObject({ targetAddress: ADDRESS, volume: "131000", duration: "1h", days: "12345", time: "09:00", timeZone: "Europe/Moscow", notify: "failures", paused: false });
+    expect(saved).toMatchObject({ targetAddress: ADDRESS, volume: "131000", duration: "1h", days: "12345", time: "09:00", timeZone: "Europe/Moscow", notify: "failures", maxSun: "50000000", paused: false });
 
     await tg.tapButton({ userId: USER, text: t("schedule-button-list") });
-    await tg.waitForCall("editMessageText", (p) => /1\. ▶️ 131,000 energy · 1 hour for Main wallet · <code>TLa2.*<\/code>, weekdays at 09:00 \(Europe\/Moscow\)/.test(textOf(p)) && textOf(p).includes("Next:"));
+    await tg.waitForCall("editMessageText", (p) => /1\. ▶️ 131,000 energy · 1 hour for Main wallet · <code>TLa2.*<\/code>, weekdays at 09:00 \(Europe\/Moscow\)/.test(textOf(p)) && textOf(p).includes("Next:") && textOf(p).includes("At most <code>50.00 TRX</code> a run."));
     await tg.tapButton({ userId: USER, text: t("schedule-button-pause", { n: 1 }) });
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("1. ⏸ 131,000 energy") && textOf(p).includes(": paused"));
     expect((await n.h.store.schedules.listByUser(USER))[0]!.paused).toBe(true);
@@ -239,6 +244,17 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
     told = await scheduleNotices();
     expect(told).toHaveLength(1);
+  });
+
+  it("a price above the schedule's maximum skips the run and says both prices", async () => {
+    const { accountId, keyId } = await setUp();
+    await n.h.store.schedules.add(schedule(keyId, { maxSun: 1_000_000n }), T0);
+    await runnerAt({ now: DUE + 5_000 }).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    const told = await scheduleNotices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("Scheduled purchase skipped");
+    expect(told[0]).toMatch(/Today it costs <code>[\d.]+ TRX<\/code>, more than your maximum of <code>1\.00 TRX<\/code> a run/);
   });
 
   it("the key's monthly budget reached, or its daily spend limit: skipped and told", async () => {

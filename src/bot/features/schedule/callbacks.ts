@@ -15,5 +15,7 @@ export const ScheduleStep = {
   zone: defineCallback("sch.z", { index: "int" }),
   /** all or failures. */
   notify: defineCallback("sch.n", { mode: "word" }),
+  /** No maximum price per run. */
+  noMax: defineCallback("sch.nomax"),
   save: defineCallback("sch.save"),
 } as const;

@@ -2,9 +2,9 @@
  * A new scheduled purchase, in one message with Cancel on every step: the address (a saved one or
  * typed), the energy (USDT-transfer presets or a typed volume, within the marketplace's range), the
  * duration (from /orders/options), the days (every day, weekdays or chosen days), the time (HH:MM),
- * the time zone (a few buttons, or an IANA name or a UTC offset typed), and whether to be told of
- * every run or of failures only. Then a preview: what it buys, when it next runs and today's price
- * against the balance; Save stores it (with the user's default key), and the schedules card follows.
+ * the time zone (a few buttons, or an IANA name or a UTC offset typed), whether to be told of every
+ * run or of failures only, and the most one run may cost (today's price shown; or no limit). Then a
+ * preview: what it buys, when it next runs and today's price against the balance; Save stores it (with the user's default key), and the schedules card follows.
  * A wrong answer is asked again with the reason, changing nothing.
  */
 import { InlineKeyboard } from "grammy";
@@ -23,11 +23,16 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ScheduleStep } from "./callbacks.js";
 
 export const SCHEDULE_CONVERSATION = "schedule";
 
 /** The zones offered as buttons besides the one the user chose last. */
+/** The largest maximum price per run that can be typed. */
+const MAX_RUN_SUN = 100_000n * SUN_PER_TRX;
+
 const OFFERED_ZONES = ["UTC", "Europe/Moscow", "Asia/Shanghai", "Europe/London", "America/New_York"] as const;
 
 type Ctx = ConversationContext;
@@ -177,7 +182,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   current = notifyReply.ctx;
   const notify: ScheduleNotify = ScheduleStep.notify.unpack(notifyReply.data)!.mode === "failures" ? "failures" : "all";
 
-  // ── Preview: what, when next, today's price against the balance; Save ──
+  // ── Today's price, then the most a run may cost ──
   const rule = { days, time, timeZone };
   const now = await effect(() => ctx.deps.now());
   const next = nextDueTime(rule, now);
@@ -190,6 +195,10 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     await fail(err);
     return;
   }
+  await flow.ask(current, t("schedule-ask-max", { price: code(current.fmt.trx(money.totalSun)) }), new InlineKeyboard().text(t("schedule-button-no-max"), ScheduleStep.noMax.pack()));
+  const maxSun = await waitForTrxOrOff(current, flow, { offButton: ScheduleStep.noMax.pattern, offWord: t("schedule-max-off-word"), bad: t("schedule-max-bad"), maxSun: MAX_RUN_SUN });
+
+  // ── Preview: what, when next, today's price against the balance and the maximum; Save ──
   const trx = current.fmt.trx;
   const lines = [
     t("schedule-preview-title"),
@@ -197,8 +206,10 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     t("schedule-preview-when", { when: whenLabel(rule, t, current.fmt) }),
     next === undefined ? "" : t("schedule-preview-next", { next: localMoment(timeZone, next, current.fmt) }),
     t("schedule-preview-price", { price: code(trx(money.totalSun)), balance: code(trx(money.balanceSun)) }),
+    maxSun === null ? "" : t("schedule-preview-max", { max: code(trx(maxSun)) }),
     t(notify === "all" ? "schedule-preview-notify-all" : "schedule-preview-notify-failures"),
     money.balanceSun < money.totalSun ? t("schedule-preview-short") : "",
+    maxSun !== null && money.totalSun > maxSun ? t("schedule-preview-above-max") : "",
   ].filter(Boolean);
   await flow.ask(current, lines.join("\n"), new InlineKeyboard().text(t("schedule-button-save"), ScheduleStep.save.pack()));
   const saveReply = await flow.waitForButton(ScheduleStep.save.pattern);
@@ -206,7 +217,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   await current.answerCallbackQuery();
   const saved_ = await effect(async () => {
     const row = await ctx.deps.store.schedules.add(
-      { userId, keyId: setup.keyId, resource: "energy", targetAddress: target, volume, duration, days, time, timeZone, notify },
+      { userId, keyId: setup.keyId, resource: "energy", targetAddress: target, volume, duration, days, time, timeZone, notify, maxSun },
       ctx.deps.now(),
     );
     return row !== undefined;

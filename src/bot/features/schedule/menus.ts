@@ -6,6 +6,7 @@
 import type { BotContext } from "../../context.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { addressHtml, type AddressLabels } from "../../../tron/address-names.js";
+import { code } from "../../../format/html.js";
 import { MAX_SCHEDULES, type ScheduleRow, type ScheduleRunRow } from "../../../store/schedules.js";
 import { nextDueTime } from "../../../schedules/due.js";
 import { localMoment, whatLabel, whenLabel } from "../../../schedules/summary.js";
@@ -38,6 +39,7 @@ function scheduleLines(item: Listed, n: number, now: number, t: Translate, fmt: 
   });
   const lines = [head];
   if (next !== undefined) lines.push(t("schedule-line-next", { next: localMoment(schedule.timeZone, next, fmt) }));
+  if (schedule.maxSun !== null) lines.push(t("schedule-line-max", { max: code(fmt.trx(BigInt(schedule.maxSun))) }));
   if (schedule.notify === "failures") lines.push(t("schedule-line-failures-only"));
   if (last) lines.push(lastRunLine(last, schedule, t, fmt));
   return lines;
