@@ -142,6 +142,45 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
   });
 
+  it("chosen days (none is asked again), a zone by its button, no maximum; Cancel at the preview saves nothing", async () => {
+    await setUp();
+    const { tg } = n.h;
+    await tg.sendText({ userId: USER, text: "/schedule" });
+    await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+    await tg.sendText({ userId: USER, text: "main wallet" }); // the saved name, in any case
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
+    await tg.tapButton({ userId: USER, text: "65,000" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("For how long should"));
+    await tg.tapButton({ userId: USER, text: "1 day" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("on which days?"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-choose-days") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-ask-choose-days")));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-days-done") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-days-none")));
+    await tg.tapButton({ userId: USER, text: "Sat" });
+    await tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes("✅ Sat"));
+    await tg.tapButton({ userId: USER, text: "Mon" });
+    await tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes("✅ Mon"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-days-done") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("At what time?"));
+    await tg.sendText({ userId: USER, text: "21.30" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("21:30 in which time zone?"));
+    await tg.tapButton({ userId: USER, text: "Asia/Shanghai" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("every run, or only when"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-notify-all") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Today one run costs"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-no-max") });
+    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes("New scheduled purchase"));
+    expect(textOf(preview.payload)).toContain("65,000 energy · 1 day for Main wallet");
+    expect(textOf(preview.payload)).toContain("Mon and Sat at 21:30 (Asia/Shanghai)");
+    expect(textOf(preview.payload)).not.toContain("At most");
+    await tg.tapButton({ userId: USER, text: t("button-cancel") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("cancel-done")));
+    expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
+  });
+
   it("runs each due time once: ticks again, a second runner over the same database, the next minute; the notice once", async () => {
     const { accountId, keyId } = await setUp();
     wire.keys = [];
