@@ -33,6 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "webhook" },
   { name: "alert" },
   { name: "schedule" },
+  { name: "team", inGroups: true },
   { name: "settings" },
   { name: "language" },
   { name: "cancel" },

@@ -94,7 +94,7 @@ export const NoticeKeys = {
 } as const;
 
 /** What a notice is written through: the store, or a transaction's repositories. */
-type NoticeRepos = Pick<Repositories, "outbox" | "orderCards" | "recentAddresses" | "noticeChats">;
+type NoticeRepos = Pick<Repositories, "outbox" | "orderCards" | "recentAddresses" | "noticeChats" | "orders" | "teamDesks">;
 
 /** A notice's form for the user's group or channel (render-brief.ts); none: it stays in the private chat. */
 type Brief = ((l: NoticeLocale) => Notice) | undefined;
@@ -181,6 +181,20 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
   }
 
   /**
+   * An order placed from a team desk (/team: its intent's chat is the desk's group, with the desk's
+   * key): everyone in the group hears of it, in one line with no charge, key or balance.
+   */
+  async function deskNotice(userId: number, user: NoticeRecipient, order: EventOrder, kind: "filled" | "failed", key: string): Promise<void> {
+    const { orders, teamDesks, outbox } = repos();
+    const intent = await orders.getByOrderId(order.id);
+    if (!intent || intent.chatId >= 0 || intent.userId !== userId) return;
+    const desk = await teamDesks.forChat(intent.chatId);
+    if (!desk || desk.keyId !== intent.keyId || desk.userId !== userId) return;
+    const text = briefOrder(order, kind, await noticeLocale(userId, user)).text;
+    if (await outbox.enqueue({ chatId: desk.chatId, dedupeKey: `${key}@${desk.chatId}`, text }, deps.now())) deps.onEnqueued?.();
+  }
+
+  /**
    * Editing the card notifies nobody, so the notice is still pushed, as a brief reply to the card it
    * follows (one line: the card has the details and its own buttons).
    */
@@ -190,6 +204,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     const card = await updateCard(userId, user, order, kind);
     const key = kind === "filled" ? NoticeKeys.orderFilled(order.id) : NoticeKeys.orderFailed(order.id);
     // replying to its card, the notice says only what happened: the card shows the rest, with its buttons
+    await deskNotice(userId, user, order, kind, key);
     const render = (l: NoticeLocale) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l));
     // a full notice in the group or channel is the whole notice, not the reply to a card it does not have
     const brief = (l: NoticeLocale) => briefOrder(order, kind, l);

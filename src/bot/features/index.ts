@@ -40,6 +40,8 @@ import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.
 import { privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
+import { teamFeature, teamFlows } from "./team/index.js";
+import { TeamButtons } from "./team/callbacks.js";
 import { batchEntries, batchFeature, batchFlows } from "./batch/index.js";
 import { BATCH_CONVERSATION } from "./batch/flow.js";
 
@@ -48,6 +50,8 @@ export const features: Composer<BotContext>[] = [
   // before another feature sees the message (flows, which come earlier, guard their own steps)
   keysFeature,
   // account commands in groups only get a pointer to the private chat
+  // a group with a team desk: its administrators' /buy and /balance (before private-only points elsewhere)
+  teamFeature,
   privateOnlyFeature,
   chatMemberFeature,
   // before start: it answers /start check_<address> and /start buy_<address>
@@ -80,7 +84,7 @@ export const features: Composer<BotContext>[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
 export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];
@@ -92,4 +96,4 @@ export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATI
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
-export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), FlowCancel].filter((b) => b.inGroups);
+export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), ...Object.values(TeamButtons), FlowCancel].filter((b) => b.inGroups);

@@ -1,0 +1,176 @@
+/**
+ * A team desk (issue 33, item 2): the owner of a key binds it to a group from the private chat and
+ * sets a per-order maximum; in the group, administrators (asked of Telegram at each action) buy and
+ * check the balance, each action signed; other members cannot act, not even with a copied button;
+ * everyone there sees the order notices; no key or deposit address is ever posted there.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
+import { PICK_REQUESTS } from "../../src/bot/ui/chat-pick.js";
+import { waitUntil } from "../support/wait.js";
+
+const OWNER = 8080;
+const ANNA = 8081;
+const BOB = 8082;
+const GROUP = -1_008_080_000_001;
+const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+let n: NoticesHarness;
+afterEach(async () => {
+  await n?.stop();
+  n = undefined!;
+});
+
+const tg = () => n.h.tg;
+const botSaid = (chatId: number, pattern: RegExp) =>
+  tg().waitForCall(["sendMessage", "editMessageText"], (p) => p.chat_id === chatId && pattern.test(String(p.text)));
+const inGroup = (userId: number, text: string, username: string) => tg().sendText({ chatId: GROUP, chatType: "supergroup", userId, text, username });
+/** A tap on a message of the group (by its callback data: also a button copied from elsewhere). */
+const tapInGroup = (userId: number, messageId: number, data: string) => tg().tap({ chatId: GROUP, userId, messageId, data });
+const answered = (predicate: (text: string) => boolean) => tg().waitForCall("answerCallbackQuery", (p) => predicate(String(p.text ?? "")));
+
+async function setUp() {
+  n = await startNoticesHarness({ startSender: true });
+  const { accountId, apiKey, keyId } = await n.h.givenUserWithKey(OWNER, { scope: "full", trx: "500", label: "team key" });
+  const row = await n.h.store.webhooks.ensureForUser(OWNER, keyId);
+  const endpoint = n.h.sandbox.control.createWebhook(accountId, n.hookUrl(row.routeToken));
+  await n.h.store.webhooks.setEndpointId(row.id, endpoint.id);
+  await n.h.store.webhooks.setSecret(row, endpoint.secret);
+  tg().setChat({ chatId: GROUP, type: "supergroup", title: "Energy desk" });
+  tg().setChatMember({ chatId: GROUP, userId: OWNER, status: "creator" });
+  tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "administrator", username: "anna" });
+  tg().setChatMember({ chatId: GROUP, userId: BOB, status: "member", username: "bob" });
+  tg().setChatMember({ chatId: GROUP, userId: tg().botInfo.id, status: "member" });
+  // the owner binds the key from the private chat
+  await tg().sendText({ userId: OWNER, text: "/team" });
+  await botSaid(OWNER, /Team desks/);
+  await tg().tapButton({ userId: OWNER, text: /Bind my key to a group/ });
+  await botSaid(OWNER, /Which group may use your key team key/);
+  await tg().shareChat({ userId: OWNER, requestId: PICK_REQUESTS.teamGroup, chatId: GROUP });
+  await botSaid(OWNER, /Your key team key is bound to <b>Energy desk<\/b>/);
+  await botSaid(OWNER, /<b>Energy desk<\/b>: key team key, no maximum per order/);
+  expect(await n.h.store.teamDesks.forChat(GROUP)).toMatchObject({ userId: OWNER, keyId, maxOrderSun: null });
+  return { apiKey, keyId, accountId };
+}
+
+/** The bot's last message in the group and its buttons' callback data by label. */
+function lastGroupCard() {
+  const msg = tg().lastBotMessage(GROUP)!;
+  const data = (label: RegExp) => tg().buttons(GROUP, msg.messageId).find((b) => label.test(b.text))!.callbackData!;
+  return { msg, data };
+}
+
+describe("team desk", () => {
+  it("administrators buy (signed), a member cannot (also with the Confirm button copied), everyone hears the fill, no key or deposit address is posted", async () => {
+    const { apiKey, accountId } = await setUp();
+
+    // a member's /buy and /balance: refused, nothing asked of the marketplace
+    await inGroup(BOB, `/buy ${ADDRESS} 65k 1h`, "bob");
+    await botSaid(GROUP, /Only the group's administrators may use the team's key/);
+    await inGroup(BOB, "/balance", "bob");
+    await botSaid(GROUP, /Only the group's administrators/);
+
+    // an administrator's preview, signed
+    await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
+    const preview = await botSaid(GROUP, /Order preview/);
+    expect(String(preview.payload.text)).toContain("65,000 energy for 1 hour");
+    expect(String(preview.payload.text)).toContain("Asked by @anna");
+    const { msg, data } = lastGroupCard();
+    const confirm = data(/Confirm/);
+    const intentId = confirm.split(":").pop()!;
+    expect(intentId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Bob taps Confirm (or sends its data copied): nothing placed
+    await tapInGroup(BOB, msg.messageId, confirm);
+    await answered((text) => text.includes("Only the group's administrators"));
+    await tapInGroup(BOB, msg.messageId, data(/Cancel/));
+    await answered((text) => text.includes("Only the group's administrators"));
+    // the Confirm copied into another group (no desk there), even by an administrator of both: nothing
+    const OTHER = GROUP - 1;
+    tg().setChat({ chatId: OTHER, type: "supergroup", title: "Elsewhere" });
+    tg().setChatMember({ chatId: OTHER, userId: ANNA, status: "administrator", username: "anna" });
+    const { messageId: elsewhere } = await tg().sendText({ chatId: OTHER, chatType: "supergroup", userId: ANNA, text: "hello", username: "anna" });
+    await tg().tap({ chatId: OTHER, userId: ANNA, messageId: elsewhere, data: confirm });
+    await answered((text) => text.includes("Only the group's administrators"));
+    expect((await n.h.store.orders.get(intentId))?.state).toBe("previewed");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+
+    // Anna confirms: placed with the owner's key, the card signed
+    await tapInGroup(ANNA, msg.messageId, confirm);
+    const placed = await botSaid(GROUP, /Bought by @anna/);
+    expect(placed.payload.message_id).toBe(msg.messageId);
+    expect((await n.h.store.orders.get(intentId))?.state).toBe("placed");
+    // a second tap places nothing more
+    await tapInGroup(ANNA, msg.messageId, confirm);
+    await waitUntil(() => (tg().callsOf("answerCallbackQuery").length >= 4));
+
+    // the fill: everyone in the group hears it in one line; the owner in the private chat
+    await n.h.sandbox.control.settleOrders();
+    const fill = await botSaid(GROUP, /Order filled/);
+    expect(String(fill.payload.text)).toMatch(/^✅ Order filled for TR7NHq…Lj6t: 65,000 energy for 1 hour$/);
+    await botSaid(OWNER, /Order filled/);
+
+    // the balance: for Anna, signed, without a deposit address; a member's tap does nothing
+    await inGroup(ANNA, "/team", "anna");
+    await botSaid(GROUP, /Team desk of Energy desk/);
+    const desk = lastGroupCard();
+    await tapInGroup(BOB, desk.msg.messageId, desk.data(/Balance/));
+    await answered((text) => text.includes("Only the group's administrators"));
+    await tapInGroup(ANNA, desk.msg.messageId, desk.data(/Balance/));
+    const balance = String((await botSaid(GROUP, /Team balance/)).payload.text);
+    expect(balance).toContain("Checked by @anna");
+
+    await n.sender.drain();
+    const posted = tg()
+      .callsOf("sendMessage")
+      .concat(tg().callsOf("editMessageText"))
+      .filter((c) => c.payload.chat_id === GROUP)
+      .map((c) => String(c.payload.text));
+    expect(posted.length).toBeGreaterThan(5);
+    const deposit = await n.h.marketplace.forKey(apiKey).depositAddress();
+    for (const text of posted) {
+      expect(text).not.toContain(apiKey);
+      expect(text).not.toContain(deposit.address);
+    }
+  });
+
+  it("the owner's maximum per order; an administrator demoted between preview and Confirm cannot place it; unbinding ends the desk", async () => {
+    await setUp();
+    await tg().tapButton({ userId: OWNER, text: /Max · Energy desk/ });
+    await botSaid(OWNER, /most one order in the group may cost/);
+    await tg().sendText({ userId: OWNER, text: "0.5" });
+    await botSaid(OWNER, /at most <code>0.50 TRX<\/code>/);
+    expect((await n.h.store.teamDesks.forChat(GROUP))?.maxOrderSun).toBe("500000");
+
+    await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
+    await botSaid(GROUP, /above the team's maximum of <code>0.50 TRX<\/code> per order/);
+    expect(await n.h.store.orders.listByUser(OWNER)).toHaveLength(0);
+
+    await tg().tapButton({ userId: OWNER, text: /Team desks/ });
+    await botSaid(OWNER, /Team desks/);
+    await tg().tapButton({ userId: OWNER, text: /Max · Energy desk/ });
+    await botSaid(OWNER, /most one order in the group may cost/);
+    await tg().tapButton({ userId: OWNER, text: /No maximum/ });
+    await botSaid(OWNER, /no maximum now/);
+
+    await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
+    await botSaid(GROUP, /Order preview/);
+    const { msg, data } = lastGroupCard();
+    // demoted meanwhile: her Confirm does nothing
+    tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "member", username: "anna" });
+    await tapInGroup(ANNA, msg.messageId, data(/Confirm/));
+    await answered((text) => text.includes("Only the group's administrators"));
+    const [intent] = await n.h.store.orders.listByUser(OWNER);
+    expect(intent?.state).toBe("previewed");
+
+    // the owner unbinds: /buy in the group is an account command again (pointed to the private chat)
+    await tg().sendText({ userId: OWNER, text: "/team" });
+    await botSaid(OWNER, /Energy desk/);
+    await tg().tapButton({ userId: OWNER, text: /Unbind · Energy desk/ });
+    await tg().waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("Desk removed"));
+    expect(await n.h.store.teamDesks.forChat(GROUP)).toBeUndefined();
+    tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "administrator", username: "anna" });
+    await inGroup(ANNA, "/team", "anna");
+    await botSaid(GROUP, /This group has no team desk/);
+  });
+});
