@@ -11,6 +11,7 @@ import { createPriceCapsWatcher } from "../../src/watch/price-caps.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
 import { loadTranslations } from "../../src/i18n/translations.js";
 import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { testEngine } from "../support/test-store.js";
 import { textOf } from "../support/payload.js";
@@ -76,7 +77,7 @@ describe(`price cap on a rule (${testEngine})`, () => {
     expect(paused).toHaveLength(2);
     const mine = paused.find((text) => text.includes(ADDRESS))!;
     expect(mine).toContain("Rule paused above your price");
-    expect(mine).toContain(`<code>${sunToTrx((priceSun * 150n) / 100n).replace(/0+$/, "")}`);
+    expect(mine).toContain(`<code>${createFormatter("en").trx((priceSun * 150n) / 100n)}</code>`);
     expect(mine).toContain("per 65,000 energy");
     expect(await openCard(rule.id, "Paused above your price")).toContain("Max price:");
 
