@@ -49,6 +49,14 @@ describe("architecture", () => {
     expect(offenders.map((f) => f.path)).toEqual([]);
   });
 
+  it("the domain (orders/, rules/, credentials/, tron/, format/) never imports bot/: handlers turn its outcomes into views", () => {
+    const domain = ["orders/", "rules/", "credentials/", "tron/", "format/"];
+    const offenders = files
+      .filter((f) => domain.some((dir) => f.path.startsWith(dir)))
+      .flatMap((f) => importsOf(f).filter((i) => i.target.startsWith("bot/")).map((i) => `${f.path} → ${i.target}`));
+    expect(offenders).toEqual([]);
+  });
+
   it("no file subclasses or patches grammY or a grammY plugin", () => {
     const patterns = [/class\s+\w+(<[^>]*>)?\s+extends\s+(Bot|Composer|Context|Api|Menu|I18n|Fluent)\b/, /\b(Composer|Bot|Context|Api|Menu)\.prototype\b/, /\bmatchBundles\b/, /PLUGIN_DATA_VERSION/];
     const offenders = files.filter((f) => patterns.some((p) => p.test(f.text))).map((f) => f.path);
