@@ -375,6 +375,15 @@ export function countOutcomes(lines: readonly BatchLine[]): { placed: number; re
   return count;
 }
 
+/** /cancel: every `previewed` batch of the user in the chat cancelled, with its lines; the batches cancelled (their cards to edit). */
+export async function cancelOpenBatches(deps: BatchDeps, chatId: number, userId: number): Promise<OrderBatchRow[]> {
+  const cancelled: OrderBatchRow[] = [];
+  for (const batch of await deps.store.orderBatches.listPreviewed(chatId, userId)) {
+    if ((await cancelBatch(deps, batch.batchId, userId)) === "cancelled") cancelled.push(batch);
+  }
+  return cancelled;
+}
+
 /** Cancel on a batch card: the batch and its intents cancelled (their Confirm then places nothing); false when it has moved on. */
 export async function cancelBatch(deps: BatchDeps, batchId: string, userId: number | undefined): Promise<"cancelled" | "missing" | BatchState> {
   const batch = await deps.store.orderBatches.get(batchId);

@@ -66,6 +66,13 @@ export function createOrderBatchesRepo(conn: Conn) {
     markDone(batchId: string): Promise<boolean> {
       return moved(batchId, ["placing"], "done");
     },
+    /** The batches of a user in a chat still `previewed` (their cards offer Confirm). */
+    listPreviewed(chatId: number, userId: number): Promise<OrderBatchRow[]> {
+      return db
+        .select()
+        .from(b)
+        .where(and(eq(b.userId, userId), eq(b.chatId, chatId), eq(b.state, "previewed" satisfies BatchState)));
+    },
     /** previewed → cancelled; false when the batch has moved on (it is being placed, or was). */
     markCancelled(batchId: string): Promise<boolean> {
       return moved(batchId, ["previewed"], "cancelled");

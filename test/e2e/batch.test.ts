@@ -226,13 +226,15 @@ describe("/batch", () => {
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
-  it("/cancel cancels an open batch card too: its Confirm then places nothing", async () => {
+  it("/cancel cancels an open batch card too: the card says so and its Confirm then places nothing", async () => {
     h = await startHarness();
     const { accountId } = await h.givenUserWithKey(USER);
     const { batchId } = await previewBatch([freshAddress(), freshAddress(), freshAddress()]);
     const messageId = await cardMessage(batchId);
     await h.tg.sendText({ userId: USER, text: "/cancel" });
-    await waitUntil(async () => ((await intentsOf(batchId)).every((r) => r.state === "cancelled") ? true : undefined));
+    // the card says so at once
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && p.text === "Cancelled. Nothing was ordered.");
+    expect((await intentsOf(batchId)).map((r) => r.state)).toEqual(["cancelled", "cancelled", "cancelled"]);
     await h.tg.tap({ userId: USER, messageId, data: BatchCard.confirm.pack({ batch: batchId }) });
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This batch was cancelled. Start again with /batch.");
     expect((await h.store.orderBatches.get(batchId))!.state).toBe("cancelled");

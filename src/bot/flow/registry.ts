@@ -23,6 +23,8 @@ export interface FlowEntries {
   "resume-pending-buy": (ctx: BotContext, text: string) => Promise<void>;
   /** /cancel: the chat's open previews cancelled and their cards saying so; how many there were. Feature: buy. */
   "cancel-open-previews": (ctx: BotContext) => Promise<number>;
+  /** /cancel: the chat's open batch cards (/batch) cancelled and saying so; how many there were. Feature: batch. */
+  "cancel-open-batches": (ctx: BotContext) => Promise<number>;
   /** The order's card (a menu) in the tapped message; `page` is the list page Back leads to (0: none). Feature: orders. */
   "show-order-card": (ctx: BotContext, order: Order, page: number, options?: ShowOptions) => Promise<void>;
   /** Energy for several addresses at once: the /batch flow, in a new message. Feature: batch. */
@@ -60,6 +62,7 @@ export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, g
     "take-pending-buy": true,
     "resume-pending-buy": true,
     "cancel-open-previews": true,
+    "cancel-open-batches": true,
     "show-order-card": true,
     "show-address-check": true,
     "enter-batch": true,

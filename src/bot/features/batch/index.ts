@@ -5,7 +5,7 @@
  * line its own intent and Idempotency-Key, the same placement as /buy), and the card then shows each
  * line's outcome; Cancel cancels every line; Refresh quotes the same lines anew.
  */
-import { Composer } from "grammy";
+import { Composer, GrammyError } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { enterFlow } from "../../flow/enter.js";
@@ -15,7 +15,7 @@ import { replyWithError } from "../../errors/reply.js";
 import { showView } from "../../ui/view.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { labelsOf } from "../../../tron/address-names.js";
-import { cancelBatch, loadBatch, placeBatch, quoteBatch, type BatchView } from "../../../orders/batch.js";
+import { cancelBatch, cancelOpenBatches, loadBatch, placeBatch, quoteBatch, type BatchView } from "../../../orders/batch.js";
 import { PREVIEW_TTL_MS } from "../../../orders/placement.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { BATCH_CONVERSATION, batchConversation, type BatchFlowArgs } from "./flow.js";
@@ -27,7 +27,24 @@ export const batchFeature = new Composer<BotContext>();
 /** What the batch feature offers the others (flow/registry.ts). */
 export const batchEntries: Partial<FlowEntries> = {
   "enter-batch": (ctx) => enterBatch(ctx, {}),
+  "cancel-open-batches": cancelOpenBatchCards,
 };
+
+/** /cancel: the chat's open batch cards are cancelled (their Confirm then places nothing) and say so. */
+async function cancelOpenBatchCards(ctx: BotContext): Promise<number> {
+  if (!ctx.from || !ctx.chat) return 0;
+  const cancelled = await cancelOpenBatches(ctx.deps, ctx.chat.id, ctx.from.id);
+  for (const batch of cancelled) {
+    if (batch.messageId === null) continue;
+    try {
+      await ctx.api.editMessageText(batch.chatId, batch.messageId, ctx.t("batch-cancelled"));
+    } catch (err) {
+      // a card too old to edit, or deleted: its Confirm answers "cancelled" all the same
+      if (!(err instanceof GrammyError)) throw err;
+    }
+  }
+  return cancelled.length;
+}
 
 export const batchFlows = [
   createConversation<BotContext, ConversationContext>(

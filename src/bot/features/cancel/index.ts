@@ -10,6 +10,6 @@ cancelFeature.command("cancel", async (ctx, next) => {
   // the open flow sees /cancel first and takes the buttons off its message (flow/wait.ts)
   if (active) await next();
   await ctx.conversation.exitAll();
-  const previews = await runEntry(ctx, "cancel-open-previews");
+  const previews = (await runEntry(ctx, "cancel-open-previews")) + (await runEntry(ctx, "cancel-open-batches"));
   await ctx.reply(ctx.t(active || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
 });
