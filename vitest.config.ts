@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /** The end-to-end suites that touch storage, run a second time on PostgreSQL (TEST_STORE=pg). */
-const onBothEngines = ["announce", "outbox-paid", "inbox", "inbox-crash", "deposits", "price-alerts", "receiver", "receiver-backlog", "outbox", "buy-confirm", "notices", "watch", "watch-placing", "key-budget", "rule-price-cap", "statement", "statement-push"].map((name) => `test/e2e/${name}.test.ts`);
+const onBothEngines = ["announce", "outbox-paid", "inbox", "inbox-crash", "deposits", "price-alerts", "receiver", "receiver-backlog", "outbox", "buy-confirm", "notices", "watch", "watch-placing", "key-budget", "rule-price-cap", "rule-edit", "rule-cap-in-flow", "statement", "statement-push", "notice-chats", "batch", "schedule"].map((name) => `test/e2e/${name}.test.ts`);
 
 export default defineConfig({
   test: {

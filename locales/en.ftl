@@ -3,6 +3,8 @@ command-start =
     .description = Welcome and first steps
 command-buy =
     .description = Buy energy or bandwidth for an address
+command-batch =
+    .description = Energy for several addresses at once
 command-addresses =
     .description = Your saved addresses: names, live energy, buy again
 command-orders =
@@ -33,6 +35,8 @@ command-webhook =
     .description = Instant notices through a webhook
 command-alert =
     .description = Price alerts for energy
+command-schedule =
+    .description = Buy energy on a schedule
 command-settings =
     .description = Notices and balance alert
 command-language =
@@ -228,6 +232,13 @@ orders-firings-note = { $count ->
     *[other] { $count } purchases made by rules are listed among them, marked with the rule.
 }
 orders-empty = You have no orders yet. Buy energy or bandwidth with /buy.
+orders-filter-all = All
+orders-filter-orders = Orders only
+orders-filter-rules = Rules only
+orders-firings-title = <b>Purchases made by your rules</b> · page { $page } of { $pages } ({ $total } in total)
+orders-firings-title-empty = <b>Purchases made by your rules</b>
+orders-firings-kept = The marketplace keeps each rule's latest 50 purchases.
+orders-firings-empty = Your rules have made no purchases yet.
 orders-button-list = 📋 My orders
 orders-refreshed = Updated.
 orders-refresh-unchanged = No change yet.
@@ -294,7 +305,7 @@ rules-card-smart-schedule = Delivered whenever the address needs it, about 131k 
 rules-card-pause-reason = Why paused: { $reason }
 rules-card-auto-resume-on = Auto-resume: on (when a pause comes from the balance running out, the rule starts again by itself after a top-up)
 rules-card-auto-resume-off = Auto-resume: off (after a pause, you resume the rule yourself)
-rules-card-spent = TRX spent: { $amount }
+rules-card-spent = Spent: { $amount }
 rules-card-created = Created: { $date }
 rules-card-updated = Updated: { $date }
 rules-card-id = ID: { $id }
@@ -367,6 +378,34 @@ auto-change-threshold = Threshold
 auto-change-volume = Volume
 auto-change-duration = Duration
 auto-change-auto-resume = Auto-resume
+auto-edit-intro-refill =
+    <b>✏️ Edit the auto-refill rule</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-intro-renewal =
+    <b>✏️ Edit the auto-renewal rule</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-intro-smart =
+    <b>✏️ Edit smart mode</b> on { $address }
+    Each step shows today's answer with ✓: tap it to keep it, or give a new one. Nothing changes until you confirm.
+auto-edit-cancelled = ✖️ Edit cancelled: the rule is unchanged.
+auto-edit-preview-title-refill = ✏️ Check the changed auto-refill rule
+auto-edit-preview-title-renewal = ✏️ Check the changed auto-renewal rule
+auto-edit-preview-title-smart = ✏️ Check the changed smart mode
+auto-edit-today = Today
+auto-edit-today-price = One firing costs today: { $price }
+auto-edit-was-paused = ⏸ Paused today: the new rule starts active (pause it on its card if it should wait).
+auto-edit-after = After the edit
+auto-edit-how = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one.</i>
+auto-edit-how-cap = <i>The marketplace cannot change a rule: on Confirm I create the new rule first, then cancel this one. The max price goes over to the new rule.</i>
+auto-edit-done = ✅ Rule changed: this new rule replaces the old one, which is cancelled.
+auto-edit-both =
+    ⚠️ <b>Both rules exist now.</b> The new rule below was created, but the old one could not be cancelled: { $reason }
+    Each of them buys energy on its own until you cancel the old one.
+auto-edit-button-cancel-old = 🗑 Cancel the old rule
+auto-edit-button-open-new = ⚙️ Open the new rule
+auto-preview-no-cap = Max price: none. Optional: 💲 Max price pauses the rule whenever one firing would cost more.
+auto-preview-cap-above = ⚠️ One firing costs more than your max price today: I will pause the rule at the first check, within a minute.
+auto-cap-not-saved = ⚠️ The max price could not be saved: set it again with 💲 Max price on the rule's card.
 
 # ── Keys, balance, deposit, statistics ──
 keys-group-deleted = I deleted your message, but others here may have seen the key: revoke it in the marketplace dashboard and make a new one.
@@ -767,6 +806,7 @@ stop-done = 📣 You will get no more announcements from the bot's team. Your or
 ## A maximum price per firing on a rule (the rule's card in /rules)
 rules-button-cap = 💲 Max price
 rules-button-cap-off = ✖️ No max price
+rules-button-edit = ✏️ Edit
 rules-cap-ask = 💲 Send the most one firing of this rule may cost, in TRX (for example <code>5</code>). I check the price every minute: above it I pause the rule, and once it is back under I resume the rule if its auto-resume is on.
 rules-cap-price-now = A firing costs { $price } now.
 rules-cap-bad = That is not a TRX amount. Send a price like <code>5</code> or <code>4.5</code>, or tap No max price.
@@ -781,3 +821,185 @@ notice-cap-paused = ⏸ <b>Rule paused above your price</b>: { $rule } for { $ad
 notice-cap-resumes = I resume it once the price is back under your max (its auto-resume is on).
 notice-cap-resume-yourself = Its auto-resume is off: resume it in /rules when the price suits you.
 notice-cap-resumed = ▶️ <b>Rule resumed</b>: { $rule } for { $address }. A firing costs { $price }{ $per } now, under your max price of { $cap }.
+
+## /batch: energy for several addresses at once (issue 33)
+batch-ask-addresses = <b>Energy for several addresses</b>
+    Tap your saved addresses to tick them, then Continue. Or send the addresses, one per line, each optionally with its own volume:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Up to { $max } addresses; a saved name works in place of an address.
+batch-ask-addresses-typed = <b>Energy for several addresses</b>
+    Send the addresses, one per line, each optionally with its own volume:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Up to { $max } addresses.
+batch-button-continue = ➡️ Continue with { $count ->
+    [one] 1 address
+   *[other] { $count } addresses
+}
+batch-button-several = 📋 Several addresses
+batch-bad-lines = { $count ->
+    [one] This line was not taken, so nothing has changed:
+   *[other] These { $count } lines were not taken, so nothing has changed:
+}
+batch-bad-address = Line { $line }: “{ $text }” is neither a valid TRON address nor one of your saved names.
+batch-bad-duplicate = Line { $line }: “{ $text }” repeats an address already in the list.
+batch-bad-volume-unreadable = Line { $line }: the volume in “{ $text }” cannot be read. Write it like { $examples }.
+batch-bad-volume-range = Line { $line }: { $volume } is outside the allowed range, from { $min } to { $max }.
+batch-empty = Send at least one address, one per line.
+batch-too-many = That is { $count } addresses: one batch takes at most { $max }. Please send fewer.
+batch-ask-volume = How much energy for each of the { $count } addresses? Pick an amount or type one (like { $examples }). Allowed: { $min } to { $max }.{ $own ->
+    [0] {""}
+   *[other] {" "}Lines with their own volume keep it.
+}
+batch-volume-own = the volume of each line
+batch-ask-duration = For how long? Energy for { $count } addresses, { $volume }.
+batch-preview-title = <b>Preview: energy for { $count } addresses</b>, { $duration }
+batch-preview-line = { $n }. { $address }: { $volume } for { $price }
+batch-preview-line-activation = { $n }. { $address }: { $volume } for { $price } (with the address activation fee { $fee })
+batch-preview-total = <b>Total to pay:</b> { $total }
+batch-preview-balance = Your balance: { $balance } → after these orders: { $after }
+batch-preview-balance-missing = Your balance: { $balance }, missing { $missing } for these orders
+batch-preview-short = ⚠️ Not enough balance for all of them: top up at least { $shortfall }, then tap Refresh.
+batch-preview-note = Confirm places one order per address. Tapping it again never places an order twice.
+batch-button-confirm = ✅ Confirm { $count } orders
+batch-button-orders = 📋 My orders
+batch-placing = Placing the orders…
+batch-already-done = These orders have already been placed.
+batch-unknown = This button has expired. Start again with /batch.
+batch-was-cancelled = This batch was cancelled. Start again with /batch.
+batch-cannot-cancel = These orders are being placed or were placed: there is nothing left to cancel.
+batch-cancelled = Cancelled. Nothing was ordered.
+batch-expired-note = 🔄 That preview was more than { $minutes } minutes old, so nothing was ordered. Here are today's prices: check the total and tap Confirm.
+batch-result-title = <b>Energy for { $count } addresses</b>, { $duration }
+batch-result-placed = ✅ { $n }. { $address }: { $volume }, { $total }, order { $id }
+batch-result-refused = ❌ { $n }. { $address }: { $volume } not placed. { $reason }
+batch-result-over-budget = ❌ { $n }. { $address }: { $volume } not placed: this key's monthly budget is reached (see /keys).
+batch-result-unknown = ⚠️ { $n }. { $address }: { $volume }, no answer from the marketplace yet.
+batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } not placed.
+batch-result-summary = Placed { $placed } of { $count }.
+batch-result-unknown-note = Some orders have no answer yet: tapping Confirm again is safe, it can never place an order twice or charge you twice.
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 Notices go to: <b>this chat</b>
+settings-where-both = 📍 Notices go to: <b>this chat</b> and <b>{ $chat }</b>
+settings-where-there = 📍 Notices go to: <b>{ $chat }</b> only
+settings-where-brief = { "   " }There: only what happened (no key, balance or deposit address)
+settings-where-full = { "   " }There: full notices, as here
+settings-where-lost = 📍 Notices go to: <b>this chat</b> (I am no longer allowed to post them in <b>{ $chat }</b>: pick it again once we are both administrators there)
+settings-button-chat-pick = 📍 Also to a group or channel
+settings-button-chat-change = 📍 Another group or channel
+settings-button-chat-full = 📝 Full notices there
+settings-button-chat-brief = 📝 Only what happened there
+settings-button-chat-here-off = 🔕 Not here too
+settings-button-chat-here-on = 🔔 Here too
+settings-button-chat-remove = ✖️ Stop notices there
+settings-toast-chat-full = Full notices there
+settings-toast-chat-brief = Only what happened there
+settings-toast-chat-here-on = Notices here too
+settings-toast-chat-here-off = Notices there only
+settings-toast-chat-removed = Notices come here only
+settings-chat-ask = Where should notices go too? Pick a group or channel with the buttons below: both you and I must be administrators there (Telegram offers to add me). You can also send me the chat's id (like <code>-1001234567890</code>) or forward me a post from the channel.
+settings-chat-pick-group = 👥 A group
+settings-chat-pick-channel = 📢 A channel
+settings-chat-not-group = That is a private chat: pick a group or a channel. Open /settings to try again.
+settings-chat-unknown = I cannot see that chat: add me to it as an administrator first, then pick it again in /settings.
+settings-chat-you-not-admin = Only an administrator of <b>{ $chat }</b> can send notices there: you are not one. Open /settings to pick another chat.
+settings-chat-bot-not-admin = Make me an administrator of <b>{ $chat }</b>, then pick it again in /settings.
+settings-chat-bot-not-admin-channel = Make me an administrator of <b>{ $chat }</b> who may post messages, then pick it again in /settings.
+settings-chat-chosen = ✅ Notices now go to <b>{ $chat }</b> too. There they say only what happened, with no key, balance or deposit address, unless you turn full notices on.
+notice-chat-lost = ⚠️ I can no longer post notices in <b>{ $chat }</b> (I or you are no longer an administrator there), so they come here again. Pick it again in /settings once that is fixed.
+notice-brief-order-filled = ✅ Order filled: { $what }
+notice-brief-order-failed = ❌ Order failed: { $what }
+notice-brief-order-filled-for = ✅ Order filled for { $target }: { $what }
+notice-brief-order-failed-for = ❌ Order failed for { $target }: { $what }
+notice-brief-rule-paused = ⏸ Rule paused: { $rule } for { $address }
+notice-brief-rules-paused = ⏸ Rules paused ({ $count }):
+notice-brief-rule-resumed = ▶️ Rule resumed: { $rule } for { $address }
+notice-brief-rule-fired = ⚡ Rule fired: { $rule } delivered { $volume } energy to { $address }
+notice-brief-balance-low = 💰 A key's balance fell below its alert.
+notice-brief-deposit = 💰 A deposit arrived.
+notice-brief-price-alert = 📉 The energy price fell under a price alert.
+notice-brief-budget-warning = 💰 A key is close to its monthly budget.
+notice-brief-budget-reached = 🛑 A key reached its monthly budget: its rules are paused.
+notice-brief-budget-resumed = ▶️ Rules paused for a budget are active again.
+notice-brief-cap-paused = ⏸ Rule paused above its max price: { $rule } for { $address }
+notice-brief-cap-resumed = ▶️ Rule resumed under its max price: { $rule } for { $address }
+## end issue 33: notices into a group or channel
+
+# /schedule: scheduled purchases (issue 33 item 4)
+schedule-title = 🗓 <b>Scheduled purchases</b>
+schedule-none = No schedule yet. Add one and I buy energy on the days and at the time you choose, for example every weekday at 09:00.
+schedule-how = Each time runs once. If I could not run it within 10 minutes of its time, I skip it and tell you; when the balance, the key's budget or its daily limit does not allow it, I skip it and tell you too.
+schedule-when = { $days } at { $time } ({ $zone })
+schedule-what = { $volume } energy · { $duration }
+schedule-days-every = every day
+schedule-days-weekdays = weekdays
+schedule-line = { $n }. ▶️ { $what } for { $address }, { $when }
+schedule-line-paused = { $n }. ⏸ { $what } for { $address }, { $when }: paused
+schedule-line-next = Next: { $next }
+schedule-line-failures-only = Tells you only when a run fails or is skipped.
+schedule-last-placed = Last run { $at }: placed
+schedule-last-skipped = Last run { $at }: skipped ({ $reason })
+schedule-last-failed = Last run { $at }: failed ({ $reason })
+schedule-last-running = Last run { $at }: in progress
+schedule-reason-late = too late
+schedule-reason-balance = balance too low
+schedule-reason-budget = monthly budget reached
+schedule-reason-cap = daily spend limit
+schedule-reason-key = key missing or not allowed to buy
+schedule-reason-refused = refused by the marketplace
+schedule-reason-unknown = no answer
+schedule-button-pause = ⏸ { $n }
+schedule-button-resume = ▶️ { $n }
+schedule-button-delete = ✖️ { $n }
+schedule-button-new = ➕ New schedule
+schedule-button-list = 🗓 My schedules
+schedule-paused = Schedule { $n } paused.
+schedule-resumed = Schedule { $n } resumed.
+schedule-deleted = Schedule deleted.
+schedule-gone = That schedule no longer exists.
+schedule-energy-unavailable = Energy cannot be bought right now, so no schedule can be set. Please try again later.
+schedule-ask-address = Which address should receive the energy? Send a TRON address.
+schedule-ask-address-saved = Which address should receive the energy? Pick one or send a TRON address (or the name you saved it under).
+schedule-address-invalid = “{ $text }” is not a TRON address (34 characters starting with T) nor a name you saved.
+schedule-ask-volume = How much energy for { $address } each time? Pick one or send a number from { $min } to { $max }.
+schedule-volume-bad = Please send a whole number of energy from { $min } to { $max }.
+schedule-ask-duration = For how long should { $volume } energy be rented each time?
+schedule-ask-days = { $what }: on which days?
+schedule-button-every-day = Every day
+schedule-button-weekdays = Weekdays (Mon–Fri)
+schedule-button-choose-days = Choose days
+schedule-ask-choose-days = Tap the days to buy on, then Done.
+schedule-button-days-done = ✅ Done
+schedule-days-none = Choose at least one day.
+schedule-ask-time = At what time? Send it as HH:MM, 24-hour (for example <code>09:00</code>).
+schedule-time-bad = “{ $text }” is not a time of day. Send HH:MM, for example <code>09:00</code> or <code>21:30</code>.
+schedule-ask-zone = { $time } in which time zone? Pick one, or send a zone name like <code>Europe/Berlin</code> or an offset like <code>UTC+3</code>.
+schedule-zone-bad = “{ $text }” is not a time zone I know. Send a name like <code>Asia/Tokyo</code> or an offset like <code>+5:30</code>.
+schedule-ask-notify = Should I tell you about every run, or only when a run fails or is skipped?
+schedule-button-notify-all = 🔔 Every run
+schedule-button-notify-failures = ⚠️ Only failures
+schedule-preview-title = 🗓 <b>New scheduled purchase</b>
+schedule-preview-what = Buys: { $what } for { $address }
+schedule-preview-when = When: { $when }
+schedule-preview-next = First run: { $next }
+schedule-preview-price = Today's price: { $price } (balance { $balance })
+schedule-preview-notify-all = Notices: every run
+schedule-preview-notify-failures = Notices: only failures and skipped runs
+schedule-preview-short = ⚠️ Your balance does not cover one run today: a run without enough balance is skipped.
+schedule-button-save = ✅ Save schedule
+schedule-saved = ✅ Scheduled: { $what } for { $address }, { $when }.
+schedule-too-many = You have 10 schedules already: delete one first.
+notice-schedule-placed = 🗓 Scheduled purchase placed: { $what } for { $address }, { $total } (run of { $due }, { $zone }). Order { $order }.
+notice-schedule-skipped = 🗓 Scheduled purchase skipped: { $what } for { $address } (run of { $due }, { $zone }).
+notice-schedule-failed = 🗓❌ Scheduled purchase failed: { $what } for { $address } (run of { $due }, { $zone }).
+notice-schedule-why-late = The bot could not run it within { $minutes } minutes of its time, so nothing was bought.
+notice-schedule-why-balance = Your balance { $balance } does not cover { $needed }. Top up before the next run.
+notice-schedule-why-balance-unknown = Your balance does not cover it. Top up before the next run.
+notice-schedule-why-budget = This key's monthly budget is reached ({ $spent } of { $budget }). Raise it in /keys or wait for next month.
+notice-schedule-why-cap = It would go over this key's daily spend limit at the marketplace. It resets at 00:00 UTC.
+notice-schedule-why-key = The schedule's key is gone or may not buy. Add a key with purchase access in /keys, then set the schedule again.
+notice-schedule-why-unknown = The marketplace did not answer in time. The order may still have been placed: check /orders before buying again.
+notice-schedule-why-refused = The marketplace refused the order ({ $code }). Nothing was charged.
+notice-schedule-next = Next run: { $next } ({ $zone }).
+notice-schedule-balance = 💰 Balance
+notice-schedule-list = 🗓 My schedules

@@ -3,6 +3,8 @@ command-start =
     .description = Приветствие и первые шаги
 command-buy =
     .description = Купить энергию или пропускную способность
+command-batch =
+    .description = Энергия сразу для нескольких адресов
 command-addresses =
     .description = Ваши адреса: названия, энергия сейчас, покупка в один тап
 command-orders =
@@ -33,6 +35,8 @@ command-webhook =
     .description = Мгновенные уведомления через вебхук
 command-alert =
     .description = Уведомления о цене энергии
+command-schedule =
+    .description = Покупки энергии по расписанию
 command-settings =
     .description = Уведомления и оповещение о балансе
 command-language =
@@ -234,6 +238,13 @@ orders-firings-note = { $count ->
     *[many] Среди них { $count } покупок, сделанных правилами; они помечены правилом.
 }
 orders-empty = У вас пока нет заказов. Купите энергию или пропускную способность через /buy.
+orders-filter-all = Все
+orders-filter-orders = Только заказы
+orders-filter-rules = Только правила
+orders-firings-title = <b>Покупки ваших правил</b> · страница { $page } из { $pages } (всего { $total })
+orders-firings-title-empty = <b>Покупки ваших правил</b>
+orders-firings-kept = Маркетплейс хранит последние 50 покупок каждого правила.
+orders-firings-empty = Ваши правила пока ничего не покупали.
 orders-button-list = 📋 Мои заказы
 orders-refreshed = Обновлено.
 orders-refresh-unchanged = Пока без изменений.
@@ -300,7 +311,7 @@ rules-card-smart-schedule = Поставляется, когда адресу н
 rules-card-pause-reason = Причина паузы: { $reason }
 rules-card-auto-resume-on = Автовозобновление: вкл. (если пауза из-за нехватки баланса, правило запустится само после пополнения)
 rules-card-auto-resume-off = Автовозобновление: выкл. (после паузы правило возобновляете вы сами)
-rules-card-spent = Потрачено TRX: { $amount }
+rules-card-spent = Потрачено: { $amount }
 rules-card-created = Создано: { $date }
 rules-card-updated = Изменено: { $date }
 rules-card-id = Идентификатор: { $id }
@@ -376,6 +387,34 @@ auto-change-threshold = Порог
 auto-change-volume = Объём
 auto-change-duration = Срок
 auto-change-auto-resume = Автовозобновление
+auto-edit-intro-refill =
+    <b>✏️ Изменение правила автопополнения</b> для { $address }
+    На каждом шаге нынешний ответ отмечен ✓: нажмите его, чтобы оставить, или укажите новый. Пока вы не подтвердите, ничего не меняется.
+auto-edit-intro-renewal =
+    <b>✏️ Изменение правила автопродления</b> для { $address }
+    На каждом шаге нынешний ответ отмечен ✓: нажмите его, чтобы оставить, или укажите новый. Пока вы не подтвердите, ничего не меняется.
+auto-edit-intro-smart =
+    <b>✏️ Изменение умного режима</b> для { $address }
+    На каждом шаге нынешний ответ отмечен ✓: нажмите его, чтобы оставить, или укажите новый. Пока вы не подтвердите, ничего не меняется.
+auto-edit-cancelled = ✖️ Изменение отменено: правило осталось прежним.
+auto-edit-preview-title-refill = ✏️ Проверьте изменённое правило автопополнения
+auto-edit-preview-title-renewal = ✏️ Проверьте изменённое правило автопродления
+auto-edit-preview-title-smart = ✏️ Проверьте изменённый умный режим
+auto-edit-today = Сейчас
+auto-edit-today-price = Сейчас одно срабатывание стоит: { $price }
+auto-edit-was-paused = ⏸ Сейчас приостановлено: новое правило начнёт работать сразу (приостановите его в карточке, если оно должно подождать).
+auto-edit-after = После изменения
+auto-edit-how = <i>Маркетплейс не умеет изменять правила: после подтверждения я сначала создам новое правило, затем отменю это.</i>
+auto-edit-how-cap = <i>Маркетплейс не умеет изменять правила: после подтверждения я сначала создам новое правило, затем отменю это. Макс. цена перейдёт к новому правилу.</i>
+auto-edit-done = ✅ Правило изменено: это новое правило заменяет старое, старое отменено.
+auto-edit-both =
+    ⚠️ <b>Теперь действуют оба правила.</b> Новое правило ниже создано, но старое отменить не удалось: { $reason }
+    Каждое из них покупает энергию само по себе, пока вы не отмените старое.
+auto-edit-button-cancel-old = 🗑 Отменить старое правило
+auto-edit-button-open-new = ⚙️ Открыть новое правило
+auto-preview-no-cap = Макс. цена: нет. По желанию: 💲 Макс. цена приостанавливает правило, когда одно срабатывание стоило бы дороже.
+auto-preview-cap-above = ⚠️ Сегодня одно срабатывание стоит дороже вашей макс. цены: я приостановлю правило при первой же проверке, в течение минуты.
+auto-cap-not-saved = ⚠️ Макс. цену сохранить не удалось: задайте её снова кнопкой 💲 Макс. цена в карточке правила.
 
 # ── Ключи, баланс, пополнение, статистика ──
 keys-group-deleted = Я удалил ваше сообщение, но ключ могли увидеть другие участники: отзовите его в кабинете маркетплейса и создайте новый.
@@ -786,6 +825,7 @@ stop-done = 📣 Объявлений от команды бота больше 
 ## Максимальная цена за срабатывание правила (карточка правила в /rules)
 rules-button-cap = 💲 Макс. цена
 rules-button-cap-off = ✖️ Без макс. цены
+rules-button-edit = ✏️ Изменить
 rules-cap-ask = 💲 Отправьте, сколько самое большее может стоить одно срабатывание этого правила, в TRX (например, <code>5</code>). Я проверяю цену каждую минуту: выше неё приостановлю правило, а когда она снова ниже, возобновлю его, если у правила включено автовозобновление.
 rules-cap-price-now = Сейчас срабатывание стоит { $price }.
 rules-cap-bad = Это не сумма в TRX. Отправьте цену вроде <code>5</code> или <code>4.5</code> либо нажмите «Без макс. цены».
@@ -800,3 +840,186 @@ notice-cap-paused = ⏸ <b>Правило приостановлено выше 
 notice-cap-resumes = Я возобновлю его, когда цена снова опустится ниже максимума (автовозобновление включено).
 notice-cap-resume-yourself = Автовозобновление выключено: возобновите правило в /rules, когда цена устроит.
 notice-cap-resumed = ▶️ <b>Правило возобновлено</b>: { $rule } для { $address }. Срабатывание сейчас стоит { $price }{ $per }, ниже вашей макс. цены { $cap }.
+
+## /batch: энергия сразу для нескольких адресов (issue 33)
+batch-ask-addresses = <b>Энергия для нескольких адресов</b>
+    Отметьте сохранённые адреса нажатием и нажмите «Продолжить». Или пришлите адреса по одному в строке, при желании с объёмом для каждого:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Не больше { $max } адресов; вместо адреса можно написать его сохранённое имя.
+batch-ask-addresses-typed = <b>Энергия для нескольких адресов</b>
+    Пришлите адреса по одному в строке, при желании с объёмом для каждого:
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    Не больше { $max } адресов.
+batch-button-continue = ➡️ Продолжить: { $count ->
+    [one] { $count } адрес
+    [few] { $count } адреса
+   *[other] { $count } адресов
+}
+batch-button-several = 📋 Несколько адресов
+batch-bad-lines = { $count ->
+    [one] Эта строка не принята, ничего не изменилось:
+   *[other] Эти строки ({ $count }) не приняты, ничего не изменилось:
+}
+batch-bad-address = Строка { $line }: «{ $text }» — это не адрес TRON и не одно из ваших сохранённых имён.
+batch-bad-duplicate = Строка { $line }: «{ $text }» повторяет адрес, который уже есть в списке.
+batch-bad-volume-unreadable = Строка { $line }: не удалось прочитать объём в «{ $text }». Пишите, например, { $examples }.
+batch-bad-volume-range = Строка { $line }: { $volume } вне допустимого диапазона, от { $min } до { $max }.
+batch-empty = Пришлите хотя бы один адрес, по одному в строке.
+batch-too-many = Это { $count } адресов, а в одной партии можно не больше { $max }. Пришлите меньше.
+batch-ask-volume = Сколько энергии для каждого из адресов ({ $count })? Выберите объём или введите его (например, { $examples }). Допустимо: от { $min } до { $max }.{ $own ->
+    [0] {""}
+   *[other] {" "}Строки со своим объёмом сохранят его.
+}
+batch-volume-own = объём каждой строки
+batch-ask-duration = На какой срок? Энергия для адресов: { $count }, { $volume }.
+batch-preview-title = <b>Предпросмотр: энергия для адресов ({ $count })</b>, { $duration }
+batch-preview-line = { $n }. { $address }: { $volume } за { $price }
+batch-preview-line-activation = { $n }. { $address }: { $volume } за { $price } (вместе с платой за активацию адреса { $fee })
+batch-preview-total = <b>Итого к оплате:</b> { $total }
+batch-preview-balance = Ваш баланс: { $balance } → после этих заказов: { $after }
+batch-preview-balance-missing = Ваш баланс: { $balance }, для этих заказов не хватает { $missing }
+batch-preview-short = ⚠️ Баланса не хватает на все заказы: пополните хотя бы на { $shortfall } и нажмите «Обновить».
+batch-preview-note = «Подтвердить» размещает по одному заказу на каждый адрес. Повторное нажатие никогда не разместит заказ дважды.
+batch-button-confirm = ✅ Подтвердить заказы ({ $count })
+batch-button-orders = 📋 Мои заказы
+batch-placing = Размещаю заказы…
+batch-already-done = Эти заказы уже размещены.
+batch-unknown = Эта кнопка устарела. Начните заново с /batch.
+batch-was-cancelled = Эта партия отменена. Начните заново с /batch.
+batch-cannot-cancel = Эти заказы уже размещаются или размещены: отменять нечего.
+batch-cancelled = Отменено. Ничего не заказано.
+batch-expired-note = 🔄 Этому предпросмотру больше { $minutes } минут, поэтому ничего не заказано. Вот сегодняшние цены: проверьте итог и нажмите «Подтвердить».
+batch-result-title = <b>Энергия для адресов ({ $count })</b>, { $duration }
+batch-result-placed = ✅ { $n }. { $address }: { $volume }, { $total }, заказ { $id }
+batch-result-refused = ❌ { $n }. { $address }: { $volume } не размещено. { $reason }
+batch-result-over-budget = ❌ { $n }. { $address }: { $volume } не размещено: месячный бюджет этого ключа исчерпан (см. /keys).
+batch-result-unknown = ⚠️ { $n }. { $address }: { $volume }, маркетплейс пока не ответил.
+batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } не размещено.
+batch-result-summary = Размещено { $placed } из { $count }.
+batch-result-unknown-note = По некоторым заказам ещё нет ответа: повторное нажатие «Подтвердить» безопасно, оно никогда не разместит заказ дважды и не спишет деньги дважды.
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 Уведомления приходят: <b>в этот чат</b>
+settings-where-both = 📍 Уведомления приходят: <b>в этот чат</b> и в <b>{ $chat }</b>
+settings-where-there = 📍 Уведомления приходят: только в <b>{ $chat }</b>
+settings-where-brief = { "   " }Там: только что произошло (без ключа, баланса и адреса пополнения)
+settings-where-full = { "   " }Там: полные уведомления, как здесь
+settings-where-lost = 📍 Уведомления приходят: <b>в этот чат</b> (мне больше нельзя публиковать их в <b>{ $chat }</b>: выберите его снова, когда мы оба будем там администраторами)
+settings-button-chat-pick = 📍 Ещё в группу или канал
+settings-button-chat-change = 📍 Другая группа или канал
+settings-button-chat-full = 📝 Полные уведомления там
+settings-button-chat-brief = 📝 Там только что произошло
+settings-button-chat-here-off = 🔕 Не сюда
+settings-button-chat-here-on = 🔔 И сюда тоже
+settings-button-chat-remove = ✖️ Больше не туда
+settings-toast-chat-full = Там полные уведомления
+settings-toast-chat-brief = Там только что произошло
+settings-toast-chat-here-on = Уведомления и сюда
+settings-toast-chat-here-off = Уведомления только туда
+settings-toast-chat-removed = Уведомления только сюда
+settings-chat-ask = Куда ещё присылать уведомления? Выберите группу или канал кнопками ниже: и вы, и я должны быть там администраторами (мессенджер предложит добавить меня). Можно также прислать идентификатор чата (например, <code>-1001234567890</code>) или переслать мне пост из канала.
+settings-chat-pick-group = 👥 Группа
+settings-chat-pick-channel = 📢 Канал
+settings-chat-not-group = Это личный чат: выберите группу или канал. Откройте /settings, чтобы попробовать снова.
+settings-chat-unknown = Я не вижу этот чат: сначала добавьте меня туда администратором, затем выберите его снова в /settings.
+settings-chat-you-not-admin = Отправлять уведомления в <b>{ $chat }</b> может только его администратор, а вы им не являетесь. Откройте /settings, чтобы выбрать другой чат.
+settings-chat-bot-not-admin = Сделайте меня администратором <b>{ $chat }</b>, затем выберите его снова в /settings.
+settings-chat-bot-not-admin-channel = Сделайте меня администратором <b>{ $chat }</b> с правом публиковать сообщения, затем выберите его снова в /settings.
+settings-chat-chosen = ✅ Теперь уведомления приходят и в <b>{ $chat }</b>. Там они сообщают только что произошло, без ключа, баланса и адреса пополнения, если вы не включите полные уведомления.
+notice-chat-lost = ⚠️ Я больше не могу публиковать уведомления в <b>{ $chat }</b> (я или вы больше не администратор там), поэтому они снова приходят сюда. Выберите чат снова в /settings, когда это исправят.
+notice-brief-order-filled = ✅ Заказ выполнен: { $what }
+notice-brief-order-failed = ❌ Заказ не выполнен: { $what }
+notice-brief-order-filled-for = ✅ Заказ для { $target } выполнен: { $what }
+notice-brief-order-failed-for = ❌ Заказ для { $target } не выполнен: { $what }
+notice-brief-rule-paused = ⏸ Правило приостановлено: { $rule } для { $address }
+notice-brief-rules-paused = ⏸ Правила приостановлены ({ $count }):
+notice-brief-rule-resumed = ▶️ Правило возобновлено: { $rule } для { $address }
+notice-brief-rule-fired = ⚡ Правило сработало: { $rule } доставило { $volume } энергии на { $address }
+notice-brief-balance-low = 💰 Баланс ключа опустился ниже порога оповещения.
+notice-brief-deposit = 💰 Поступило пополнение.
+notice-brief-price-alert = 📉 Цена энергии опустилась ниже ценового оповещения.
+notice-brief-budget-warning = 💰 Ключ близок к месячному бюджету.
+notice-brief-budget-reached = 🛑 Ключ исчерпал месячный бюджет: его правила приостановлены.
+notice-brief-budget-resumed = ▶️ Правила, приостановленные ради бюджета, снова активны.
+notice-brief-cap-paused = ⏸ Правило приостановлено выше максимальной цены: { $rule } для { $address }
+notice-brief-cap-resumed = ▶️ Правило возобновлено ниже максимальной цены: { $rule } для { $address }
+## end issue 33: notices into a group or channel
+
+# /schedule: покупки по расписанию (issue 33, пункт 4)
+schedule-title = 🗓 <b>Покупки по расписанию</b>
+schedule-none = Расписаний пока нет. Добавьте — и я буду покупать энергию в выбранные дни и время, например по будням в 09:00.
+schedule-how = Каждое время выполняется один раз. Если я не смог выполнить покупку в течение 10 минут после её времени, я пропускаю её и сообщаю вам; если не хватает баланса, бюджета ключа или его дневного лимита — тоже пропускаю и сообщаю.
+schedule-when = { $days } в { $time } ({ $zone })
+schedule-what = { $volume } энергии · { $duration }
+schedule-days-every = каждый день
+schedule-days-weekdays = по будням
+schedule-line = { $n }. ▶️ { $what } для { $address }, { $when }
+schedule-line-paused = { $n }. ⏸ { $what } для { $address }, { $when }: на паузе
+schedule-line-next = Следующая: { $next }
+schedule-line-failures-only = Сообщает только о пропущенных и неудачных покупках.
+schedule-last-placed = Последняя { $at }: куплено
+schedule-last-skipped = Последняя { $at }: пропущена ({ $reason })
+schedule-last-failed = Последняя { $at }: не удалась ({ $reason })
+schedule-last-running = Последняя { $at }: выполняется
+schedule-reason-late = слишком поздно
+schedule-reason-balance = мало баланса
+schedule-reason-budget = месячный бюджет исчерпан
+schedule-reason-cap = дневной лимит расходов
+schedule-reason-key = ключа нет или он не может покупать
+schedule-reason-refused = маркетплейс отказал
+schedule-reason-unknown = нет ответа
+schedule-button-pause = ⏸ { $n }
+schedule-button-resume = ▶️ { $n }
+schedule-button-delete = ✖️ { $n }
+schedule-button-new = ➕ Новое расписание
+schedule-button-list = 🗓 Мои расписания
+schedule-paused = Расписание { $n } на паузе.
+schedule-resumed = Расписание { $n } снова работает.
+schedule-deleted = Расписание удалено.
+schedule-gone = Этого расписания больше нет.
+schedule-energy-unavailable = Сейчас энергию купить нельзя, поэтому расписание не создать. Попробуйте позже.
+schedule-ask-address = На какой адрес покупать энергию? Отправьте адрес TRON.
+schedule-ask-address-saved = На какой адрес покупать энергию? Выберите его или отправьте адрес TRON (или имя, под которым вы его сохранили).
+schedule-address-invalid = «{ $text }» — не адрес TRON (34 символа, начинается с T) и не сохранённое имя.
+schedule-ask-volume = Сколько энергии покупать для { $address } каждый раз? Выберите или отправьте число от { $min } до { $max }.
+schedule-volume-bad = Отправьте целое число энергии от { $min } до { $max }.
+schedule-ask-duration = На какой срок арендовать { $volume } энергии каждый раз?
+schedule-ask-days = { $what }: по каким дням?
+schedule-button-every-day = Каждый день
+schedule-button-weekdays = По будням (пн–пт)
+schedule-button-choose-days = Выбрать дни
+schedule-ask-choose-days = Отметьте дни покупки и нажмите «Готово».
+schedule-button-days-done = ✅ Готово
+schedule-days-none = Выберите хотя бы один день.
+schedule-ask-time = В какое время? Отправьте ЧЧ:ММ в 24-часовом формате (например <code>09:00</code>).
+schedule-time-bad = «{ $text }» — не время суток. Отправьте ЧЧ:ММ, например <code>09:00</code> или <code>21:30</code>.
+schedule-ask-zone = { $time } в каком часовом поясе? Выберите или отправьте название пояса, например <code>Europe/Berlin</code>, или смещение, например <code>UTC+3</code>.
+schedule-zone-bad = «{ $text }» — неизвестный часовой пояс. Отправьте название, например <code>Asia/Tokyo</code>, или смещение, например <code>+5:30</code>.
+schedule-ask-notify = Сообщать о каждой покупке или только о неудачных и пропущенных?
+schedule-button-notify-all = 🔔 О каждой
+schedule-button-notify-failures = ⚠️ Только о неудачах
+schedule-preview-title = 🗓 <b>Новая покупка по расписанию</b>
+schedule-preview-what = Покупка: { $what } для { $address }
+schedule-preview-when = Когда: { $when }
+schedule-preview-next = Первая покупка: { $next }
+schedule-preview-price = Цена сегодня: { $price } (баланс { $balance })
+schedule-preview-notify-all = Уведомления: о каждой покупке
+schedule-preview-notify-failures = Уведомления: только о неудачных и пропущенных
+schedule-preview-short = ⚠️ Сегодня баланса не хватает даже на одну покупку: без достаточного баланса покупка пропускается.
+schedule-button-save = ✅ Сохранить расписание
+schedule-saved = ✅ Расписание создано: { $what } для { $address }, { $when }.
+schedule-too-many = У вас уже 10 расписаний: сначала удалите одно.
+notice-schedule-placed = 🗓 Покупка по расписанию выполнена: { $what } для { $address }, { $total } (время { $due }, { $zone }). Заказ { $order }.
+notice-schedule-skipped = 🗓 Покупка по расписанию пропущена: { $what } для { $address } (время { $due }, { $zone }).
+notice-schedule-failed = 🗓❌ Покупка по расписанию не удалась: { $what } для { $address } (время { $due }, { $zone }).
+notice-schedule-why-late = Бот не смог выполнить её в течение { $minutes } минут после назначенного времени, поэтому ничего не куплено.
+notice-schedule-why-balance = Баланса { $balance } не хватает на { $needed }. Пополните его до следующей покупки.
+notice-schedule-why-balance-unknown = Баланса не хватает. Пополните его до следующей покупки.
+notice-schedule-why-budget = Месячный бюджет этого ключа исчерпан ({ $spent } из { $budget }). Увеличьте его в /keys или дождитесь следующего месяца.
+notice-schedule-why-cap = Покупка превысила бы дневной лимит расходов этого ключа на маркетплейсе. Лимит обнуляется в 00:00 UTC.
+notice-schedule-why-key = Ключа этого расписания больше нет, или он не может покупать. Добавьте ключ с правом покупки в /keys и создайте расписание заново.
+notice-schedule-why-unknown = Маркетплейс не ответил вовремя. Заказ мог быть создан: проверьте /orders, прежде чем покупать снова.
+notice-schedule-why-refused = Маркетплейс отказал в заказе ({ $code }). Ничего не списано.
+notice-schedule-next = Следующая покупка: { $next } ({ $zone }).
+notice-schedule-balance = 💰 Баланс
+notice-schedule-list = 🗓 Мои расписания

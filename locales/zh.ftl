@@ -3,6 +3,8 @@ command-start =
     .description = 欢迎与入门
 command-buy =
     .description = 为地址购买能量或带宽
+command-batch =
+    .description = 一次为多个地址购买能量
 command-addresses =
     .description = 您保存的地址：名称、实时能量、一键购买
 command-orders =
@@ -33,6 +35,8 @@ command-webhook =
     .description = 通过回调即时通知
 command-alert =
     .description = 能量价格提醒
+command-schedule =
+    .description = 定时购买能量
 command-settings =
     .description = 通知与余额提醒
 command-language =
@@ -207,6 +211,13 @@ orders-line = { $resource } { $volume } · { $duration } → { $address } · { $
 orders-line-firing = { $rule }：{ $volume } · { $duration } → { $address } · { $price } · { $time }
 orders-firings-note = 其中包含 { $count } 笔由规则完成的购买，已标明所属规则。
 orders-empty = 您还没有订单。使用 /buy 购买能量或带宽。
+orders-filter-all = 全部
+orders-filter-orders = 仅订单
+orders-filter-rules = 仅规则
+orders-firings-title = <b>您的规则所做的购买</b> · 第 { $page } / { $pages } 页（共 { $total } 笔）
+orders-firings-title-empty = <b>您的规则所做的购买</b>
+orders-firings-kept = 市场为每条规则保留最近 50 笔购买。
+orders-firings-empty = 您的规则还没有进行过购买。
 orders-button-list = 📋 我的订单
 orders-refreshed = 已更新。
 orders-refresh-unchanged = 暂无变化。
@@ -273,7 +284,7 @@ rules-card-smart-schedule = 在地址需要时交付，每次约 131k 能量。
 rules-card-pause-reason = 暂停原因：{ $reason }
 rules-card-auto-resume-on = 自动恢复：开（因余额用尽而暂停时，充值后规则会自动重新运行）
 rules-card-auto-resume-off = 自动恢复：关（暂停后需要您手动恢复）
-rules-card-spent = 已花费 TRX：{ $amount }
+rules-card-spent = 已花费：{ $amount }
 rules-card-created = 创建时间：{ $date }
 rules-card-updated = 更新时间：{ $date }
 rules-card-id = 编号：{ $id }
@@ -340,6 +351,34 @@ auto-change-threshold = 阈值
 auto-change-volume = 数量
 auto-change-duration = 时长
 auto-change-auto-resume = 自动恢复
+auto-edit-intro-refill =
+    <b>✏️ 修改自动补充规则</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-intro-renewal =
+    <b>✏️ 修改自动续租规则</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-intro-smart =
+    <b>✏️ 修改智能模式</b>：{ $address }
+    每一步都用 ✓ 标出当前的设置：点它即可保留，或者给出新的值。在您确认之前，什么都不会改变。
+auto-edit-cancelled = ✖️ 已取消修改：规则保持不变。
+auto-edit-preview-title-refill = ✏️ 请确认修改后的自动补充规则
+auto-edit-preview-title-renewal = ✏️ 请确认修改后的自动续租规则
+auto-edit-preview-title-smart = ✏️ 请确认修改后的智能模式
+auto-edit-today = 当前
+auto-edit-today-price = 当前每次触发花费：{ $price }
+auto-edit-was-paused = ⏸ 当前已暂停：新规则创建后立即生效（如需等待，请在其卡片上暂停）。
+auto-edit-after = 修改后
+auto-edit-how = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。</i>
+auto-edit-how-cap = <i>市场无法直接修改规则：确认后我会先创建新规则，再取消这条规则。最高价格会转到新规则上。</i>
+auto-edit-done = ✅ 规则已修改：这条新规则取代了旧规则，旧规则已取消。
+auto-edit-both =
+    ⚠️ <b>现在两条规则同时存在。</b>下面的新规则已创建，但旧规则未能取消：{ $reason }
+    在您取消旧规则之前，它们会各自购买能量。
+auto-edit-button-cancel-old = 🗑 取消旧规则
+auto-edit-button-open-new = ⚙️ 打开新规则
+auto-preview-no-cap = 最高价格：未设置。可选：💲 最高价格会在单次触发费用超过它时暂停规则。
+auto-preview-cap-above = ⚠️ 今天单次触发的费用高于您的最高价格：我会在第一次检查时（一分钟内）暂停该规则。
+auto-cap-not-saved = ⚠️ 最高价格未能保存：请在规则卡片上用 💲 最高价格重新设置。
 
 # ── 密钥、余额、充值、统计 ──
 keys-group-deleted = 我已删除您的消息，但群里其他人可能已经看到了密钥：请在市场后台吊销它并创建新密钥。
@@ -719,6 +758,7 @@ stop-done = 📣 您将不再收到机器人团队的公告。您的订单通知
 ## 规则每次触发的最高价格（/rules 中的规则卡片）
 rules-button-cap = 💲 最高价格
 rules-button-cap-off = ✖️ 不设最高价格
+rules-button-edit = ✏️ 修改
 rules-cap-ask = 💲 请发送此规则每次触发最多可花费的金额（TRX，例如 <code>5</code>）。我每分钟检查一次价格：高于它时暂停规则，价格回落到它以下时，如果规则开启了自动恢复，就恢复规则。
 rules-cap-price-now = 现在每次触发花费 { $price }。
 rules-cap-bad = 这不是 TRX 金额。请发送类似 <code>5</code> 或 <code>4.5</code> 的价格，或点击“不设最高价格”。
@@ -733,3 +773,179 @@ notice-cap-paused = ⏸ <b>规则因高于你的价格而暂停</b>：{ $rule }�
 notice-cap-resumes = 价格回落到最高价格以下后我会恢复它（已开启自动恢复）。
 notice-cap-resume-yourself = 它的自动恢复已关闭：价格合适时请在 /rules 中恢复它。
 notice-cap-resumed = ▶️ <b>规则已恢复</b>：{ $rule }，地址 { $address }。现在每次触发花费 { $price }{ $per }，低于你的最高价格 { $cap }。
+
+## /batch：一次为多个地址购买能量（issue 33）
+batch-ask-addresses = <b>为多个地址购买能量</b>
+    点击已保存的地址进行勾选，然后点击“继续”。或者发送地址，每行一个，可在地址后附上该地址的数量：
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    最多 { $max } 个地址；也可以用已保存的名称代替地址。
+batch-ask-addresses-typed = <b>为多个地址购买能量</b>
+    请发送地址，每行一个，可在地址后附上该地址的数量：
+    <code>TAzNLU555pAZSmv5NiusS4AihvBgpMwbKY 65k</code>
+    最多 { $max } 个地址。
+batch-button-continue = ➡️ 继续（{ $count } 个地址）
+batch-button-several = 📋 多个地址
+batch-bad-lines = 以下 { $count } 行未被接受，没有任何更改：
+batch-bad-address = 第 { $line } 行：“{ $text }”既不是有效的 TRON 地址，也不是您保存的名称。
+batch-bad-duplicate = 第 { $line } 行：“{ $text }”与列表中已有的地址重复。
+batch-bad-volume-unreadable = 第 { $line } 行：无法识别“{ $text }”中的数量。请写成 { $examples } 这样的形式。
+batch-bad-volume-range = 第 { $line } 行：{ $volume } 超出允许范围：{ $min } 至 { $max }。
+batch-empty = 请至少发送一个地址，每行一个。
+batch-too-many = 这是 { $count } 个地址，一批最多 { $max } 个。请减少数量。
+batch-ask-volume = 这 { $count } 个地址每个需要多少能量？请选择或输入数量（如 { $examples }）。允许范围：{ $min } 至 { $max }。{ $own ->
+    [0] {""}
+   *[other] 自带数量的行保持其数量。
+}
+batch-volume-own = 每行各自的数量
+batch-ask-duration = 租用多长时间？为 { $count } 个地址购买能量，{ $volume }。
+batch-preview-title = <b>预览：为 { $count } 个地址购买能量</b>，{ $duration }
+batch-preview-line = { $n }. { $address }：{ $volume }，{ $price }
+batch-preview-line-activation = { $n }. { $address }：{ $volume }，{ $price }（含地址激活费 { $fee }）
+batch-preview-total = <b>应付总额：</b>{ $total }
+batch-preview-balance = 您的余额：{ $balance } → 下单后：{ $after }
+batch-preview-balance-missing = 您的余额：{ $balance }，这些订单还差 { $missing }
+batch-preview-short = ⚠️ 余额不足以支付全部订单：请至少充值 { $shortfall }，然后点击“刷新”。
+batch-preview-note = “确认”会为每个地址各下一个订单。再次点击绝不会重复下单。
+batch-button-confirm = ✅ 确认 { $count } 个订单
+batch-button-orders = 📋 我的订单
+batch-placing = 正在下单…
+batch-already-done = 这些订单已经下过了。
+batch-unknown = 此按钮已失效。请用 /batch 重新开始。
+batch-was-cancelled = 此批次已取消。请用 /batch 重新开始。
+batch-cannot-cancel = 这些订单正在下单或已经下单：没有可取消的内容。
+batch-cancelled = 已取消。未下任何订单。
+batch-expired-note = 🔄 该预览已超过 { $minutes } 分钟，因此未下任何订单。以下是当前价格：请核对总额后点击“确认”。
+batch-result-title = <b>为 { $count } 个地址购买能量</b>，{ $duration }
+batch-result-placed = ✅ { $n }. { $address }：{ $volume }，{ $total }，订单 { $id }
+batch-result-refused = ❌ { $n }. { $address }：{ $volume } 未下单。{ $reason }
+batch-result-over-budget = ❌ { $n }. { $address }：{ $volume } 未下单：此密钥的月度预算已用完（见 /keys）。
+batch-result-unknown = ⚠️ { $n }. { $address }：{ $volume }，市场尚未答复。
+batch-result-not-placed = ⏹ { $n }. { $address }：{ $volume } 未下单。
+batch-result-summary = 已下单 { $placed } / { $count }。
+batch-result-unknown-note = 部分订单尚无答复：再次点击“确认”是安全的，绝不会重复下单或重复扣款。
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 通知发送到：<b>此聊天</b>
+settings-where-both = 📍 通知发送到：<b>此聊天</b>和<b>{ $chat }</b>
+settings-where-there = 📍 通知只发送到：<b>{ $chat }</b>
+settings-where-brief = { "   " }那里：只说发生了什么（不含密钥、余额和充值地址）
+settings-where-full = { "   " }那里：完整通知，与这里相同
+settings-where-lost = 📍 通知发送到：<b>此聊天</b>（我已不能在<b>{ $chat }</b>发布通知：等我们都成为那里的管理员后请重新选择）
+settings-button-chat-pick = 📍 同时发到群组或频道
+settings-button-chat-change = 📍 换一个群组或频道
+settings-button-chat-full = 📝 那里发完整通知
+settings-button-chat-brief = 📝 那里只说发生了什么
+settings-button-chat-here-off = 🔕 这里不再接收
+settings-button-chat-here-on = 🔔 这里也接收
+settings-button-chat-remove = ✖️ 不再发到那里
+settings-toast-chat-full = 那里发完整通知
+settings-toast-chat-brief = 那里只说发生了什么
+settings-toast-chat-here-on = 这里也接收通知
+settings-toast-chat-here-off = 通知只发到那里
+settings-toast-chat-removed = 通知只发到这里
+settings-chat-ask = 通知还要发到哪里？请用下面的按钮选择一个群组或频道：你和我都必须是那里的管理员（客户端会提示添加我）。你也可以发送聊天编号（例如 <code>-1001234567890</code>），或从频道转发一条消息给我。
+settings-chat-pick-group = 👥 群组
+settings-chat-pick-channel = 📢 频道
+settings-chat-not-group = 这是私聊：请选择群组或频道。打开 /settings 重试。
+settings-chat-unknown = 我看不到这个聊天：请先把我添加为那里的管理员，然后在 /settings 中重新选择。
+settings-chat-you-not-admin = 只有<b>{ $chat }</b>的管理员才能把通知发到那里，而你不是。打开 /settings 选择其他聊天。
+settings-chat-bot-not-admin = 请把我设为<b>{ $chat }</b>的管理员，然后在 /settings 中重新选择。
+settings-chat-bot-not-admin-channel = 请把我设为<b>{ $chat }</b>可发布消息的管理员，然后在 /settings 中重新选择。
+settings-chat-chosen = ✅ 通知现在也会发到<b>{ $chat }</b>。那里只说发生了什么，不含密钥、余额和充值地址，除非你开启完整通知。
+notice-chat-lost = ⚠️ 我已不能在<b>{ $chat }</b>发布通知（我或你已不再是那里的管理员），通知重新发到这里。问题解决后请在 /settings 中重新选择。
+notice-brief-order-filled = ✅ 订单已完成：{ $what }
+notice-brief-order-failed = ❌ 订单失败：{ $what }
+notice-brief-order-filled-for = ✅ { $target } 的订单已完成：{ $what }
+notice-brief-order-failed-for = ❌ { $target } 的订单失败：{ $what }
+notice-brief-rule-paused = ⏸ 规则已暂停：{ $rule }（{ $address }）
+notice-brief-rules-paused = ⏸ 规则已暂停（{ $count }）：
+notice-brief-rule-resumed = ▶️ 规则已恢复：{ $rule }（{ $address }）
+notice-brief-rule-fired = ⚡ 规则已触发：{ $rule } 向 { $address } 交付了 { $volume } 能量
+notice-brief-balance-low = 💰 某个密钥的余额低于提醒值。
+notice-brief-deposit = 💰 收到一笔充值。
+notice-brief-price-alert = 📉 能量价格低于某个价格提醒。
+notice-brief-budget-warning = 💰 某个密钥接近月度预算。
+notice-brief-budget-reached = 🛑 某个密钥已达到月度预算：其规则已暂停。
+notice-brief-budget-resumed = ▶️ 因预算暂停的规则已重新生效。
+notice-brief-cap-paused = ⏸ 规则因超过最高价格而暂停：{ $rule }（{ $address }）
+notice-brief-cap-resumed = ▶️ 规则在最高价格以下恢复：{ $rule }（{ $address }）
+## end issue 33: notices into a group or channel
+
+# /schedule：定时购买（issue 33 第 4 项）
+schedule-title = 🗓 <b>定时购买</b>
+schedule-none = 还没有定时购买。添加一个，我会在你选择的日期和时间购买能量，例如每个工作日 09:00。
+schedule-how = 每个时间点只执行一次。如果在预定时间后 10 分钟内未能执行，我会跳过并通知你；余额、密钥的预算或每日限额不允许时，我也会跳过并通知你。
+schedule-when = { $days } { $time }（{ $zone }）
+schedule-what = { $volume } 能量 · { $duration }
+schedule-days-every = 每天
+schedule-days-weekdays = 工作日
+schedule-line = { $n }. ▶️ { $what }，给 { $address }，{ $when }
+schedule-line-paused = { $n }. ⏸ { $what }，给 { $address }，{ $when }：已暂停
+schedule-line-next = 下次：{ $next }
+schedule-line-failures-only = 仅在失败或跳过时通知。
+schedule-last-placed = 上次 { $at }：已下单
+schedule-last-skipped = 上次 { $at }：已跳过（{ $reason }）
+schedule-last-failed = 上次 { $at }：失败（{ $reason }）
+schedule-last-running = 上次 { $at }：进行中
+schedule-reason-late = 太晚了
+schedule-reason-balance = 余额不足
+schedule-reason-budget = 已达月度预算
+schedule-reason-cap = 每日消费限额
+schedule-reason-key = 密钥不存在或无购买权限
+schedule-reason-refused = 市场拒绝
+schedule-reason-unknown = 无应答
+schedule-button-pause = ⏸ { $n }
+schedule-button-resume = ▶️ { $n }
+schedule-button-delete = ✖️ { $n }
+schedule-button-new = ➕ 新建定时购买
+schedule-button-list = 🗓 我的定时购买
+schedule-paused = 定时购买 { $n } 已暂停。
+schedule-resumed = 定时购买 { $n } 已恢复。
+schedule-deleted = 定时购买已删除。
+schedule-gone = 该定时购买已不存在。
+schedule-energy-unavailable = 目前无法购买能量，因此无法设置定时购买。请稍后再试。
+schedule-ask-address = 能量发送到哪个地址？请发送一个 TRON 地址。
+schedule-ask-address-saved = 能量发送到哪个地址？选择一个，或发送 TRON 地址（或你保存的名称）。
+schedule-address-invalid = “{ $text }”既不是 TRON 地址（以 T 开头的 34 个字符），也不是你保存的名称。
+schedule-ask-volume = 每次为 { $address } 购买多少能量？选择一个，或发送 { $min } 到 { $max } 之间的数字。
+schedule-volume-bad = 请发送 { $min } 到 { $max } 之间的整数能量。
+schedule-ask-duration = 每次租用 { $volume } 能量多长时间？
+schedule-ask-days = { $what }：在哪些日子？
+schedule-button-every-day = 每天
+schedule-button-weekdays = 工作日（周一至周五）
+schedule-button-choose-days = 选择日期
+schedule-ask-choose-days = 点选要购买的日子，然后点“完成”。
+schedule-button-days-done = ✅ 完成
+schedule-days-none = 请至少选择一天。
+schedule-ask-time = 几点？请按 24 小时制“时:分”发送（例如 <code>09:00</code>）。
+schedule-time-bad = “{ $text }”不是时间。请按“时:分”发送，例如 <code>09:00</code> 或 <code>21:30</code>。
+schedule-ask-zone = { $time } 是哪个时区？选择一个，或发送时区名称如 <code>Europe/Berlin</code>，或偏移如 <code>UTC+8</code>。
+schedule-zone-bad = “{ $text }”不是我认识的时区。请发送名称如 <code>Asia/Tokyo</code>，或偏移如 <code>+5:30</code>。
+schedule-ask-notify = 每次执行都通知你，还是仅在失败或跳过时通知？
+schedule-button-notify-all = 🔔 每次都通知
+schedule-button-notify-failures = ⚠️ 仅失败时
+schedule-preview-title = 🗓 <b>新的定时购买</b>
+schedule-preview-what = 购买：{ $what }，给 { $address }
+schedule-preview-when = 时间：{ $when }
+schedule-preview-next = 首次执行：{ $next }
+schedule-preview-price = 今日价格：{ $price }（余额 { $balance }）
+schedule-preview-notify-all = 通知：每次执行
+schedule-preview-notify-failures = 通知：仅失败和跳过
+schedule-preview-short = ⚠️ 你的余额今天不够执行一次：余额不足时该次购买会被跳过。
+schedule-button-save = ✅ 保存
+schedule-saved = ✅ 已设置定时购买：{ $what }，给 { $address }，{ $when }。
+schedule-too-many = 你已有 10 个定时购买：请先删除一个。
+notice-schedule-placed = 🗓 定时购买已下单：{ $what }，给 { $address }，{ $total }（{ $due }，{ $zone }）。订单 { $order }。
+notice-schedule-skipped = 🗓 定时购买已跳过：{ $what }，给 { $address }（{ $due }，{ $zone }）。
+notice-schedule-failed = 🗓❌ 定时购买失败：{ $what }，给 { $address }（{ $due }，{ $zone }）。
+notice-schedule-why-late = 机器人未能在预定时间后 { $minutes } 分钟内执行，因此没有购买。
+notice-schedule-why-balance = 你的余额 { $balance } 不足 { $needed }。请在下次执行前充值。
+notice-schedule-why-balance-unknown = 你的余额不足。请在下次执行前充值。
+notice-schedule-why-budget = 该密钥的月度预算已用完（{ $spent } / { $budget }）。请在 /keys 中提高预算或等到下个月。
+notice-schedule-why-cap = 这次购买会超出该密钥在市场上的每日消费限额。限额在 UTC 00:00 重置。
+notice-schedule-why-key = 该定时购买的密钥已不存在或无权购买。请在 /keys 中添加具有购买权限的密钥，然后重新设置。
+notice-schedule-why-unknown = 市场未及时应答。订单可能已经创建：再次购买前请查看 /orders。
+notice-schedule-why-refused = 市场拒绝了订单（{ $code }）。未扣费。
+notice-schedule-next = 下次执行：{ $next }（{ $zone }）。
+notice-schedule-balance = 💰 余额
+notice-schedule-list = 🗓 我的定时购买

@@ -237,6 +237,8 @@ const CONTROLS = {
   "settle-filled": ["/api/control/settle", { outcome: "filled" }, () => "Pending orders settled as filled: the notice follows in a moment."],
   "settle-failed": ["/api/control/settle", { outcome: "failed" }, () => "Pending orders settled as failed (refunded): the notice follows in a moment."],
   "pause-rules": ["/api/control/pause-rules", {}, (r) => `Balance withdrawn; ${r.paused} active rule(s) paused for balance. Deposit to resume those with auto-resume.`],
+  "fail-rule-cancel": ["/api/control/fail-rule-cancel", {}, () => "The next rule cancel fails (500): edit a rule in /rules to see both rules told, with Cancel old rule."],
+  "fail-order": ["/api/control/fail-order", {}, () => "The next order is refused (502, provider failed, nothing charged): Confirm a /batch of several addresses to see one line refused and the others placed."],
   "clock-hour": ["/api/control/clock", { hours: 1 }, () => "The sandbox's clock moved 1 hour on."],
   "clock-day": ["/api/control/clock", { hours: 24 }, () => "The sandbox's clock moved 1 day on."],
 };

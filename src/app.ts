@@ -25,6 +25,7 @@ import { createEventBacklog } from "./events/backlog.js";
 import { createNotifier } from "./notices/notifier.js";
 import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
+import { createNoticeChatGuard } from "./notices/notice-chats.js";
 import { createAnnouncer } from "./notices/announcer.js";
 import { createWatchers } from "./watch/index.js";
 import { replicationFor } from "./cluster/replication.js";
@@ -227,19 +228,20 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
 
     const duties: Duty[] = [
       // a lease owner per term: a replica restarted under the same INSTANCE_ID still releases its old leases
-      senderDuty(
-        () =>
-          createSender({
-            store,
-            api: createSenderApi(config.botToken, config.telegramApiRoot),
-            logger,
-            owner: `${config.instanceId}/${randomUUID()}`,
-            observe: (outcome, count) => metrics.outboxSend(outcome, count),
-            // announcements made with ANNOUNCE_PAID_BROADCAST: Telegram's paid rate, apart from the ~30/s
-            ...(config.announce.paidBroadcast ? { paidPerSecond: 1000 } : {}),
-          }),
-        currentSender,
-      ),
+      senderDuty(() => {
+        const api = createSenderApi(config.botToken, config.telegramApiRoot);
+        return createSender({
+          store,
+          api,
+          logger,
+          // a user's group or channel for notices: rights checked before each send there (cached briefly)
+          noticeChats: createNoticeChatGuard({ store, notifier, api, botId: () => bot.botInfo.id, logger, now }),
+          owner: `${config.instanceId}/${randomUUID()}`,
+          observe: (outcome, count) => metrics.outboxSend(outcome, count),
+          // announcements made with ANNOUNCE_PAID_BROADCAST: Telegram's paid rate, apart from the ~30/s
+          ...(config.announce.paidBroadcast ? { paidPerSecond: 1000 } : {}),
+        });
+      }, currentSender),
       () => backlog.start(),
       async () => {
         const watchers = createWatchers(

@@ -71,6 +71,8 @@ const envSchema = z.object({
   WATCH_PRICES_CRON: z.string().default("15 * * * * *"),
   // the 1st of each month at 00:10 UTC: the monthly statement of the month that ended
   WATCH_STATEMENT_CRON: z.string().default("0 10 0 1 * *"),
+  // scheduled purchases (/schedule): every minute, 5 s past it, so 09:00 runs at 09:00:05
+  WATCH_SCHEDULES_CRON: z.string().default("5 * * * * *"),
   WATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   INSTANCE_ID: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { message: "must be 1-64 characters of A-Z a-z 0-9 _ . : -" }).optional(),
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
@@ -114,7 +116,7 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   defaultLocale: Locale;
   webhookSignature: { scheme: "standard" | "hmac-hex" | "stripe"; header: string; toleranceSeconds: number; maxBodyBytes: number };
-  watch: { ordersCron: string; rulesCron: string; balanceCron: string; pricesCron: string; statementCron: string; concurrency: number };
+  watch: { ordersCron: string; rulesCron: string; balanceCron: string; pricesCron: string; statementCron: string; schedulesCron: string; concurrency: number };
   /** This replica's name in every log line and in the outbox leases (default hostname-pid). */
   instanceId: string;
   /** Leader election (PostgreSQL): how often a follower tries the lease (and the leader renews it), the wait before a new leader's first send, and how long a lease lasts unrenewed. */
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       balanceCron: e.WATCH_BALANCE_CRON,
       pricesCron: e.WATCH_PRICES_CRON,
       statementCron: e.WATCH_STATEMENT_CRON,
+      schedulesCron: e.WATCH_SCHEDULES_CRON,
       concurrency: e.WATCH_CONCURRENCY,
     },
     instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,

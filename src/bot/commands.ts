@@ -15,6 +15,7 @@ export interface CommandSpec {
 export const COMMANDS: readonly CommandSpec[] = [
   { name: "start" },
   { name: "buy" },
+  { name: "batch" },
   { name: "addresses" },
   { name: "orders" },
   { name: "balance" },
@@ -31,6 +32,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "keys" },
   { name: "webhook" },
   { name: "alert" },
+  { name: "schedule" },
   { name: "settings" },
   { name: "language" },
   { name: "cancel" },

@@ -8,6 +8,7 @@ import type { Locale } from "../config.js";
 import type { Formatter } from "../format/formatter.js";
 import type { PriceCache } from "../orders/price-cache.js";
 import type { SignatureScheme } from "../events/signatures.js";
+import type { FlowsFlavor } from "./flow/registry.js";
 
 export interface DemoKeys {
   read: string;
@@ -56,6 +57,8 @@ export interface SessionData {
    * message that offered other keys: picking a key there (soon enough) resumes it.
    */
   gated?: { flow: string; args?: unknown; messageId: number; at: number };
+  /** A group or channel being picked (bot/ui/chat-pick.ts): a typed chat id answers it while open. */
+  chatPick?: { purpose: "notices" | "team"; at: number };
 }
 
 export interface DepsFlavor {
@@ -65,9 +68,9 @@ export interface DepsFlavor {
 }
 
 /** The context inside conversations (built fresh by conversations v2: no session, no ConversationFlavor). */
-export type ConversationContext = Context & I18nFlavor & DepsFlavor;
+export type ConversationContext = Context & I18nFlavor & DepsFlavor & FlowsFlavor;
 
 /** The context of ordinary middleware. */
-export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
+export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor & FlowsFlavor>;
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;

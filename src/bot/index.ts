@@ -2,7 +2,8 @@
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
  * botInfo and a Bot API root. Every piece is installed once, in this order: (in webhook mode) the
  * update id recorded, redeliveries skipped (middlewares/once-per-update.ts), callback answers (around
- * everything, see ui/answer-once.ts), then inside one error boundary: deps → i18n → taps while the
+ * everything, see ui/answer-once.ts), then inside one error boundary: deps and the registry of flows
+ * (flow/registry.ts: what a feature offers the others, by id) → i18n → taps while the
  * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
  * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
@@ -27,8 +28,9 @@ import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
 import { signOfLife, tapsWhileBusy } from "./ui/feedback.js";
 import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
-import { features, flows, menus, publicButtons } from "./features/index.js";
+import { features, flowEntries, flows, gatedFlows, menus, publicButtons } from "./features/index.js";
 import { flowsWhileOpen } from "./flow/open-flows.js";
+import { attachFlows, createFlowRegistry } from "./flow/registry.js";
 import { cardMenus } from "./ui/card-menus.js";
 import { routeFeatures } from "./feature-router.js";
 
@@ -76,6 +78,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   };
 
   const answers = callbackAnswers(deps.logger);
+  // what one feature offers the others, by id (flow/registry.ts): one registry per bot
+  const registry = createFlowRegistry(flowEntries, gatedFlows);
 
   bot.catch(handleBotError);
   if (options.markProcessed) bot.use(oncePerUpdate(options.markProcessed, deps.logger));
@@ -84,6 +88,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.errorBoundary(handleBotError, chat);
 
   chat.use(attachDeps(deps));
+  chat.use(attachFlows(registry));
   chat.use(i18n);
   chat.use(tapsWhileBusy(chatSequenceKey));
   if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
@@ -93,7 +98,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(
     conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
-      plugins: [attachDeps(deps), i18n, withTransformers, answers.inConversations],
+      plugins: [attachDeps(deps), attachFlows(registry), i18n, withTransformers, answers.inConversations],
     }),
   );
   chat.use(accountButtonsOnlyInPrivate(publicButtons));

@@ -10,18 +10,30 @@ import { escapeHtml } from "./html.js";
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+/**
+ * How an amount is rounded to its decimals: `up` for an amount the user has to have (what is
+ * missing), so that depositing what is shown is always enough; otherwise half away from zero.
+ */
+export interface AmountOptions {
+  up?: boolean;
+}
+
 export interface Formatter {
   readonly locale: string;
   /**
-   * "1,234.5 TRX": from a TRX decimal string or SUN. Up to 6 decimals, trailing zeros trimmed (min 2).
-   * `about`: an estimate (an average, a projection), rounded half-up to 0.01 TRX unless that is 0.
+   * "1,029.30 TRX", "4.29 TRX", "0.61 TRX", "0.00012 TRX", "0 TRX": from a TRX decimal string or
+   * SUN, by the one precision rule of `amount`. `about`: an estimate (an average, a projection),
+   * rounded to 0.01 TRX first unless that is 0. `unit: false` leaves out " TRX" (a line that names
+   * the currency already).
    */
-  trx(value: string | bigint, options?: { unit?: boolean; about?: boolean }): string;
+  trx: (value: string | bigint, options?: AmountOptions & { unit?: boolean; about?: boolean }) => string;
   /**
-   * TRX for one card: every amount with the same number of decimals, as many as the most precise of
-   * `amounts` needs (2 to 6), so "10.00" and "0.125" read as "10.000" and "0.125" side by side.
+   * Any amount given as a decimal string (USDT, a price in SUN per unit), by the one precision rule
+   * (PRECISION in formatter.ts): from 1 up two decimals ("1,029.30"); below 1 as many as two
+   * significant digits take, two to six ("0.61", "0.50", "0.0025"); zero is "0". No floats; the
+   * raw text (escaped) when it is not a number.
    */
-  trxCard(amounts: ReadonlyArray<string | bigint>): (value: string | bigint, options?: { unit?: boolean }) => string;
+  amount: (value: string, options?: AmountOptions) => string;
   /** "131,000" from an int64 wire value. */
   volume(value: bigint | number | string): string;
   /** Any integer with separators. */
@@ -34,8 +46,6 @@ export interface Formatter {
   /** "November 2026", "ноябрь 2026 г.", "2026年11月": a month in UTC (a statement's). */
   month(at: number | Date): string;
   percent(value: string): string;
-  /** "1,234.57" from a decimal string (USDT amounts, SUN-per-unit averages): no floats, half-up rounding. */
-  decimal(value: string, options?: { minFraction?: number; maxFraction?: number }): string;
   /** "A, B and C" (or with `"or"`: "A, B or C") in the locale's words and punctuation. */
   list(items: readonly string[], type?: "and" | "or"): string;
 }
@@ -44,10 +54,39 @@ function toSun(value: string | bigint): bigint {
   return typeof value === "bigint" ? value : trxToSun(value);
 }
 
-/** The SUN part of an amount as TRX decimals, trailing zeros trimmed ("5" for 0.5 TRX, "" for 3 TRX). */
-function fractionOf(sun: bigint): string {
-  const abs = sun < 0n ? -sun : sun;
-  return (abs % SUN_PER_TRX).toString().padStart(6, "0").replace(/0+$/, "");
+/**
+ * The one precision rule for amounts, by magnitude: from 1 up, 2 decimals (cents are what a person
+ * reads in "1,029.30 TRX"); below 1, enough decimals for 2 significant digits, at least 2 and at
+ * most 6 (the SUN, and a USDT unit): "0.61", "0.0025", "0.000001"; zero is "0", never "0.0000".
+ * Decimals past 2 that round to zero are dropped ("0.050" is "0.05").
+ */
+const PRECISION = { fromOne: 2, significant: 2, min: 2, max: 6 } as const;
+
+/**
+ * `units` (an amount × 10^scale, sign apart) as [whole, decimals] by PRECISION, rounded half away
+ * from zero, or up (away from zero) with `up`.
+ */
+function byPrecision(units: bigint, scale: number, up: boolean): { whole: bigint; digits: string } | null {
+  if (units === 0n) return null;
+  const one = 10n ** BigInt(scale);
+  let decimals: number = PRECISION.fromOne;
+  if (units < one) {
+    // leading zeros of the fraction: 0.0025 (scale 6: 002500) has 2
+    const zeros = scale - units.toString().length;
+    decimals = Math.min(PRECISION.max, Math.max(PRECISION.min, zeros + PRECISION.significant));
+  }
+  let kept = units;
+  if (decimals < scale) {
+    const drop = 10n ** BigInt(scale - decimals);
+    const rest = units % drop;
+    kept = units / drop + (up ? (rest > 0n ? 1n : 0n) : rest * 2n >= drop ? 1n : 0n);
+  } else {
+    kept = units * 10n ** BigInt(decimals - scale);
+  }
+  if (kept === 0n) return null;
+  const unit = 10n ** BigInt(decimals);
+  const digits = (kept % unit).toString().padStart(decimals, "0").replace(/0+$/, "").padEnd(PRECISION.min, "0");
+  return { whole: kept / unit, digits };
 }
 
 const SUN_PER_CENT = SUN_PER_TRX / 100n;
@@ -82,24 +121,27 @@ function buildFormatter(locale: string): Formatter {
   const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
   const listFmt = new Intl.ListFormat(intLocale, { type: "conjunction" });
   const orListFmt = new Intl.ListFormat(intLocale, { type: "disjunction" });
-  const trxCard: Formatter["trxCard"] = (amounts) => {
-    const decimals = Math.max(2, ...amounts.map((a) => fractionOf(toSun(a)).length));
-    return (value, options) => {
-      const sun = toSun(value);
-      const abs = sun < 0n ? -sun : sun;
-      // nothing is "0.00", never "0.0000" beside a more precise amount
-      const text = `${sun < 0n ? "-" : ""}${ints.format(abs / SUN_PER_TRX)}${decimalSeparator}${fractionOf(sun).padEnd(sun === 0n ? 2 : decimals, "0")}`;
-      return options?.unit === false ? text : `${text} TRX`;
-    };
+  /** `units` × 10^-scale by PRECISION, with the locale's separators; "0" for nothing. */
+  const scaled = (units: bigint, scale: number, options?: AmountOptions): string => {
+    const negative = units < 0n;
+    const shown = byPrecision(negative ? -units : units, scale, options?.up === true);
+    if (!shown) return "0";
+    return `${negative ? "-" : ""}${ints.format(shown.whole)}${decimalSeparator}${shown.digits}`;
   };
 
   return {
     locale,
     trx: (value, options) => {
-      const sun = options?.about ? aboutCents(toSun(value)) : value;
-      return trxCard([sun])(sun, options);
+      const sun = toSun(value);
+      const text = scaled(options?.about ? aboutCents(sun) : sun, 6, options);
+      return options?.unit === false ? text : `${text} TRX`;
     },
-    trxCard,
+    amount: (value, options) => {
+      const match = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(value);
+      if (!match) return escapeHtml(value);
+      const [, sign, whole, fraction = ""] = match;
+      return scaled(BigInt(`${sign}${whole}${fraction}`), fraction.length, options);
+    },
     volume(value) {
       return ints.format(toBigInt(value));
     },
@@ -124,21 +166,6 @@ function buildFormatter(locale: string): Formatter {
     percent(value) {
       const n = Number(value);
       return Number.isFinite(n) ? `${percentFmt.format(n)}%` : escapeHtml(value);
-    },
-    decimal(value, options) {
-      const match = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(value);
-      if (!match) return escapeHtml(value);
-      const [, sign, whole, fraction = ""] = match;
-      const max = options?.maxFraction ?? 6;
-      const min = Math.min(options?.minFraction ?? 0, max);
-      // Scale to `max` decimals as one bigint, rounding half up on the first dropped digit.
-      let scaled = BigInt(whole! + fraction.slice(0, max).padEnd(max, "0"));
-      if ((fraction[max] ?? "0") >= "5") scaled += 1n;
-      const unit = 10n ** BigInt(max);
-      let digits = max === 0 ? "" : (scaled % unit).toString().padStart(max, "0").replace(/0+$/, "");
-      if (digits.length < min) digits = digits.padEnd(min, "0");
-      const negative = sign === "-" && scaled !== 0n;
-      return `${negative ? "-" : ""}${ints.format(scaled / unit)}${digits ? `${decimalSeparator}${digits}` : ""}`;
     },
     list(items, type = "and") {
       return (type === "or" ? orListFmt : listFmt).format(items);

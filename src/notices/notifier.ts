@@ -18,9 +18,13 @@ import type { EventOrder } from "../events/event-payload.js";
 import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
 import { renderMonthlyStatement } from "./render-statement.js";
+import { briefCap, briefOrder, briefPlain, briefRuleFired, briefRulePaused, briefRulesPaused, briefRuleResumed } from "./render-brief.js";
+import { escapeHtml } from "../format/html.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
 import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
 import { renderCapPaused, renderCapResumed, type CapPrice } from "./render-price-cap.js";
+import { renderScheduleRun } from "./render-schedule.js";
+import type { ScheduleRunNotice } from "../schedules/outcome.js";
 import {
   renderBalanceLow,
   renderDepositArrived,
@@ -73,6 +77,8 @@ export const NoticeKeys = {
   /** An alert is told once per trip (it re-arms above the price). */
   priceAlert: (alertId: number, trip: number) => `price:${alertId}:${trip}`,
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
+  /** The user's group or channel for notices was lost: once per loss. */
+  noticeChatLost: (userId: number, version: number) => `noticechat:${userId}:lost:${version}`,
   /** The monthly statement's notice: once per user and month, whichever replica or tick tells it. */
   monthlyStatement: (userId: number, month: UtcMonth) => `statement:${userId}:${monthIso(month)}`,
   /** A key's budget: warned once a month; reached once per month and amount; resumed once per set of rules paused for it. */
@@ -81,12 +87,17 @@ export const NoticeKeys = {
   /** A rule's price cap: each pause counts one version; its resume is told under the same version. */
   capPaused: (ruleId: string, version: number) => `cap:${ruleId}:${version}:paused`,
   capResumed: (ruleId: string, version: number) => `cap:${ruleId}:${version}:resumed`,
+  /** A scheduled purchase's run: once per schedule and due time, whichever replica or tick ran it. */
+  scheduleRun: (scheduleId: number, dueAt: number) => `schedule:${scheduleId}:${dueAt}`,
   budgetResumed: (keyId: number, ruleIds: readonly string[]) =>
     `budget:${keyId}:resumed:${createHash("sha256").update([...ruleIds].sort().join(",")).digest("hex").slice(0, 32)}`,
 } as const;
 
 /** What a notice is written through: the store, or a transaction's repositories. */
-type NoticeRepos = Pick<Repositories, "outbox" | "orderCards" | "recentAddresses">;
+type NoticeRepos = Pick<Repositories, "outbox" | "orderCards" | "recentAddresses" | "noticeChats">;
+
+/** A notice's form for the user's group or channel (render-brief.ts); none: it stays in the private chat. */
+type Brief = ((l: NoticeLocale) => Notice) | undefined;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   // one per notifier, shared by the transaction-bound ones `in(tx)` makes for each delivery
@@ -106,8 +117,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
 function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
-  async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice): Promise<boolean> {
-    return pushTo(userId, await repos().outbox.recipient(userId), dedupeKey, render);
+  async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice, brief?: Brief): Promise<boolean> {
+    return pushTo(userId, await repos().outbox.recipient(userId), dedupeKey, render, undefined, brief);
   }
 
   /** The recipient's locale, with the names of their saved addresses (an address they named reads by its name). */
@@ -122,13 +133,27 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     dedupeKey: string,
     render: (l: NoticeLocale) => Notice,
     replyToMessageId?: number,
+    brief?: Brief,
   ): Promise<boolean> {
     if (!user || !user.noticesEnabled) return false;
-    const notice = render(await noticeLocale(userId, user));
-    const added = await repos().outbox.enqueue(
-      { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup, replyToMessageId },
-      deps.now(),
-    );
+    const l = await noticeLocale(userId, user);
+    const notice = render(l);
+    const { outbox, noticeChats } = repos();
+    // the user's group or channel, while the bot and the user administer it (the sender checks it again before each send)
+    const chat = await noticeChats.live(userId);
+    const there = chat && (chat.full ? { text: notice.text } : brief?.(l));
+    let added = false;
+    if (chat && there) {
+      // no buttons there: a button in a group acts for whoever taps it
+      added = await outbox.enqueue({ chatId: chat.chatId, dedupeKey: `${dedupeKey}@${chat.chatId}`, text: there.text }, deps.now());
+    }
+    // the private copy: sent, or held back for the case where the group's copy cannot be delivered
+    const held = chat !== undefined && there !== undefined && !chat.alsoPrivate;
+    added =
+      (await outbox.enqueue(
+        { chatId: user.chatId, dedupeKey: `${dedupeKey}@${user.chatId}`, text: notice.text, replyMarkup: notice.replyMarkup, replyToMessageId, held },
+        deps.now(),
+      )) || added;
     if (added) deps.onEnqueued?.();
     return added;
   }
@@ -165,8 +190,11 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     const card = await updateCard(userId, user, order, kind);
     const key = kind === "filled" ? NoticeKeys.orderFilled(order.id) : NoticeKeys.orderFailed(order.id);
     // replying to its card, the notice says only what happened: the card shows the rest, with its buttons
-    if (card !== undefined) return pushTo(userId, user, key, (l) => renderSettledBrief(order, kind, l), card);
-    return pushTo(userId, user, key, (l) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l)));
+    const render = (l: NoticeLocale) => (kind === "filled" ? renderOrderFilled(order, l) : renderOrderFailed(order, l));
+    // a full notice in the group or channel is the whole notice, not the reply to a card it does not have
+    const brief = (l: NoticeLocale) => briefOrder(order, kind, l);
+    if (card !== undefined) return pushTo(userId, user, key, (l) => renderSettledBrief(order, kind, l), card, brief);
+    return pushTo(userId, user, key, render, undefined, brief);
   }
 
   return {
@@ -181,50 +209,56 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
       return settled(userId, order, "failed");
     },
     rulePaused(userId: number, rule: AutomationRule, shortfall: Shortfall | undefined): Promise<boolean> {
-      return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()));
+      return push(userId, NoticeKeys.rulePaused(rule.id, rule.updatedAt), (l) => renderRulePaused(rule, shortfall, l, deps.now()), (l) => briefRulePaused(rule, l));
     },
     /** Several rules paused in one look at a key: one notice listing them (one rule: rulePaused's own notice). */
     rulesPaused(userId: number, paused: ReadonlyArray<{ rule: AutomationRule; shortfall: Shortfall | undefined }>): Promise<boolean> {
       if (paused.length === 1) return this.rulePaused(userId, paused[0]!.rule, paused[0]!.shortfall);
-      return push(userId, NoticeKeys.rulesPaused(paused.map((p) => p.rule)), (l) => renderRulesPaused(paused, l, deps.now()));
+      return push(userId, NoticeKeys.rulesPaused(paused.map((p) => p.rule)), (l) => renderRulesPaused(paused, l, deps.now()), (l) => briefRulesPaused(paused.map((p) => p.rule), l));
     },
     ruleResumed(userId: number, rule: AutomationRule): Promise<boolean> {
-      return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l));
+      return push(userId, NoticeKeys.ruleResumed(rule.id, rule.updatedAt), (l) => renderRuleResumed(rule, l), (l) => briefRuleResumed(rule, l));
     },
     /** `sameTimeIndex`: how many earlier firings of the rule have the same `createdAt`. */
     ruleFired(userId: number, rule: AutomationRule, firing: RuleFiring, sameTimeIndex: number): Promise<boolean> {
-      return push(userId, NoticeKeys.ruleFired(rule.id, firing, sameTimeIndex), (l) => renderRuleFired(rule, firing, l));
+      return push(userId, NoticeKeys.ruleFired(rule.id, firing, sameTimeIndex), (l) => renderRuleFired(rule, firing, l), (l) => briefRuleFired(rule, firing, l));
     },
     balanceLow(userId: number, balanceSun: bigint, thresholdSun: bigint, trip: number, runway: Runway = {}): Promise<boolean> {
-      return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, runway, l));
+      return push(userId, NoticeKeys.balanceLow(userId, trip), (l) => renderBalanceLow(balanceSun, thresholdSun, runway, l), (l) => briefPlain("balance-low", l));
     },
     depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway: Runway = {}): Promise<boolean> {
-      return push(userId, NoticeKeys.depositArrived(keyId, version), (l) => renderDepositArrived(arrived, balanceSun, runway, l));
+      return push(userId, NoticeKeys.depositArrived(keyId, version), (l) => renderDepositArrived(arrived, balanceSun, runway, l), (l) => briefPlain("deposit", l));
     },
     priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean> {
-      return push(userId, NoticeKeys.priceAlert(alertId, trip), (l) => renderPriceAlert(alert, priceSun, address, l));
+      return push(userId, NoticeKeys.priceAlert(alertId, trip), (l) => renderPriceAlert(alert, priceSun, address, l), (l) => briefPlain("price-alert", l));
     },
     budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean> {
-      return push(userId, NoticeKeys.budgetWarning(keyId, spend.month), (l) => renderBudgetWarning(key, spend, l));
+      return push(userId, NoticeKeys.budgetWarning(keyId, spend.month), (l) => renderBudgetWarning(key, spend, l), (l) => briefPlain("budget-warning", l));
     },
     /** `mark`: the month and budget told (orders/budget.ts reachedMark). */
     budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean> {
-      return push(userId, NoticeKeys.budgetReached(keyId, mark), (l) => renderBudgetReached(key, spend, paused, l));
+      return push(userId, NoticeKeys.budgetReached(keyId, mark), (l) => renderBudgetReached(key, spend, paused, l), (l) => briefPlain("budget-reached", l));
     },
     budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean> {
-      return push(userId, NoticeKeys.budgetResumed(keyId, resumed.map((r) => `${r.id}:${r.updatedAt}`)), (l) => renderBudgetResumed(key, resumed, l));
+      return push(userId, NoticeKeys.budgetResumed(keyId, resumed.map((r) => `${r.id}:${r.updatedAt}`)), (l) => renderBudgetResumed(key, resumed, l), (l) => briefPlain("budget-resumed", l));
     },
     monthlyStatement(userId: number, month: UtcMonth): Promise<boolean> {
       return push(userId, NoticeKeys.monthlyStatement(userId, month), (l) => renderMonthlyStatement(month, l));
     },
     capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
-      return push(userId, NoticeKeys.capPaused(rule.id, version), (l) => renderCapPaused(rule, seen, l));
+      return push(userId, NoticeKeys.capPaused(rule.id, version), (l) => renderCapPaused(rule, seen, l), (l) => briefCap(rule, true, l));
     },
     capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
-      return push(userId, NoticeKeys.capResumed(rule.id, version), (l) => renderCapResumed(rule, seen, l));
+      return push(userId, NoticeKeys.capResumed(rule.id, version), (l) => renderCapResumed(rule, seen, l), (l) => briefCap(rule, false, l));
+    },
+    scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean> {
+      return push(userId, NoticeKeys.scheduleRun(run.schedule.id, run.dueAt), (l) => renderScheduleRun(run, l));
     },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));
+    },
+    noticeChatLost(userId: number, title: string, version: number): Promise<boolean> {
+      return push(userId, NoticeKeys.noticeChatLost(userId, version), (l) => ({ text: l.t("notice-chat-lost", { chat: escapeHtml(title) }) }));
     },
   };
 }
@@ -241,6 +275,9 @@ export interface Notifier {
   depositArrived(userId: number, keyId: number, version: number, arrived: Arrived, balanceSun: bigint, runway?: Runway): Promise<boolean>;
   priceAlert(userId: number, alertId: number, trip: number, alert: PriceAlertSubject, priceSun: bigint, address?: string): Promise<boolean>;
   webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean>;
+  /** The user's notice chat was lost (`version`: its store/notice-chats.ts version): told once, in the private chat. */
+  noticeChatLost(userId: number, title: string, version: number): Promise<boolean>;
+  scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean>;
   capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   monthlyStatement(userId: number, month: UtcMonth): Promise<boolean>;

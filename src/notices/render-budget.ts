@@ -27,7 +27,7 @@ function keyName(key: BudgetKey): string {
 }
 
 function spendVars(key: BudgetKey, spend: BudgetSpend, { fmt }: NoticeLocale) {
-  const trx = fmt.trxCard([spend.budgetSun, spend.spentSun]);
+  const trx = fmt.trx;
   return {
     key: keyName(key),
     spent: code(trx(spend.spentSun)),

@@ -14,7 +14,7 @@ export interface CapPrice {
 
 function capVars(rule: CapRule, seen: CapPrice, { t, fmt }: NoticeLocale) {
   const per = perReferenceEnergy(seen.priceSun, rule.volume);
-  const trx = fmt.trxCard([seen.priceSun, seen.capSun, ...(per === undefined ? [] : [per])]);
+  const trx = fmt.trx;
   return {
     rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`,
     address: code(rule.targetAddress),

@@ -37,7 +37,7 @@ function resourceName(resource: string, t: Translate): string {
 }
 
 /** "131,000 energy for 1 day", or the order id when the event did not say what was bought. */
-function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
+export function orderWhat(order: EventOrder, { t, fmt }: NoticeLocale): string {
   if (order.volume === undefined || order.resource === undefined) return t("notice-order-what-id", { order: code(order.id) });
   const vars = { volume: fmt.volume(order.volume), resource: resourceName(order.resource, t) };
   return order.duration === undefined
@@ -135,9 +135,9 @@ function buyAfterFailure(order: EventOrder, t: Translate): InlineKeyboard {
   return new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack());
 }
 
-type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
+export type RuleLike = Pick<AutomationRule, "id" | "type" | "targetAddress" | "autoResume">;
 
-function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
+export function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
   return { rule: `${kindIcon(rule)} ${kindLabel(rule, t)}`, address: addressHtml(rule.targetAddress, labels) };
 }
 
@@ -149,14 +149,14 @@ function ruleVars(rule: RuleLike, { t, labels }: NoticeLocale) {
 export function renderRulePaused(rule: RuleLike, shortfall: Shortfall | undefined, l: NoticeLocale, now: number): Notice {
   const { t, fmt } = l;
   const autoResume = t(rule.autoResume ? "notice-rule-auto-resume-on" : "notice-rule-auto-resume-off");
-  const trx = fmt.trxCard(shortfall ? [shortfall.priceSun, shortfall.balanceSun, shortfall.missingSun] : []);
+  const trx = fmt.trx;
   if (shortfall && shortfall.missingSun === 0n) {
     const vars = { ...ruleVars(rule, l), price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), ...untilUtcMidnight(now) };
     return { text: [t("notice-rule-paused-limit", vars), autoResume].join("\n"), replyMarkup: openRuleButton(rule, t) };
   }
   const lines = [t("notice-rule-paused", ruleVars(rule, l))];
   if (shortfall) {
-    const amounts = { price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), missing: code(trx(shortfall.missingSun)) };
+    const amounts = { price: code(trx(shortfall.priceSun)), balance: code(trx(shortfall.balanceSun)), missing: code(trx(shortfall.missingSun, { up: true })) };
     lines.push(t("notice-rule-paused-need", amounts));
   }
   lines.push(autoResume);
@@ -175,7 +175,7 @@ export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortf
   const priceSun = paused.reduce((sum, p) => sum + (p.shortfall?.priceSun ?? 0n), 0n);
   const balanceSun = paused.find((p) => p.shortfall)?.shortfall?.balanceSun;
   const missingSun = balanceSun === undefined || priceSun <= balanceSun ? 0n : priceSun - balanceSun;
-  const trx = fmt.trxCard([priceSun, missingSun, ...(balanceSun === undefined ? [] : [balanceSun]), ...paused.flatMap((p) => (p.shortfall ? [p.shortfall.priceSun] : []))]);
+  const trx = fmt.trx;
   const lines = [t("notice-rules-paused", { count: paused.length })];
   for (const { rule, shortfall } of paused) {
     const vars = { ...ruleVars(rule, l), autoResume: rule.autoResume ? "on" : "off" };
@@ -184,7 +184,7 @@ export function renderRulesPaused(paused: ReadonlyArray<{ rule: RuleLike; shortf
   if (priced && balanceSun !== undefined) {
     lines.push(
       missingSun > 0n
-        ? t("notice-rules-paused-need", { missing: code(trx(missingSun)), price: code(trx(priceSun)), balance: code(trx(balanceSun)) })
+        ? t("notice-rules-paused-need", { missing: code(trx(missingSun, { up: true })), price: code(trx(priceSun)), balance: code(trx(balanceSun)) })
         : t("notice-rules-paused-limit", { price: code(trx(priceSun)), balance: code(trx(balanceSun)), ...untilUtcMidnight(now) }),
     );
   }
@@ -211,7 +211,7 @@ export function openRuleButton(rule: Pick<RuleLike, "id">, t: Translate): Inline
 }
 
 export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
-  const trx = fmt.trxCard([balanceSun, thresholdSun]);
+  const trx = fmt.trx;
   return {
     text: [t("notice-balance-low", { balance: code(trx(balanceSun)), threshold: code(trx(thresholdSun)) }), ...runwayLines(runway, t, fmt)].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()),
@@ -223,10 +223,10 @@ export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runwa
  * far it goes, with the buttons to spend it or see the balance.
  */
 export function renderDepositArrived(arrived: Arrived, balanceSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
-  const trx = fmt.trxCard([arrived.trxSun, balanceSun]);
+  const trx = fmt.trx;
   const lines: string[] = [];
   if (arrived.trxSun > 0n) lines.push(t("notice-deposit-trx", { amount: code(trx(arrived.trxSun)), balance: code(trx(balanceSun)) }));
-  if (arrived.usdtUnits > 0n) lines.push(t("notice-deposit-usdt", { amount: code(`${fmt.decimal(sunToTrx(arrived.usdtUnits), { minFraction: 2, maxFraction: 6 })} USDT`) }));
+  if (arrived.usdtUnits > 0n) lines.push(t("notice-deposit-usdt", { amount: code(`${fmt.amount(sunToTrx(arrived.usdtUnits))} USDT`) }));
   return {
     text: [...lines, ...(arrived.trxSun > 0n ? runwayLines(runway, t, fmt) : [])].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("button-balance"), SharedButtons.showBalance.pack()),
@@ -245,7 +245,7 @@ export interface PriceAlertSubject {
  * user's latest address at that price (or to start a purchase), and the way to the alerts.
  */
 export function renderPriceAlert(alert: PriceAlertSubject, priceSun: bigint, address: string | undefined, { t, fmt }: NoticeLocale): Notice {
-  const trx = fmt.trxCard([priceSun, alert.belowSun]);
+  const trx = fmt.trx;
   const what = { volume: fmt.volume(alert.volume), duration: fmt.duration(alert.duration, t) };
   const keyboard = new InlineKeyboard();
   if (address) keyboard.text(t("notice-price-alert-buy", { address: shortAddress(address), price: trx(priceSun) }), SharedButtons.buyPreset.pack({ address, volume: alert.volume, duration: alert.duration }));

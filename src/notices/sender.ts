@@ -35,6 +35,7 @@ import { errorFields } from "../logger.js";
 import { createOutageLog } from "../store/outage-log.js";
 import { htmlByDefault } from "../telegram/api-transformers.js";
 import { isNotModified } from "../telegram/not-modified.js";
+import type { NoticeChatGuard } from "./notice-chats.js";
 
 export interface SenderOptions {
   /** Read on every use (tests swap the store on restart). */
@@ -61,6 +62,8 @@ export interface SenderOptions {
   backoff?: { baseMs?: number; maxMs?: number };
   /** Told of each outcome as it is counted (the operator's metrics). */
   observe?: (outcome: keyof SenderFigures, count: number) => void;
+  /** The checks around a notice for a user's group or channel (notice-chats.ts): rights before, fallback on refusal. */
+  noticeChats?: NoticeChatGuard;
 }
 
 export interface SenderFigures {
@@ -140,6 +143,14 @@ export function createSender(options: SenderOptions) {
     // the term ended since the claim: the row stays leased until the next leader releases it
     if (term && !term.valid()) return;
     try {
+      // a user's group or channel: both still administrators there? else it falls back to the private chat
+      if (options.noticeChats && !(await options.noticeChats.beforeSend(row, owner))) return;
+    } catch (err) {
+      // the lease runs out and the row is tried again
+      log.error({ err: errorFields(err), outboxId: row.id }, "could not check a notice chat before sending");
+      return;
+    }
+    try {
       const markup = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
       const extra = row.paidBroadcast ? { ...markup, allow_paid_broadcast: true } : markup;
       if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, markup);
@@ -156,6 +167,7 @@ export function createSender(options: SenderOptions) {
     try {
       await store.outbox.markSent(row.id, owner, clock());
       count("sent");
+      await options.noticeChats?.afterSent(row);
     } catch (err) {
       log.error({ err: errorFields(err), outboxId: row.id }, "notice sent but not marked sent");
     }
@@ -171,6 +183,8 @@ export function createSender(options: SenderOptions) {
     const now = clock();
     const description = err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
     try {
+      // a user's group or channel refused it: the bot lost the right there; the private chat gets it
+      if (await options.noticeChats?.refused(row, owner, err)) return;
       if (err instanceof GrammyError && err.error_code === 429) {
         const at = now + Math.max(1, err.parameters.retry_after ?? 1) * 1000;
         pausedUntil = Math.max(pausedUntil, at);

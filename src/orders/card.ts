@@ -24,8 +24,7 @@ export function statusText(status: string, t: Translate): string {
 export function renderOrderCard(order: Order, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
   const kind = orderStatusKind(order.status);
   const hasActivation = trxToSun(order.activationTrx) !== 0n;
-  // one number of decimals for every amount of the card
-  const trx = fmt.trxCard([order.priceTrx, order.activationTrx, order.totalTrx]);
+  const trx = fmt.trx;
   const lines = [
     t("order-card-title", { resource: resourceLabel(order.resource, t) }),
     t("order-card-id", { id: code(order.id) }),

@@ -164,6 +164,14 @@ export function playgroundRoutes(deps: PlaygroundDeps): Map<string, Handler> {
       sandbox.control.depositUsdt(demo.accountId, "50");
       return Promise.resolve({ balance: sandbox.control.balanceOf(demo.accountId) });
     },
+    "POST /api/control/fail-rule-cancel": () => {
+      sandbox.control.failNextRuleCancel();
+      return Promise.resolve({ ok: true });
+    },
+    "POST /api/control/fail-order": () => {
+      sandbox.control.failNextOrder("sync");
+      return Promise.resolve({ ok: true });
+    },
     "POST /api/control/pause-rules": () => Promise.resolve({ paused: sandbox.control.pauseRulesForBalance(demo.accountId) }),
     "POST /api/control/clock": async ({ body }) => {
       const hours = typeof body.hours === "number" && Number.isInteger(body.hours) && body.hours >= 1 && body.hours <= 24 * 30 ? body.hours : undefined;

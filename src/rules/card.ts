@@ -54,7 +54,7 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
 /** The cap on the card: per firing (and per 65,000 energy when the rule has a volume), and what a minute between checks allows. */
 function capLines(rule: AutomationRule, capSun: bigint, t: Translate, fmt: Formatter): string[] {
   const per = perReferenceEnergy(capSun, rule.volume);
-  const trx = fmt.trxCard([capSun, ...(per === undefined ? [] : [per])]);
+  const trx = fmt.trx;
   const perText = per === undefined ? "" : t("notice-cap-per-65k", { price: code(trx(per)) });
   return [t("rules-card-cap", { cap: code(trx(capSun)), per: perText }), t("rules-card-cap-between")];
 }

@@ -9,6 +9,9 @@ import { ruleStatusKind, type AutomationRule, type PreviewFiringQuery, type Rule
 import type { PriceCapRow } from "../store/price-caps.js";
 import { firingQuery } from "./pricing.js";
 
+/** The highest max price one may set (a typo's guard). */
+export const MAX_CAP_SUN = 1_000_000n * 1_000_000n;
+
 /** The energy a price is also shown for: one USDT transfer's worth. */
 export const CAP_REFERENCE_ENERGY = 65_000n;
 

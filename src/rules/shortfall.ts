@@ -10,11 +10,11 @@ import { code } from "../format/html.js";
 
 export function renderShortfall(shortfall: Shortfall, t: Translate, fmt: Formatter): { text: string; keyboard: InlineKeyboard } {
   // The balance may have moved since the refusal: without a gap, only the two numbers are shown.
-  const trx = fmt.trxCard([shortfall.priceSun, shortfall.balanceSun, shortfall.missingSun]);
+  const trx = fmt.trx;
   const line = t(shortfall.missingSun > 0n ? "rules-shortfall" : "rules-shortfall-price", {
     price: code(trx(shortfall.priceSun)),
     balance: code(trx(shortfall.balanceSun)),
-    missing: code(trx(shortfall.missingSun)),
+    missing: code(trx(shortfall.missingSun, { up: true })),
   });
   return {
     text: `${t("error-insufficient-balance")}\n\n${line}`,

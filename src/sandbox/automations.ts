@@ -190,8 +190,15 @@ export class Automations {
     return rule;
   }
 
+  /** Set by the control failNextRuleCancel: the next cancel answers 500 and leaves the rule as it is. */
+  failNextCancel = false;
+
   cancel(accountId: string, id: string): Rule {
     const rule = this.get(accountId, id);
+    if (this.failNextCancel) {
+      this.failNextCancel = false;
+      throw new ApiError(500, "sandbox.cancel_failed", "the rule could not be cancelled (failNextRuleCancel); it is unchanged");
+    }
     if (rule.status === "cancelled") throw invalidState(rule, "cancel");
     this.setStatus(rule, "cancelled", null);
     return rule;

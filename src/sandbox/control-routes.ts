@@ -122,6 +122,15 @@ export function controlRoutes(core: SandboxCore, control: SandboxControl): Route
     },
     {
       method: "POST",
+      path: `${BASE}/fail-next-rule-cancel`,
+      scope: null,
+      handler: () => {
+        control.failNextRuleCancel();
+        return noContent;
+      },
+    },
+    {
+      method: "POST",
       path: `${BASE}/checker`,
       scope: null,
       handler: ({ body }) => {

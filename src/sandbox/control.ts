@@ -34,6 +34,8 @@ export interface SandboxControl {
   pauseRulesForBalance(accountId: string): number;
   /** sync → the next POST /orders answers 502 with refund; async → it is Created then Failed. */
   failNextOrder(mode: "sync" | "async"): void;
+  /** The next POST /automations/{id}/cancel answers 500 and cancels nothing (an edit whose cancel fails, to test). */
+  failNextRuleCancel(): void;
   setCheckerAvailable(available: boolean): void;
   createWebhook(accountId: string, url: string): { id: string; secret: string };
   deliveries(webhookId?: string): Array<{ webhookId: string; eventId: string; type: string; attempt: number; status: number | "error"; at: number }>;
@@ -133,6 +135,9 @@ export function createControl(core: SandboxCore): SandboxControl {
     failNextOrder(mode) {
       if (mode !== "sync" && mode !== "async") throw badRequest("request.invalid_mode", "mode must be sync or async");
       core.orders.failNextOrder(mode);
+    },
+    failNextRuleCancel() {
+      core.automations.failNextCancel = true;
     },
     setCheckerAvailable(available) {
       core.checkerAvailable = available;

@@ -22,12 +22,16 @@ import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
 import { createOrderCardsRepo } from "./order-cards.js";
+import { createNoticeChatsRepo } from "./notice-chats.js";
+import { createTeamDesksRepo } from "./team-desks.js";
+import { createOrderBatchesRepo } from "./order-batches.js";
 import { createChatLeasesRepo, createUpdateInboxRepo } from "./update-inbox.js";
 import { createBalanceSnapshotsRepo } from "./balance-snapshots.js";
 import { createPriceAlertsRepo } from "./price-alerts.js";
 import { createAnnouncementsRepo } from "./announcements.js";
 import { createKeyBudgetsRepo } from "./key-budgets.js";
 import { createPriceCapsRepo } from "./price-caps.js";
+import { createSchedulesRepo } from "./schedules.js";
 import { leaderLive } from "./leader-lease.js";
 import { createBatchCommit, createGroupCommit, type BatchWrite, type GroupCommit } from "./group-commit.js";
 import { StoreClosedError, StoreMisuseError } from "./errors.js";
@@ -79,7 +83,11 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     announcements: createAnnouncementsRepo(conn),
     keyBudgets: createKeyBudgetsRepo(conn),
     priceCaps: createPriceCapsRepo(conn),
+    schedules: createSchedulesRepo(conn),
     orderCards: createOrderCardsRepo(conn),
+    noticeChats: createNoticeChatsRepo(conn),
+    teamDesks: createTeamDesksRepo(conn),
+    orderBatches: createOrderBatchesRepo(conn),
   };
 }
 
@@ -95,6 +103,7 @@ const ATOMIC: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
 /** Commits acknowledged to the outside (an intent before its POST /orders): on disk when they settle. */
 const DURABLE: { [K in RepoName]?: ReadonlyArray<keyof Repositories[K]> } = {
   orders: ["createIntent", "markPlacing", "markPlaced"],
+  orderBatches: ["markPlacing"],
 };
 
 

@@ -26,6 +26,9 @@ export interface NewIntent {
   burnCostTrx?: string;
   /** When the card was quoted, by the bot's clock (default: now). */
   createdAt?: number;
+  /** Ids derived from what the intent is for (a scheduled run: its schedule and due time) instead of fresh ones. */
+  intentId?: string;
+  idempotencyKey?: string;
 }
 
 export interface PlacedOrder {
@@ -50,8 +53,8 @@ export function createOrdersRepo(conn: Conn) {
       const [row] = await db
         .insert(o)
         .values({
-          intentId: randomUUID(),
-          idempotencyKey: randomUUID(),
+          intentId: input.intentId ?? randomUUID(),
+          idempotencyKey: input.idempotencyKey ?? randomUUID(),
           userId: input.userId,
           keyId: input.keyId,
           chatId: input.chatId,

@@ -28,6 +28,11 @@ export interface NewNotice {
   paidBroadcast?: boolean;
   /** One user's copy of this announcement (its rows are counted by state for the operator). */
   announcementId?: number;
+  /**
+   * Held back (status `held`): the private copy of a notice sent to the user's group or channel,
+   * released (`releaseHeld`) when that copy cannot be delivered there, dropped once it was.
+   */
+  held?: boolean;
 }
 
 export interface ClaimInput {
@@ -88,7 +93,7 @@ export function createOutboxRepo(conn: Conn) {
             replyToMessageId: sql.placeholder("replyToMessageId"),
             paidBroadcast: sql.placeholder("paidBroadcast"),
             announcementId: sql.placeholder("announcementId"),
-            status: sql`case when exists ${blocked} then 'blocked' else 'pending' end`,
+            status: sql`case when exists ${blocked} then 'blocked' when ${sql.placeholder("held")} = 1 then 'held' else 'pending' end`,
             nextAttemptAt: sql.placeholder("at"),
             createdAt: sql.placeholder("at"),
           })
@@ -103,6 +108,7 @@ export function createOutboxRepo(conn: Conn) {
         replyToMessageId: notice.replyToMessageId ?? null,
         paidBroadcast: notice.paidBroadcast ?? false,
         announcementId: notice.announcementId ?? null,
+        held: notice.held ? 1 : 0,
         at,
       });
       return rows.length > 0;
@@ -180,6 +186,24 @@ export function createOutboxRepo(conn: Conn) {
         .where(and(eq(o.chatId, chatId), eq(o.status, "pending")))
         .returning({ id: o.id });
       return rows.length;
+    },
+    /** A held private copy is due now (its group or channel copy could not be delivered); false when none was held. */
+    async releaseHeld(dedupeKey: string, at: number): Promise<boolean> {
+      const rows = await db
+        .update(o)
+        .set({ status: "pending", nextAttemptAt: at })
+        .where(and(eq(o.dedupeKey, dedupeKey), eq(o.status, "held")))
+        .returning({ id: o.id });
+      return rows.length > 0;
+    },
+    /** Held private copies that are not needed (their group or channel copy was delivered). */
+    async dropHeld(dedupeKeys: string[]): Promise<void> {
+      if (dedupeKeys.length === 0) return;
+      await db.update(o).set({ status: "dropped" }).where(and(inArray(o.dedupeKey, dedupeKeys), eq(o.status, "held")));
+    },
+    /** A claimed group or channel copy that is not sent: nobody there may get it any more (its private copies were released). */
+    markRerouted(id: number, owner: string, reason: string): Promise<boolean> {
+      return settle(id, owner, { status: "rerouted", leaseUntil: null, leaseOwner: null, lastError: clip(reason) });
     },
     getByDedupeKey(dedupeKey: string): Promise<OutboxRow | undefined> {
       return first(db.select().from(o).where(eq(o.dedupeKey, dedupeKey)).limit(1));

@@ -3,7 +3,7 @@
  * nullability, kept in step by a unit test), so the repositories share one set of row types. Chat
  * and user ids and millisecond times are bigint (64-bit) read as JS numbers (all are below 2^53).
  */
-import { pgTable, text, integer, bigint, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, text, integer, bigint, bigserial, boolean, serial, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 const now = () => Date.now();
@@ -136,8 +136,11 @@ export const webhookEvents = pgTable(
     // (events/backlog.ts). 0: applied as it arrived, by a version that did not record when (the
     // default, so a replica still on that version never leaves an event waiting)
     appliedAt: big("applied_at").default(0),
+    // the order events arrived in, which the backlog applies them in when their received_at ties:
+    // a sequence, drawn in the order the receiver's batch insert lists its rows (arrival order)
+    arrival: bigserial("arrival", { mode: "number" }),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt, t.arrival).where(sql`${t.appliedAt} is null`)],
 );
 
 export const outbox = pgTable(
@@ -330,4 +333,81 @@ export const orderBatchLines = pgTable(
     refusal: text("refusal"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
+);
+
+export const noticeChats = pgTable(
+  "notice_chats",
+  {
+    userId: big("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: big("chat_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    full: boolean("full").notNull().default(false),
+    alsoPrivate: boolean("also_private").notNull().default(true),
+    lost: boolean("lost").notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+export const teamDesks = pgTable(
+  "team_desks",
+  {
+    chatId: big("chat_id").primaryKey(),
+    userId: big("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
+);
+
+/** Scheduled purchases (/schedule): schema.sqlite.ts says how they are used. */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: serial("id").primaryKey(),
+    userId: big("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    days: text("days").notNull(),
+    time: text("time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    notify: text("notify").notNull().default("all"),
+    paused: boolean("paused").notNull().default(false),
+    checkedUntil: big("checked_until").notNull(),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("schedules_user").on(t.userId)],
+);
+
+/** One row per (schedule, due time), claimed before anything is placed (schema.sqlite.ts). */
+export const scheduleRuns = pgTable(
+  "schedule_runs",
+  {
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    dueAt: big("due_at").notNull(),
+    userId: big("user_id").notNull(),
+    state: text("state").notNull(),
+    reason: text("reason"),
+    intentId: text("intent_id"),
+    claimedAt: big("claimed_at").notNull().$defaultFn(now),
+    updatedAt: big("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
 );

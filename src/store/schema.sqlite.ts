@@ -142,8 +142,11 @@ export const webhookEvents = sqliteTable(
     // (events/backlog.ts). 0: applied as it arrived, by a version that did not record when (the
     // default, so a replica still on that version never leaves an event waiting)
     appliedAt: integer("applied_at").default(0),
+    // the order events arrived in, which the backlog applies them in when their received_at ties
+    // (a millisecond holds several); set by the insert to the rowid the row gets (max + 1: one writer)
+    arrival: integer("arrival").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt).where(sql`${t.appliedAt} is null`)],
+  (t) => [primaryKey({ columns: [t.endpointRowId, t.eventId] }), index("webhook_events_waiting").on(t.endpointRowId, t.receivedAt, t.arrival).where(sql`${t.appliedAt} is null`)],
 );
 
 /**
@@ -375,4 +378,103 @@ export const orderBatchLines = sqliteTable(
     refusal: text("refusal"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
+);
+
+/**
+ * Where a user's pushed notices go besides (or instead of) the private chat (/settings, issue 33):
+ * one group or channel per user where both the user and the bot are administrators. `full`: the
+ * notices there are the private ones (else only what happened, with no key, balance or address);
+ * `alsoPrivate`: the private chat keeps getting them too. `lost` when the bot or the user lost the
+ * right there (notices fall back to the private chat); `version` counts losses, each told once.
+ */
+export const noticeChats = sqliteTable(
+  "notice_chats",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id").notNull(),
+    kind: text("kind").notNull(), // group | supergroup | channel
+    title: text("title").notNull(),
+    full: integer("full", { mode: "boolean" }).notNull().default(false),
+    alsoPrivate: integer("also_private", { mode: "boolean" }).notNull().default(true),
+    lost: integer("lost", { mode: "boolean" }).notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+/**
+ * A team desk (/team, issue 33): a key bound by its owner to one group, where the group's
+ * administrators may buy and check the balance with it; `maxOrderSun`: the most one order there may cost.
+ */
+export const teamDesks = sqliteTable(
+  "team_desks",
+  {
+    chatId: integer("chat_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
+);
+
+/**
+ * Scheduled purchases (/schedule, issue 33 item 4): "every weekday at 09:00 in Europe/Moscow buy
+ * 131,000 energy for 1 hour for this address with this key". `days` holds the weekdays as digits
+ * (0 = Sunday … 6 = Saturday), `time` is "HH:MM" in `time_zone` (an IANA name or "UTC+05:30").
+ * `notify`: "all" (a notice per run) or "failures". `checked_until` (ms): due times up to it were
+ * claimed (or let go while paused); the runner looks only after it.
+ */
+export const schedules = sqliteTable(
+  "schedules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    resource: text("resource").notNull(),
+    targetAddress: text("target_address").notNull(),
+    volume: text("volume").notNull(),
+    duration: text("duration").notNull(),
+    days: text("days").notNull(),
+    time: text("time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    notify: text("notify").notNull().default("all"),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    checkedUntil: integer("checked_until").notNull(),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("schedules_user").on(t.userId)],
+);
+
+/**
+ * One row per (schedule, due time), inserted before anything is placed: whoever inserts it runs that
+ * time, once across replicas and restarts. `state`: claimed → placing → placed | skipped | failed
+ * (`reason`: late, balance, budget, cap, key, error…). `intent_id` is the run's order intent, whose
+ * Idempotency-Key is derived from (schedule, due time).
+ */
+export const scheduleRuns = sqliteTable(
+  "schedule_runs",
+  {
+    scheduleId: integer("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
+    dueAt: integer("due_at").notNull(),
+    userId: integer("user_id").notNull(),
+    state: text("state").notNull(),
+    reason: text("reason"),
+    intentId: text("intent_id"),
+    claimedAt: integer("claimed_at").notNull().$defaultFn(now),
+    updatedAt: integer("updated_at").notNull().$defaultFn(now),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
 );

@@ -100,7 +100,8 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
       for (const e of unique) if ((!behind || behind.has(e.rowId)) && (await repo.recordEvent(e.rowId, { ...e, applied: false }, e.at))) stored.add(key(e));
     } else {
       // x: the events in order; b: their endpoints with events waiting (when only those are stored);
-      // ins: the new ones stored (a replay conflicts); last: each endpoint's last new one, its stamp
+      // ins: the new ones stored (a replay conflicts), their arrival numbers drawn in the order n lists
+      // them (the order they arrived in); last: each endpoint's last new one, its stamp
       const result = (await db.execute(sql`
         with x as (
           select * from unnest(${sql.param(unique.map((e) => e.rowId))}::integer[], ${sql.param(unique.map((e) => e.eventId))}::text[],
@@ -244,6 +245,8 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
             payload: sql.placeholder("payload"),
             receivedAt: sql.placeholder("now"),
             appliedAt: sql.placeholder("appliedAt"),
+            // PostgreSQL draws it from its sequence; SQLite's is the rowid the row gets (see schema)
+            ...(dialect === "pg" ? {} : { arrival: sql`(select coalesce(max(rowid), 0) + 1 from webhook_events)` }),
           })
           .onConflictDoNothing()
           .returning({ id: e.eventId }),
@@ -314,14 +317,14 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
         .orderBy(w.id)
         .limit(limit);
     },
-    /** Up to `limit` of the endpoint's events waiting to be applied, oldest first. */
+    /** Up to `limit` of the endpoint's events waiting to be applied, oldest first (in arrival order within a millisecond). */
     waiting(endpointRowId: number, limit: number): Promise<WaitingEvent[]> {
       const e = t.webhookEvents;
       return db
         .select({ eventId: e.eventId, payload: e.payload, receivedAt: e.receivedAt })
         .from(e)
         .where(and(eq(e.endpointRowId, endpointRowId), isNull(e.appliedAt)))
-        .orderBy(asc(e.receivedAt), asc(e.eventId))
+        .orderBy(asc(e.receivedAt), asc(e.arrival))
         .limit(limit);
     },
     /** Marks a waiting event applied; false if it already was (by another replica). */

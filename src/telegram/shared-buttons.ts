@@ -19,6 +19,8 @@ export const SharedButtons = {
   buyResourceFor: defineCallback("buy.rf", { resource: "word", address: "address" }),
   /** A priced preset on an address card: energy of that volume and duration, straight to the preview. */
   buyPreset: defineCallback("buy.pre", { address: "address", volume: "big", duration: "word" }),
+  /** Energy for several addresses at once (/batch), from /buy's address step. */
+  batch: defineCallback("batch"),
   /** The same address, volume and duration as an earlier order, straight to a fresh preview. */
   buyAgain: defineCallback("buy.re", { order: "uuid" }),
   /** An order's card (from a fill notice, or a card updated by one). */
@@ -30,8 +32,12 @@ export const SharedButtons = {
   openRule: defineCallback("rule.open", { id: "uuid" }),
   /** Pause a rule straight from its fired notice (its card follows). */
   pauseRule: defineCallback("rule.pause", { id: "uuid" }),
+  /** Cancel a rule at once (an edit whose cancel of the old rule failed: both exist, the old one goes); its card follows. */
+  cancelRule: defineCallback("rule.cx", { id: "uuid" }),
   /** The /alert card (a price alert's notice leads back to it). */
   listPriceAlerts: defineCallback("alert.list"),
+  /** The /schedule card (a scheduled run's notice leads back to it). */
+  listSchedules: defineCallback("sched.list"),
   /** The progress of announcement `id` on its operator's message (drawn there by the announcer too). */
   refreshAnnouncement: defineCallback("ann.ref", { id: "int" }),
   /** A month's statement (card, chart and CSV) as new messages: `month` is 202611 (the 1st-of-month notice). */

@@ -21,6 +21,7 @@ import { readRunway } from "../orders/runway.js";
 import { arrivedBetween } from "../orders/deposits.js";
 import type { SeenBalance } from "../store/balance-snapshots.js";
 import type { MarketplaceClient } from "../marketplace/index.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 type WatchedUser = Pick<UserRow, "id" | "balanceAlertSun" | "balanceAlertTripped">;
 
@@ -64,7 +65,7 @@ export function createBalanceWatcher(deps: WatchDeps) {
   async function check(user: WatchedUser): Promise<void> {
     const key = await deps.store.apiKeys.getDefault(user.id);
     if (!key) return;
-    const client = deps.marketplace.forKey(await deps.store.apiKeys.reveal(key));
+    const client = await clientForKey(deps, key);
     const balance = await client.balance();
     const seen: SeenBalance = { trxSun: trxToSun(balance.trx), usdtUnits: usdtToUnits(balance.usdtTrc20) };
     await deposits(user, key, client, seen);

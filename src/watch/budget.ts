@@ -16,6 +16,7 @@ import type { ApiKeyRow } from "../store/api-keys.js";
 import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 export function createBudgetWatcher(deps: WatchDeps) {
   /** Keys whose last check failed (logged once until one succeeds). */
@@ -65,7 +66,7 @@ export function createBudgetWatcher(deps: WatchDeps) {
     if (!key) return;
     const pausedIds = await store.keyBudgets.pausedRules(key.id);
     if (row.budgetSun === null && pausedIds.length === 0) return store.keyBudgets.drop(key.id);
-    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+    const client = await clientForKey(deps, key);
     const rules = await client.listRules();
     const now = deps.now();
     const month = budgetMonth(now);

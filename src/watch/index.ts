@@ -1,4 +1,4 @@
-/** The watchers (orders, rules, balances: alerts and deposits, price alerts, keys' monthly budgets) on their node-cron schedules. */
+/** The watchers (orders, rules, balances: alerts and deposits, price alerts, keys' monthly budgets) and the scheduled purchases on their node-cron schedules. */
 import type { WatchDeps } from "./deps.js";
 import { createOrdersWatcher } from "./orders.js";
 import { createRulesWatcher } from "./rules.js";
@@ -8,6 +8,7 @@ import { createBudgetWatcher } from "./budget.js";
 import { createPriceCapsWatcher } from "./price-caps.js";
 import { createStatementWatcher } from "./statement.js";
 import { createScheduler, type SchedulerOptions } from "./scheduler.js";
+import { createScheduleRunner } from "../schedules/runner.js";
 
 export type { WatchDeps } from "./deps.js";
 
@@ -18,6 +19,8 @@ export interface WatchSchedule {
   pricesCron: string;
   /** The monthly statement's notice (the 1st of each month; node-cron runs in UTC here). */
   statementCron: string;
+  /** Scheduled purchases (/schedule): every minute by default (schedules/runner.ts). */
+  schedulesCron?: string;
 }
 
 export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options: SchedulerOptions = {}) {
@@ -28,6 +31,7 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
   const budget = createBudgetWatcher(deps);
   const caps = createPriceCapsWatcher(deps);
   const statement = createStatementWatcher(deps);
+  const schedules = createScheduleRunner(deps);
   const scheduler = createScheduler(
     [
       { name: "orders", cron: schedule.ordersCron, run: () => orders.tick() },
@@ -39,11 +43,12 @@ export function createWatchers(deps: WatchDeps, schedule: WatchSchedule, options
       // the rules' price caps are checked with the price alerts' schedule (every minute by default)
       { name: "caps", cron: schedule.pricesCron, run: () => caps.tick() },
       { name: "statement", cron: schedule.statementCron, run: () => statement.tick() },
+      { name: "schedules", cron: schedule.schedulesCron ?? "5 * * * * *", run: () => schedules.tick() },
     ],
     deps.logger,
     options,
   );
-  return { orders, rules, balance, prices, budget, caps, statement, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
+  return { orders, rules, balance, prices, budget, caps, statement, schedules, start: () => scheduler.start(), stop: () => scheduler.stop(), run: (name: string) => scheduler.run(name) };
 }
 
 export type Watchers = ReturnType<typeof createWatchers>;

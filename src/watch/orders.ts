@@ -12,6 +12,7 @@ import type { OrderIntentRow } from "../store/orders.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 import { createPlacingReconciler } from "./placing.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 export function toEventOrder(order: Order): EventOrder {
   const event: EventOrder = {
@@ -43,7 +44,7 @@ export function createOrdersWatcher(deps: WatchDeps) {
     if (!row.orderId) return;
     const key = (await store.apiKeys.getById(row.keyId)) ?? (await store.apiKeys.getDefault(row.userId));
     if (!key) return;
-    const order = await deps.marketplace.forKey(await store.apiKeys.reveal(key)).getOrder(row.orderId);
+    const order = await (await clientForKey(deps, key)).getOrder(row.orderId);
     await recordIfSettled(row, order);
   }
 

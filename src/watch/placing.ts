@@ -15,6 +15,7 @@ import type { OrderIntentRow } from "../store/orders.js";
 import { errorFields } from "../logger.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 /** Since the last placement attempt; longer than one placement with its retries (3 × 15 s + backoff). */
 export const PLACING_SETTLE_MS = 2 * 60_000;
@@ -64,7 +65,7 @@ export function createPlacingReconciler(deps: WatchDeps) {
     // Only the key the order was placed with can tell: another key may belong to another account.
     const key = await store.apiKeys.getById(rows[0]!.keyId);
     if (!key) return;
-    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+    const client = await clientForKey(deps, key);
     const since = Math.min(...rows.map((r) => r.createdAt)) - CLOCK_SKEW_MS;
     const { orders, complete } = await recentOrders(client, since);
     const oldestFirst = orders.toReversed();

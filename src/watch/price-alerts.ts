@@ -11,6 +11,7 @@ import { trxToSun } from "../tron/amounts.js";
 import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 export function createPriceAlertsWatcher(deps: WatchDeps) {
   /** The (volume, duration) pairs whose price failed on the last tick. */
@@ -22,7 +23,7 @@ export function createPriceAlertsWatcher(deps: WatchDeps) {
     for (const alert of group) {
       const key = await store.apiKeys.getDefault(alert.userId);
       if (!key) continue;
-      const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+      const client = await clientForKey(deps, key);
       const preview = await client.previewOrder({ resource: "energy", volume: BigInt(alert.volume), days: alert.duration });
       return trxToSun(preview.priceTrx);
     }

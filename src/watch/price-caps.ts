@@ -15,6 +15,7 @@ import { trxToSun } from "../tron/amounts.js";
 import { createFailureLog } from "./failure-log.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 export function createPriceCapsWatcher(deps: WatchDeps) {
   /** Keys, previews and rules whose last look failed (logged once until one succeeds). */
@@ -82,7 +83,7 @@ export function createPriceCapsWatcher(deps: WatchDeps) {
         async (caps) => {
           const key = await store.apiKeys.get(caps[0]!.userId, caps[0]!.keyId);
           if (!key) return;
-          const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+          const client = await clientForKey(deps, key);
           const rules = await client.listRules();
           succeeded(`key:${key.id}`);
           for (const cap of caps) {

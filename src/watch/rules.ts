@@ -27,6 +27,7 @@ import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 import type { RuleSnapshot } from "../store/rule-snapshots.js";
 import type { Repositories } from "../store/index.js";
+import { clientForKey } from "../credentials/key-client.js";
 
 export interface RulesWatcherOptions {
   /** Poll every key (not only those with live rules) once in this many ticks. Default 10. */
@@ -129,7 +130,7 @@ export function createRulesWatcher(deps: WatchDeps, options: RulesWatcherOptions
     const { store, notifier } = deps;
     const user = await store.users.get(key.userId);
     if (!user || !user.noticesEnabled || user.blocked) return;
-    const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
+    const client = await clientForKey(deps, key);
     const rules = await client.listRules();
     // rules that paused are told in one notice with the key's other pauses of this look, written
     // with their snapshots at the end; the others are written one by one as before

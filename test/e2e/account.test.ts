@@ -29,7 +29,7 @@ describe("/balance", () => {
     const card = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Your balance"));
     expect(card.payload.text).toContain("TRX: <code>1,234.50</code>");
     expect(card.payload.text).toContain("<i>Updated Nov 21, 2026, 9:30 PM UTC</i>");
-    expect(card.payload.text).toContain("USDT: <code>0.00</code>");
+    expect(card.payload.text).toContain("USDT: <code>0</code>");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", "buy", "bal.r"]);
     const messageId = h.tg.lastBotMessage(USER)!.messageId;
 
@@ -37,10 +37,10 @@ describe("/balance", () => {
     const same = await h.tg.waitForCall("answerCallbackQuery");
     expect(same.payload.text).toBe("No change since the last update");
 
-    h.sandbox.control.deposit(accountId, "0.000001");
+    h.sandbox.control.deposit(accountId, "0.01");
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
-    const edit = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && textOf(p).includes("1,234.500001"));
-    expect(edit.payload.text).toContain("TRX: <code>1,234.500001</code>");
+    const edit = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && textOf(p).includes("1,234.51"));
+    expect(edit.payload.text).toContain("TRX: <code>1,234.51</code>");
     expect(h.tg.messages(USER).filter((m) => m.from === "bot")).toHaveLength(1);
     expect((await h.tg.waitForCall("answerCallbackQuery")).payload.text).toBe("Balance updated");
   });
@@ -162,8 +162,8 @@ describe("/stats", () => {
     expect(caption).toContain("All time: <code>196,000</code>");
     expect(caption).toContain(`This month: <code>${fmt.volume(stats.energyDeliveredThisMonth)}</code>`);
     expect(caption).toContain("All time: <code>2,000</code>");
-    expect(caption).toContain(`Average price: <code>${fmt.decimal(stats.energyAvgSunPerUnit!, { maxFraction: 2 })}</code> SUN per unit`);
-    expect(caption).toContain(`Average price: <code>${fmt.decimal(stats.bandwidthAvgSunPerUnit!, { maxFraction: 2 })}</code> SUN per unit`);
+    expect(caption).toContain(`Average price: <code>${fmt.amount(stats.energyAvgSunPerUnit!)}</code> SUN per unit`);
+    expect(caption).toContain(`Average price: <code>${fmt.amount(stats.bandwidthAvgSunPerUnit!)}</code> SUN per unit`);
     expect(caption).toContain(`<code>${"▁".repeat(12)}▄█</code>`);
     expect(caption).toContain(`<code>${"▁".repeat(13)}█</code>`);
     expect(caption).not.toContain("no deliveries yet");

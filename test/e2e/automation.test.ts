@@ -73,11 +73,11 @@ describe("/refill", () => {
     const preview = await step((t) => t.includes("Check the new auto-refill rule"));
     const text = String(preview.payload.text);
     // 131,000 × 60 SUN = 7.86 TRX, plus 10% commission.
-    expect(text).toContain("One firing costs: <code>8.646 TRX</code> (base 7.860 TRX + commission 0.786 TRX)");
-    expect(text).toContain("Your balance: <code>1,000.000 TRX</code>");
+    expect(text).toContain("One firing costs: <code>8.65 TRX</code> (base 7.86 TRX + commission 0.79 TRX)");
+    expect(text).toContain("Your balance: <code>1,000.00 TRX</code>");
     expect(text).toContain("falls below 65,000, 131,000 energy is delivered for 1 hour");
     expect(text).not.toContain("⚠️");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✏️ Change", "✖️ Cancel"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✏️ Change", "💲 Max price", "✖️ Cancel"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
     // Everything happened in the one message.
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
@@ -103,7 +103,7 @@ describe("/refill", () => {
     // Open rule: the rule's card, to pause or cancel it.
     await tap(/Open rule/);
     await sent((t) => t.includes(rules[0]!.id) && t.includes("🟢 active"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
   });
 
   it("Cancel on the preview creates nothing, and /cancel leaves the flow mid-way", async () => {
@@ -183,7 +183,7 @@ describe("/renewal", () => {
     await tap(/^No$/);
     const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
     // 65,000 × 75 SUN (one day) = 4.875 TRX, plus 10%.
-    expect(String(preview.payload.text)).toContain("<code>5.3625 TRX</code>");
+    expect(String(preview.payload.text)).toContain("<code>5.36 TRX</code>");
     expect(String(preview.payload.text)).toContain("renewed for the address once a day");
     await tap(/Confirm/);
     await edited((t) => t.includes("Rule created") && t.includes("Renewed once a day"));
@@ -203,7 +203,7 @@ describe("/renewal", () => {
     await step((t) => t.includes("Auto-resume?"));
     await tap(/^Yes$/);
     const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
-    expect(String(preview.payload.text)).toContain("deposit at least <code>3.3625 TRX</code> more first");
+    expect(String(preview.payload.text)).toContain("deposit at least <code>3.37 TRX</code> more first");
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("dep");
     // Deposit on the preview opens the deposit address; the preview still waits for Confirm.
     const previewId = h.tg.lastBotMessage(USER)!.messageId;
@@ -212,8 +212,8 @@ describe("/renewal", () => {
     await h.tg.tapButton({ userId: USER, messageId: previewId, text: /Confirm/ });
     const refused = await edited((t) => t.includes("balance is too low"));
     const text = String(refused.payload.text);
-    expect(text).toContain("One firing costs <code>5.3625 TRX</code>; your balance is <code>2.0000 TRX</code>");
-    expect(text).toContain("Deposit at least <code>3.3625 TRX</code> more");
+    expect(text).toContain("One firing costs <code>5.36 TRX</code>; your balance is <code>2.00 TRX</code>");
+    expect(text).toContain("Deposit at least <code>3.37 TRX</code> more");
     // the answers are kept: Deposit, Try again (the preview again) and Cancel
     expect(h.tg.buttons(USER, previewId).map((b) => b.text)).toEqual(["💳 Deposit", "🔁 Try again", "✖️ Cancel"]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
@@ -233,7 +233,7 @@ describe("/smart", () => {
     await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`) && t.includes("Auto-resume?"));
     await tap(/^Yes$/);
     const preview = await step((t) => t.includes("Check smart mode"));
-    expect(String(preview.payload.text)).toContain("<code>8.646 TRX</code>");
+    expect(String(preview.payload.text)).toContain("<code>8.65 TRX</code>");
     expect(String(preview.payload.text)).not.toContain("Energy per delivery");
     await tap(/Confirm/);
     await edited((t) => t.includes("Rule created") && t.includes("Smart mode"));
@@ -274,7 +274,7 @@ describe("Change on the preview", () => {
     await tap(/^1 hour$/);
     await step((t) => t.includes("Auto-resume?"));
     await tap(/^Yes$/);
-    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>8.646 TRX</code>"));
+    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>8.65 TRX</code>"));
 
     await tap(/Change/);
     const picker = await step((t) => t.includes("What would you like to change"));
@@ -300,7 +300,7 @@ describe("Change on the preview", () => {
     await say("262k");
     const preview = await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>262,000</code>"));
     // 262,000 × 60 SUN = 15.72 TRX, plus 10% commission: priced anew
-    expect(String(preview.payload.text)).toContain("<code>17.292 TRX</code>");
+    expect(String(preview.payload.text)).toContain("<code>17.29 TRX</code>");
     expect(String(preview.payload.text)).toContain("falls below 65,000, 262,000 energy is delivered for 1 hour");
 
     await tap(/Change/);

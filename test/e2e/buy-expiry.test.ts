@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import type { BotDeps } from "../../src/bot/context.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import { PREVIEW_TTL_MS } from "../../src/bot/features/buy/expiry.js";
+import { PREVIEW_TTL_MS } from "../../src/orders/placement.js";
 import { aroundPlaceOrder, cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, intentOnButton, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 const USER = 3201;

@@ -50,12 +50,12 @@ describe("/buy step by step", () => {
     const card = text(await nextShown(h, /Total to pay/));
     expect(card).toContain(`Address: <code>${address}</code>`);
     expect(card).toContain("Volume: <code>65,000</code> for 1 day");
-    expect(card).toContain("Price: <code>5.3625 TRX</code>");
-    expect(card).toContain("(base cost 4.8750 TRX + commission 0.4875 TRX)");
-    expect(card).toContain("Address activation fee: <code>1.1000 TRX</code>");
-    expect(card).toContain("would cost 6.5000 TRX: you save 17%");
-    expect(card).toContain("<b>Total to pay:</b> <code>6.4625 TRX</code>");
-    expect(card).toContain("Your balance: 1,000.0000 TRX → after this order: 993.5375 TRX");
+    expect(card).toContain("Price: <code>5.36 TRX</code>");
+    expect(card).toContain("(base cost 4.88 TRX + commission 0.49 TRX)");
+    expect(card).toContain("Address activation fee: <code>1.10 TRX</code>");
+    expect(card).toContain("would cost 6.50 TRX: you save 17%");
+    expect(card).toContain("<b>Total to pay:</b> <code>6.46 TRX</code>");
+    expect(card).toContain("Your balance: 1,000.00 TRX → after this order: 993.54 TRX");
     const intentId = intentIdOnCard(h, USER);
     expect(await h.store.orders.get(intentId)).toMatchObject({ state: "previewed", resource: "energy", volume: "65000", duration: "1d" });
     // the whole flow, card included, is one message
@@ -69,7 +69,7 @@ describe("/buy step by step", () => {
     expect(row).toMatchObject({ state: "placed", status: "Created", totalTrx: "6.462500" });
     expect(placed).toContain(`<code>${row.orderId}</code>`);
     expect(placed).toContain("Created, being delivered");
-    expect(placed).toContain("Total charged: <code>6.4625 TRX</code>");
+    expect(placed).toContain("Total charged: <code>6.46 TRX</code>");
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
     expect(charges(h, accountId).map((c) => c.sun)).toEqual([trxToSun("6.4625")]);
     expect(await h.store.recentAddresses.list(USER)).toEqual([address]);

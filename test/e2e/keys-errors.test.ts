@@ -51,7 +51,7 @@ describe("marketplace refusals of a key", () => {
   it("a key over its daily spend limit: says it resets at 00:00 UTC and in how long", async () => {
     const { accountId } = await h.givenUserWithKey(USER, { scope: "purchase", dailyLimitTrx: "1" });
     const text = await buyAndConfirm();
-    expect(text).toContain("would pass the key's daily spend limit: 0.00 TRX of 1.00 TRX already spent today");
+    expect(text).toContain("would pass the key's daily spend limit: 0 TRX of 1.00 TRX already spent today");
     expect(text).toContain("resets at 00:00 UTC, in 2 h 30 min");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });

@@ -93,7 +93,7 @@ describe("/orders", () => {
     expect(card).toContain(`<code>${orderId}</code>`);
     expect(card).toContain(`<code>${address}</code>`);
     expect(card).toContain("Volume: <code>65,000</code> for 1 day");
-    expect(card).toContain("Total charged: <code>6.4625 TRX</code>");
+    expect(card).toContain("Total charged: <code>6.46 TRX</code>");
     expect(card).toContain("Transaction: not yet");
     expect(card).toMatch(/Placed: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
     expect(labels(h)).toEqual(["🔄 Refresh", "🔁 Buy again", "⬅️ Back"]);

@@ -65,10 +65,10 @@ describe(`price alerts (${testEngine})`, () => {
     await watcher.tick();
     const told = await priceNotices();
     expect(told).toHaveLength(1);
-    expect(textOf(told[0]!)).toContain("<code>3.432 TRX</code>");
-    expect(textOf(told[0]!)).toContain("<code>4.000 TRX</code>");
+    expect(textOf(told[0]!)).toContain("<code>3.43 TRX</code>");
+    expect(textOf(told[0]!)).toContain("<code>4.00 TRX</code>");
     const buttons = (told[0]!.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.flat();
-    expect(buttons[0]!.text).toContain("3.432 TRX");
+    expect(buttons[0]!.text).toContain("3.43 TRX");
     expect(buttons[0]!.callback_data).toContain(ADDRESS);
 
     // back above: re-armed without a word; under again: told again

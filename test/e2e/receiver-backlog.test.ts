@@ -31,9 +31,8 @@ async function givenEndpoint(userId: number) {
   return n.hookUrl(row.routeToken);
 }
 
-/** Delivers an order.filled for order `i`; the marketplace's view: status and body. */
-async function deliver(url: string, i: number) {
-  const eventId = `msg_backlog_${url.slice(-6)}_${i}`;
+/** Delivers an order.filled for order `i` (event id `msg_backlog_…_i` unless given); the marketplace's view: status and body. */
+async function deliver(url: string, i: number, eventId = `msg_backlog_${url.slice(-6)}_${i}`) {
   const body = filledEvent({ eventId, orderId: orderId(i), txId: "cd".repeat(32) });
   const res = await request(url, { method: "POST", body, headers: signedHeaders(SECRET, eventId, body) });
   return { status: res.statusCode, body: (await res.body.json()) as { ok: boolean; duplicate: boolean } };
@@ -63,6 +62,22 @@ describe("receiver: events that wait for room in the outbox", () => {
     await n.sender.start();
     await waitUntil(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, message: "every event applied and sent" });
     expect(filledNoticesTo(ALICE).map((c) => orderOf(c.payload))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("events received in the same millisecond wait and are applied in the order they arrived, not by their ids", async () => {
+    // one clock tick for every delivery: their received_at ties
+    const at = Date.now();
+    n = await startNoticesHarness({ backlogRoom: { total: 50, perChat: 1 }, receiverNow: () => at });
+    const url = await givenEndpoint(ALICE);
+    expect((await deliver(url, 1)).status).toBe(200); // written at once: the chat is now full
+    // order 2 arrives first with an id that sorts last, order 3 second with one that sorts first
+    expect(await deliver(url, 2, "msg_zz_arrived_first")).toEqual({ status: 200, body: { ok: true, duplicate: false } });
+    expect(await deliver(url, 3, "msg_aa_arrived_second")).toEqual({ status: 200, body: { ok: true, duplicate: false } });
+    expect(await waitingEvents()).toBe(2);
+
+    await n.sender.start();
+    await waitUntil(async () => (await waitingEvents()) === 0 && (await n.h.store.outbox.pendingCount()) === 0, { timeoutMs: 10_000, message: "both waiting events applied and sent" });
+    expect(filledNoticesTo(ALICE).map((c) => orderOf(c.payload))).toEqual([1, 2, 3]);
   });
 
   it("another user's event is not held up by a full chat, but waits when the whole outbox is full; a new leader applies what waited through a restart", async () => {

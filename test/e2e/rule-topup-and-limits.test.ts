@@ -69,7 +69,7 @@ describe("the daily spend limit", () => {
     await confirm(h, USER, placed, /Статус/);
 
     const refused = text(await confirm(h, USER, await buy(), /лимит/));
-    expect(refused).toMatch(/превысит дневной лимит трат ключа: сегодня \(по UTC\) уже потрачено 5,3625 TRX из 10,00 TRX/);
+    expect(refused).toMatch(/превысит дневной лимит трат ключа: сегодня \(по UTC\) уже потрачено 5,36 TRX из 10,00 TRX/);
     expect(refused).toMatch(/обнулится в 00:00 UTC, через \d+ ч \d+ мин/);
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
   });

@@ -73,10 +73,10 @@ describe("/rules list", () => {
     // Newest first inside Active: the second refill before the first.
     expect(text).toContain("1. 🔁 <b>Auto-refill</b> <code>T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb</code>");
     expect(text).toContain("2. 🔁 <b>Auto-refill</b> <code>TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>");
-    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0.00 TRX · auto-resume on");
+    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0 TRX · auto-resume on");
     expect(text).toContain("3. 📅 <b>Auto-renewal</b>");
     // The renewal fired at creation: 131,000 × 75 SUN (one day) plus 10%.
-    expect(text).toContain("131,000 energy · spent 10.8075 TRX · auto-resume off");
+    expect(text).toContain("131,000 energy · spent 10.81 TRX · auto-resume off");
     expect(text).toContain("⏸ you paused it");
     expect(text).toContain("4. 🧠 <b>Smart mode</b>");
     expect(labels().slice(0, 4)).toEqual(["1. 🔁 T9yD14…uWwb", "2. 🔁 TR7NHq…Lj6t", "3. 📅 T9yD14…uWwb", "4. 🧠 T9yD14…uWwb"]);
@@ -127,7 +127,7 @@ describe("rule card and the state table", () => {
     expect(card).toContain("Energy per delivery: <code>65,000</code>");
     expect(card).toContain("Delivered for: 1 day");
     expect(card).toContain("Auto-resume: off");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     // Refresh with nothing changed: Telegram says "not modified", which is no error for the user.
     const refresh = await tap(/Refresh/);
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === refresh.callbackQueryId);
@@ -138,7 +138,7 @@ describe("rule card and the state table", () => {
     const paused = await edited((t) => t.includes("Paused. It will not fire"));
     expect(String(paused.payload.text)).toContain("⏸ paused");
     expect(String(paused.payload.text)).toContain("Why paused: you paused it");
-    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("paused");
 
     // A repeated Pause (a double tap on the card as it was): the server refuses (409), the card says it is already paused.
@@ -150,7 +150,7 @@ describe("rule card and the state table", () => {
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
     await tapData(resumeData);
     await edited((t) => t.includes("already active"));
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
 
     await tap(/Cancel rule/);
     const confirm = await edited((t) => t.includes("Cancel this rule?"));
@@ -245,7 +245,7 @@ describe("rule card and the state table", () => {
     await h.tg.tapButton({ userId: USER, messageId: noticeId, text: /Open rule/ });
     const card = await sent((t) => t.includes(rule.id));
     expect(String(card.payload.text)).toContain("Auto-renewal</b> · 🟢 active");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect(h.tg.messages(USER).find((m) => m.messageId === noticeId)?.text).toBe("Rule paused");
     await tap(/Pause/);
     await edited((t) => t.includes("Paused. It will not fire") && t.includes(rule.id));
@@ -274,7 +274,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(fires.length).toBeGreaterThanOrEqual(shown);
     const fmt = createFormatter("en");
     // 32,000 × 60 SUN = 1.92 TRX, plus 10%; newest first.
-    expect(page1).toMatch(/1\. .+ — 32,000 energy · 1 hour · <code>2\.112 TRX<\/code>/);
+    expect(page1).toMatch(/1\. .+ — 32,000 energy · 1 hour · <code>2\.11 TRX<\/code>/);
     expect(fires[0]!.createdAt > fires[12]!.createdAt).toBe(true);
     expect(page1).toContain("10. ");
     expect(page1).not.toContain("11. ");
@@ -285,17 +285,20 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(labels()).toEqual(["◀️", "🔄 Refresh", "⬅️ Back to the rule"]);
     expect(page2).toContain(`${shown}. ${fmt.dateTime(fires[fires.length - 1]!.createdAt)}`);
     await tap(/Back to the rule/);
-    const card = String((await edited((t) => t.includes("TRX spent"))).payload.text);
-    const spent = /TRX spent: <code>([\d.]+) TRX<\/code>/.exec(card)?.[1] ?? "";
-    const firingsPaid = trxToSun(spent) / 2_112_000n;
-    expect(trxToSun(spent) % 2_112_000n).toBe(0n); // every firing charged 2.112 TRX
+    const card = String((await edited((t) => t.includes("Spent:"))).payload.text);
+    const spent = trxToSun((await client.listRules()).find((r) => r.id === refill.id)!.spentTrx);
+    const firingsPaid = spent / 2_112_000n;
+    expect(spent % 2_112_000n).toBe(0n); // every firing charged 2.112 TRX
     expect(firingsPaid >= 13n && firingsPaid <= BigInt(fires.length + 1)).toBe(true);
+    // the card shows it to the cent, as every amount from 1 TRX up
+    expect(card).toContain(`Spent: <code>${fmt.trx(spent)}</code>`);
+    expect(card).toMatch(/Spent: <code>[\d,]+\.\d{2} TRX<\/code>/);
 
     // The renewal fired at creation and again after the UTC day turned.
     await openCard(renewal.id);
     await tap(/Fires/);
     const renewals = String((await edited((t) => t.includes("Latest firings (2)"))).payload.text);
-    expect(renewals).toContain("65,000 energy · 1 day · <code>5.3625 TRX</code>");
+    expect(renewals).toContain("65,000 energy · 1 day · <code>5.36 TRX</code>");
   });
 
   it("a firing the balance cannot cover pauses the rule (System); Resume shows the shortfall; a deposit auto-resumes only auto-resume rules", async () => {
@@ -307,18 +310,19 @@ describe("firings, pauses for balance, and auto-resume", () => {
     const card = await openCard(rule.id);
     expect(card).toContain("⏸ paused");
     expect(card).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
-    expect(card).toContain("TRX spent: <code>8.646 TRX</code>");
+    expect(card).toContain("Spent: <code>8.65 TRX</code>");
 
     await tap(/Resume/);
     const refused = String((await edited((t) => t.includes("balance is too low"))).payload.text);
-    expect(refused).toContain("One firing costs <code>8.646 TRX</code>; your balance is <code>1.354 TRX</code>");
-    expect(refused).toContain("Deposit at least <code>7.292 TRX</code> more");
+    expect(refused).toContain("One firing costs <code>8.65 TRX</code>; your balance is <code>1.35 TRX</code>");
+    // 7.292 TRX missing, rounded up: depositing what is shown is enough
+    expect(refused).toContain("Deposit at least <code>7.30 TRX</code> more");
     expect(labels()).toEqual(["💳 Deposit", "⬅️ Back to the rule"]);
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", RuleCallbacks.card.pack({ id: rule.id, page: 1 })]);
 
     h.sandbox.control.deposit(accountId, "20");
     await tap(/Back to the rule/);
-    const resumed = String((await edited((t) => t.includes("TRX spent"))).payload.text);
+    const resumed = String((await edited((t) => t.includes("Spent:"))).payload.text);
     expect(resumed).toContain("🟢 active");
     expect(resumed).not.toContain("Why paused");
 

@@ -54,7 +54,7 @@ describe("/statement", () => {
     const burn = orders.reduce((sum, o) => sum + trxToSun(o.burnCostTrx!), 0n);
     const paid = ordersPaid + trxToSun(firing!.priceTrx);
     const saved = burn - ordersPaid;
-    const trx = fmt.trxCard([paid, burn, saved]);
+    const trx = fmt.trx;
 
     await h.tg.sendText({ userId: USER, text: "/statement" });
     const card = await h.tg.waitForCall("sendMessage", (p) => sentTo(USER)(p) && String(p.text).includes("Statement"));

@@ -61,10 +61,10 @@ describe("rules watcher", () => {
     expect(paused).toHaveLength(1);
     const notice = paused[0]!;
     const price = trxToSun((await client.previewFiring({ type: "refill", volume: 65_000n, duration: "1h" })).priceTrx);
-    const trx = fmt.trxCard([2n * price, 2n * price - 1_000_000n, 1_000_000n, price]);
+    const trx = fmt.trx;
     expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_1}</code>: <code>${trx(price)}</code> a firing, auto-resume off`);
     expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_2}</code>: <code>${trx(price)}</code> a firing, auto-resume on`);
-    expect(notice).toContain(`Deposit at least <code>${trx(2n * price - 1_000_000n)}</code> more`);
+    expect(notice).toContain(`Deposit at least <code>${trx(2n * price - 1_000_000n, { up: true })}</code> more`);
     const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes("2 rules paused"))!;
     const keyboard = (pauseCall.payload.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat();
     expect(keyboard.map((b) => b.callback_data)).toEqual(["dep", "rule.list"]);

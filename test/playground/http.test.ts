@@ -183,7 +183,7 @@ describe("the playground's page and API", () => {
     await botSays(BOB, /[а-яё]{4}/i);
   });
 
-  it("the sandbox controls: deposit, USDT deposit, price, clock, pause rules for balance", async () => {
+  it("the sandbox controls: deposit, USDT deposit, price, clock, fail the next order or rule cancel, pause rules for balance", async () => {
     const deposit = await call<{ balance: { trx: string } }>("POST", "/api/control/deposit", { trx: "5" });
     expect(deposit.status).toBe(200);
     const usdt = await call<{ balance: { usdt: string } }>("POST", "/api/control/deposit-usdt", {});
@@ -191,6 +191,10 @@ describe("the playground's page and API", () => {
     expect((await call("POST", "/api/control/price", { percent: 80 })).status).toBe(200);
     expect((await call("POST", "/api/control/price", { percent: 100 })).status).toBe(200);
     expect((await call("POST", "/api/control/clock", { hours: 1 })).status).toBe(200);
+    // the next order is refused (nothing here places one afterwards)
+    expect((await call("POST", "/api/control/fail-order", {})).status).toBe(200);
+    // the next rule cancel fails (nothing here cancels one afterwards)
+    expect((await call("POST", "/api/control/fail-rule-cancel", {})).status).toBe(200);
     const paused = await call<{ paused: number }>("POST", "/api/control/pause-rules", {});
     expect(paused.body.paused).toBe(0);
     const after = await call<{ balance: { trx: string } }>("POST", "/api/control/deposit", { trx: "1" });

@@ -1,4 +1,4 @@
-/** The playground's demo shortcuts on the control surface: every pending order failed, rules paused for balance. */
+/** The playground's demo shortcuts on the control surface: every pending order failed, rules paused for balance, a rule cancel failed. */
 import { describe, expect, it } from "vitest";
 import { account, client, expectProblem, ledgerTotals, newAddress, sandbox, type Call, type WireRule } from "./helpers.js";
 
@@ -33,5 +33,15 @@ describe("demo controls", () => {
     const rule = (await a.read<WireRule[]>("GET", "/api/v1/automations")).body.find((r) => r.id === created.body.id);
     expect(rule).toMatchObject({ status: "paused" });
     expect(sb.control.pauseRulesForBalance(a.accountId)).toBe(0);
+  });
+
+  it("fails the next rule cancel once (500, the rule unchanged); the one after cancels", async () => {
+    const sb = await sandbox();
+    const a = account(sb, "100");
+    const created = await a.purchase<WireRule>("POST", "/api/v1/automations", { body: { minimal: 50000, volume: 65000, duration: "1h", targetAddress: newAddress() } });
+    expect((await client(sb.url)("POST", "/_sandbox/fail-next-rule-cancel")).status).toBe(204);
+    expectProblem(await a.purchase("POST", `/api/v1/automations/${created.body.id}/cancel`), 500, "sandbox.cancel_failed");
+    expect((await a.read<WireRule[]>("GET", "/api/v1/automations")).body.find((r) => r.id === created.body.id)).toMatchObject({ status: "active" });
+    expect((await a.purchase<WireRule>("POST", `/api/v1/automations/${created.body.id}/cancel`)).body).toMatchObject({ status: "cancelled" });
   });
 });

@@ -53,6 +53,16 @@ describe.each(storeEngines)("events stored a group at a time on %s", (engine) =>
     expect((await fresh.store.webhooks.get(b))?.lastEventAt).toBeNull();
   });
 
+  it("events of one endpoint received in the same millisecond wait in the order they arrived, whatever their ids", async () => {
+    const a = await endpoint(1);
+    // one by one (the SQLite receiver's path, and the PostgreSQL insert of a single event)
+    await fresh.store.webhooks.recordEvent(a, { eventId: "zz", type: "order.filled", payload: "{}", applied: false }, 500);
+    await fresh.store.webhooks.recordEvent(a, { eventId: "mm", type: "order.filled", payload: "{}", applied: false }, 500);
+    // a group (PostgreSQL: one statement for all of it)
+    await fresh.store.transaction((tx) => tx.webhooks.recordWaiting([event(a, "yy", 500), event(a, "aa", 500), event(a, "bb", 400)]));
+    expect((await fresh.store.webhooks.waiting(a, 10)).map((e) => e.eventId)).toEqual(["bb", "zz", "mm", "yy", "aa"]);
+  });
+
   it("a group rolled back stores nothing and stamps nothing", async () => {
     const a = await endpoint(1);
     await expect(

@@ -11,6 +11,7 @@ import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
 import { createEventBacklog, OUTBOX_ROOM, type EventBacklog, type OutboxRoom } from "../../src/events/backlog.js";
 import { createSender, createSenderApi, type Sender, type SenderOptions } from "../../src/notices/sender.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
+import { createNoticeChatGuard } from "../../src/notices/notice-chats.js";
 import { createOrdersWatcher } from "../../src/watch/orders.js";
 import { createRulesWatcher } from "../../src/watch/rules.js";
 import { createBalanceWatcher } from "../../src/watch/balance.js";
@@ -109,14 +110,17 @@ export async function startNoticesHarness(options: NoticesHarnessOptions = {}): 
   const tg = h.tg;
   const senders: Sender[] = [];
   const newSender = (overrides: Partial<SenderOptions> = {}) => {
+    const api = createSenderApi(tg.token, tg.apiRoot);
     const created = createSender({
       get store() {
         return live.store;
       },
-      api: createSenderApi(tg.token, tg.apiRoot),
+      api,
       get logger() {
         return live.logger;
       },
+      // a user's group or channel: rights asked before every send there (no cache: tests change them between notices)
+      noticeChats: createNoticeChatGuard({ ...withLive({}), api, botId: () => tg.botInfo.id, cacheMs: 0 }),
       idleMs: 50,
       perChatIntervalMs: 100,
       marginMs: 5,

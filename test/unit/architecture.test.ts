@@ -1,10 +1,12 @@
 /**
  * The layout's promises, checked on the source: watchers, notices, the HTTP side (the marketplace
  * receiver, the Telegram update inbox) and the metrics never reach into the chat layer (app.ts
- * wires the bot to the inbox), and nothing subclasses or patches grammY or its plugins.
+ * wires the bot to the inbox), nothing subclasses or patches grammY or its plugins, a feature never
+ * imports another (they meet in bot/flow, bot/ui, the domain and the store; features/index.ts alone
+ * lists them all), and no module of src/ reaches itself again through its imports.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/paths.js";
 
@@ -18,6 +20,26 @@ function sources(dir: string): string[] {
 }
 
 const files = sources(src).map((path) => ({ path: relative(src, path), text: readFileSync(path, "utf8") }));
+
+interface Import {
+  /** The imported file, relative to src/ (`bot/flow/enter.ts`). */
+  target: string;
+  /** `import type` / `export type`: erased from the JavaScript, no edge at run time. */
+  typeOnly: boolean;
+}
+
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^;"']*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/gm;
+
+/** A file's relative imports (static, re-exports and dynamic), resolved to files of src/. */
+function importsOf(file: { path: string; text: string }): Import[] {
+  return [...file.text.matchAll(IMPORT)].map((m) => {
+    const spec = m[2] ?? m[3]!;
+    const target = relative(src, resolve(src, dirname(file.path), spec)).replace(/\.js$/, ".ts");
+    return { target, typeOnly: Boolean(m[1]) };
+  });
+}
+
+const featureOf = (path: string) => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
 
 describe("architecture", () => {
   it("watch/, notices/, the HTTP side (events/, inbox/) and metrics/ never import bot/", () => {
@@ -36,5 +58,49 @@ describe("architecture", () => {
   it("every feature lives in its own folder under bot/features", () => {
     const loose = files.filter((f) => /^bot\/features\/[^/]+\.ts$/.test(f.path) && f.path !== "bot/features/index.ts");
     expect(loose.map((f) => f.path)).toEqual([]);
+  });
+
+  it("the import reader sees the imports (so the rules below can fail)", () => {
+    const index = files.find((f) => f.path === "bot/features/index.ts")!;
+    expect(importsOf(index).map((i) => i.target)).toContain("bot/features/buy/index.ts");
+    expect(importsOf({ path: "a/b.ts", text: 'import type { X } from "../c/d.js";\nexport { y } from "./e.js";\nconst z = await import("./f.js");' })).toEqual([
+      { target: "c/d.ts", typeOnly: true },
+      { target: "a/e.ts", typeOnly: false },
+      { target: "a/f.ts", typeOnly: false },
+    ]);
+  });
+
+  it("no feature imports another (only features/index.ts lists them all)", () => {
+    const offenders = files.flatMap((f) => {
+      const own = featureOf(f.path);
+      if (!own) return [];
+      return importsOf(f)
+        .filter((i) => {
+          const other = featureOf(i.target);
+          return other !== undefined && other !== own;
+        })
+        .map((i) => `${f.path} → ${i.target}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("no import circle in src/ (type-only imports aside: they are erased)", () => {
+    const known = new Set(files.map((f) => f.path));
+    const graph = new Map(files.map((f) => [f.path, importsOf(f).filter((i) => !i.typeOnly && known.has(i.target)).map((i) => i.target)]));
+    const circles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const path: string[] = [];
+    const walk = (file: string): void => {
+      state.set(file, "open");
+      path.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === "open") circles.push([...path.slice(path.indexOf(next)), next].join(" → "));
+        else if (!state.has(next)) walk(next);
+      }
+      path.pop();
+      state.set(file, "done");
+    };
+    for (const file of graph.keys()) if (!state.has(file)) walk(file);
+    expect(circles).toEqual([]);
   });
 });

@@ -5,7 +5,10 @@
 import { Bot, Composer } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { routeFeatures, type Answers, type Feature } from "../../src/bot/feature-router.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { namespaceOf, routeFeatures, type Answers, type Feature } from "../../src/bot/feature-router.js";
+import { projectRoot } from "../../src/paths.js";
 import type { BotContext } from "../../src/bot/context.js";
 import { features } from "../../src/bot/features/index.js";
 import { COMMANDS } from "../../src/bot/commands.js";
@@ -49,48 +52,60 @@ function recordingBot(table: Array<[string, Answers | undefined]>) {
 
 describe("routeFeatures", () => {
   const bot = recordingBot([
-    ["pasted-key", { messages: "all", commands: ["key"], buttons: ["key"] }],
-    ["members", { updates: ["my_chat_member"] }],
+    ["pasted-key", { everyCommand: true, commands: ["key"], buttons: ["key"] }],
+    ["members", {}],
     ["start", { commands: ["start"] }],
     ["balance", { commands: ["balance"], buttons: ["bal"] }],
     ["legacy", undefined],
-    ["bare-address", { messages: "plain" }],
   ]);
 
-  it("hands a command to the features that answer it, those that read every message, and those that say nothing, in order", async () => {
+  it("hands a command to the features that answer it, those that read every command, and those that say nothing, in order", async () => {
     expect(await bot.see(text("/balance", 8))).toEqual(["pasted-key", "balance", "legacy"]);
-    expect(await bot.see(text("/start@test_bot payload", 15))).toEqual(["pasted-key", "start", "legacy"]);
+    expect(await bot.see(text("/start@energy_test_bot payload", 22))).toEqual(["pasted-key", "start", "legacy"]);
     expect(await bot.see(text("/nothing", 8))).toEqual(["pasted-key", "legacy"]);
   });
 
-  it("hands a plain message to the features that read messages, not to the command-only ones", async () => {
-    expect(await bot.see(text("TM93SiHBNy4n2uPvhgUk8aCGaiMhsqZN3t"))).toEqual(["pasted-key", "legacy", "bare-address"]);
-    // a slash without a command entity is a plain message
-    expect(await bot.see(text("/balance"))).toEqual(["pasted-key", "legacy", "bare-address"]);
-  });
-
-  it("hands a tap to the feature whose namespace its data starts with", async () => {
+  it("hands a tap to the features whose namespace its data starts with", async () => {
     expect(await bot.see(tap("bal"))).toEqual(["balance", "legacy"]);
     expect(await bot.see(tap("bal.r"))).toEqual(["balance", "legacy"]);
     expect(await bot.see(tap("key.use:3:buy"))).toEqual(["pasted-key", "legacy"]);
     expect(await bot.see(tap("orders/0/1//abc"))).toEqual(["legacy"]);
   });
 
-  it("hands other updates to the features that asked for their kind", async () => {
-    expect(await bot.see(member)).toEqual(["members", "legacy"]);
+  it("hands plain messages and other updates to every feature", async () => {
+    const all = ["pasted-key", "members", "start", "balance", "legacy"];
+    expect(await bot.see(text("TM93SiHBNy4n2uPvhgUk8aCGaiMhsqZN3t"))).toEqual(all);
+    // a slash without a command entity is a plain message
+    expect(await bot.see(text("/balance"))).toEqual(all);
+    expect(await bot.see(member)).toEqual(all);
   });
 });
 
-describe("the bot's features", () => {
-  const answered = (check: (a: Answers) => boolean) => features.some((f) => !f.answers || check(f.answers));
+/** Every `what` the source files under `dir` name, by the first group of `pattern`. */
+function named(dir: string, pattern: RegExp): Set<string> {
+  const found = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+    for (const match of readFileSync(join(dir, file), "utf8").matchAll(pattern)) found.add(match[1]!);
+  }
+  return found;
+}
 
-  it("answer every command of the command menu", () => {
-    const unanswered = COMMANDS.map((c) => c.name).filter((name) => name !== "cancel" && !answered((a) => a.commands?.includes(name) ?? false));
-    expect(unanswered).toEqual([]);
+describe("the bot's features", () => {
+  const declared = (pick: (a: Answers) => readonly string[] | undefined) => new Set(features.flatMap((f) => (f.answers ? (pick(f.answers) ?? []) : [])));
+
+  it("declare every command a feature registers, and every command of the menu", () => {
+    const commands = declared((a) => a.commands);
+    // /cancel is answered before the features (and in every flow)
+    const registered = [...named(join(projectRoot, "src/bot/features"), /\.command\("([a-z_]+)"/g), ...COMMANDS.map((c) => c.name)].filter((c) => c !== "cancel");
+    expect(registered.filter((c) => !commands.has(c))).toEqual([]);
   });
 
-  it("answer every shared button's namespace", () => {
-    const namespaces = Object.values(SharedButtons).map((b) => b.prefix.split(".")[0]!);
-    expect(namespaces.filter((ns) => !answered((a) => a.buttons?.includes(ns) ?? false))).toEqual([]);
+  it("declare the namespace of every button codec, but for the flows' own steps", () => {
+    const buttons = declared((a) => a.buttons);
+    // a flow's step buttons are taken by the open flow (before the features), FlowCancel by the fallback after them
+    const flowsOnly = ["auto", "sch", "flow"];
+    const namespaces = [...named(join(projectRoot, "src"), /defineCallback\("([a-z0-9]+)/g)].filter((ns) => !flowsOnly.includes(ns));
+    expect(namespaces.filter((ns) => !buttons.has(ns))).toEqual([]);
+    expect(Object.values(SharedButtons).map((b) => namespaceOf(b.prefix)).filter((ns) => !buttons.has(ns))).toEqual([]);
   });
 });

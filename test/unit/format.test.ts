@@ -14,9 +14,41 @@ describe("formatter", () => {
     expect(en.trx("1234.500000")).toBe("1,234.50 TRX");
     expect(en.trx("0.000001")).toBe("0.000001 TRX");
     expect(en.trx(-2_500_000n)).toBe("-2.50 TRX");
-    expect(en.trx("92233720368547.758070", { unit: false })).toBe("92,233,720,368,547.75807");
+    expect(en.trx("92233720368547.758070", { unit: false })).toBe("92,233,720,368,547.76");
     const ru = createFormatter("ru");
     expect(ru.trx("1234.5")).toBe("1\u00a0234,50 TRX");
+    expect(createFormatter("zh").trx("1234567.891")).toBe("1,234,567.89 TRX");
+  });
+  it("shows every amount by one precision rule, by magnitude (issue 30)", () => {
+    const en = createFormatter("en");
+    const shown = (sun: bigint) => en.trx(sun);
+    // from 1 TRX up: cents
+    expect(shown(1_029_300_000n)).toBe("1,029.30 TRX");
+    expect(shown(4_285_000n)).toBe("4.29 TRX");
+    expect(shown(4_284_999n)).toBe("4.28 TRX");
+    expect(shown(5_362_500n)).toBe("5.36 TRX");
+    expect(shown(10_000_000n)).toBe("10.00 TRX");
+    // below 1 TRX: two significant digits, two to six decimals
+    expect(shown(610_000n)).toBe("0.61 TRX");
+    expect(shown(500_000n)).toBe("0.50 TRX");
+    expect(shown(612_857n)).toBe("0.61 TRX");
+    expect(shown(125_000n)).toBe("0.13 TRX");
+    expect(shown(2_500n)).toBe("0.0025 TRX");
+    expect(shown(50_000n)).toBe("0.05 TRX");
+    expect(shown(123n)).toBe("0.00012 TRX");
+    expect(shown(1n)).toBe("0.000001 TRX");
+    expect(shown(999_999n)).toBe("1.00 TRX");
+    // zero is 0, never 0.00 or 0.0000
+    expect(shown(0n)).toBe("0 TRX");
+    expect(en.trx("0.000000", { unit: false })).toBe("0");
+    expect(createFormatter("ru").trx(0n)).toBe("0 TRX");
+  });
+  it("rounds what is missing up, so that depositing what is shown is enough", () => {
+    const en = createFormatter("en");
+    expect(en.trx(1_000_001n, { up: true })).toBe("1.01 TRX");
+    expect(en.trx(1_000_001n)).toBe("1.00 TRX");
+    expect(en.trx(2_501n, { up: true })).toBe("0.0026 TRX");
+    expect(en.trx(3_000_000n, { up: true })).toBe("3.00 TRX");
   });
   it("rounds an estimate to 0.01 TRX, half up, unless that leaves nothing", () => {
     const en = createFormatter("en");
@@ -25,15 +57,6 @@ describe("formatter", () => {
     expect(en.trx(-2_475_000n, { about: true })).toBe("-2.48 TRX");
     expect(en.trx("0.004", { about: true })).toBe("0.004 TRX");
     expect(createFormatter("ru").trx(2_470_285n, { about: true })).toBe("2,47 TRX");
-  });
-  it("gives every TRX amount of one card the decimals of the most precise one (2 to 6)", () => {
-    const en = createFormatter("en").trxCard(["10", "0.125", -500_000n]);
-    expect([en("10"), en("0.125"), en(-500_000n)]).toEqual(["10.000 TRX", "0.125 TRX", "-0.500 TRX"]);
-    const ru = createFormatter("ru").trxCard([1_100_000n, "5.3625"]);
-    expect(ru(1_100_000n)).toBe("1,1000 TRX");
-    expect(createFormatter("en").trxCard(["3", "4"])("3", { unit: false })).toBe("3.00");
-    // zero is "0.00" beside a more precise amount, never "0.0000" (issue 30)
-    expect(createFormatter("en").trxCard(["5.3625", "0"])("0")).toBe("0.00 TRX");
   });
   it("formats int64 volumes exactly", () => {
     expect(createFormatter("en").volume("9007199254740993")).toBe("9,007,199,254,740,993");

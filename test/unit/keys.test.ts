@@ -92,17 +92,19 @@ describe("scope refusals", () => {
   });
 });
 
-describe("decimal formatter", () => {
-  it("formats decimal strings without floats, rounding half up", () => {
+describe("amounts given as decimal strings (USDT, SUN per unit)", () => {
+  it("follow the one precision rule without floats, rounding half up", () => {
     const en = createFormatter("en");
-    expect(en.decimal("28.5", { maxFraction: 2 })).toBe("28.5");
-    expect(en.decimal("28.335", { maxFraction: 2 })).toBe("28.34");
-    expect(en.decimal("28.334", { maxFraction: 2 })).toBe("28.33");
-    expect(en.decimal("0.999", { maxFraction: 2 })).toBe("1");
-    expect(en.decimal("5", { minFraction: 2 })).toBe("5.00");
-    expect(en.decimal("12345678901234567890.123456789", { minFraction: 2 })).toBe("12,345,678,901,234,567,890.123457");
-    expect(en.decimal("-0.001", { maxFraction: 2 })).toBe("0");
-    expect(en.decimal("not a number")).toBe("not a number");
-    expect(createFormatter("ru").decimal("1234.5", { minFraction: 2 })).toBe("1\u00a0234,50");
+    expect(en.amount("28.5")).toBe("28.50");
+    expect(en.amount("28.335")).toBe("28.34");
+    expect(en.amount("28.334")).toBe("28.33");
+    expect(en.amount("0.999")).toBe("1.00");
+    expect(en.amount("5")).toBe("5.00");
+    expect(en.amount("12345678901234567890.123456789")).toBe("12,345,678,901,234,567,890.12");
+    expect(en.amount("0.0123456")).toBe("0.012");
+    expect(en.amount("-0.0000001")).toBe("0");
+    expect(en.amount("0.000")).toBe("0");
+    expect(en.amount("not a <number>")).toBe("not a &lt;number&gt;");
+    expect(createFormatter("ru").amount("1234.5")).toBe("1\u00a0234,50");
   });
 });

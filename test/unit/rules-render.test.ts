@@ -140,7 +140,7 @@ describe("firing price and shortfall", () => {
     expect(shortfallOf(1n, 5n).missingSun).toBe(0n);
     const view = renderShortfall(shortfallOf(8_646_000n, 1_354_000n), t, fmt);
     expect(view.text).toContain("error-insufficient-balance");
-    expect(view.text).toContain("<code>7.292 TRX</code>");
+    expect(view.text).toContain("<code>7.30 TRX</code>"); // rounded up: depositing it is enough
     expect(data(view.keyboard)).toEqual(["dep"]);
     expect(renderShortfall(shortfallOf(1n, 5n), t, fmt).text).toContain("rules-shortfall-price");
   });

@@ -1,7 +1,9 @@
 /**
  * Every feature, in the order they see updates, each one Composer in its own folder; the features'
- * conversations (`flows`) and cards (`menus`), installed before all features; and `publicButtons`,
- * the codec buttons that also work in groups.
+ * conversations (`flows`) and cards (`menus`), installed before all features; what the features
+ * offer each other (`flowEntries`, `gatedFlows`: the registry of flows, flow/registry.ts, built by
+ * createBot); and `publicButtons`, the codec buttons that also work in groups. Only this file
+ * imports the features: a feature never imports another.
  */
 import type { Middleware } from "grammy";
 import type { Feature } from "../feature-router.js";
@@ -9,7 +11,8 @@ import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
 import type { BotContext } from "../context.js";
-import { checkFeature, checkFlows } from "./check/index.js";
+import type { FlowEntries } from "../flow/registry.js";
+import { checkEntries, checkFeature, checkFlows } from "./check/index.js";
 import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
@@ -19,33 +22,40 @@ import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
 import { statementFeature } from "./statement/index.js";
-import { buyFeature, buyFlows } from "./buy/index.js";
-import { ordersFeature, ordersMenu } from "./orders/index.js";
+import { buyEntries, buyFeature, buyFlows } from "./buy/index.js";
+import { BUY_CONVERSATION } from "./buy/flow.js";
+import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { RULE_COMMANDS, automationFlows, automationsFeature } from "./automations/index.js";
+import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
+import { RULE_EDIT_FLOW } from "../flow/rule-edit.js";
 import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
-import { inlineFeature } from "./inline/index.js";
+import { inlineFeature } from "./check/inline.js";
 import { blogFeature } from "./blog/index.js";
 import { BlogButtons } from "./blog/callbacks.js";
 import { addressMessageFeature } from "./check/bare-address.js";
 import { webhookFeature, webhookFlows, webhookMenu } from "./webhook/index.js";
+import { WEBHOOK_SETUP_CONVERSATION } from "./webhook/flow.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
+import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.js";
 import { accountCommands, privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
+import { batchFeature, batchFlows } from "./batch/index.js";
 
 /**
- * Every feature in the order they see updates, each with what it answers (bot/feature-router.ts
- * hands a feature no other update; its own filters still decide). Button namespaces are the codec
- * prefixes' first words (telegram/shared-buttons.ts and each feature's callbacks.ts).
+ * Every feature in the order they see updates, each with the commands and button namespaces it
+ * answers (bot/feature-router.ts hands it no other command or tap; plain messages and other updates
+ * reach every feature; its own filters still decide). A button's namespace is its codec prefix's
+ * first word (telegram/shared-buttons.ts, each feature's callbacks.ts).
  */
 export const features: Feature[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
   // before another feature sees the message (flows, which come earlier, guard their own steps)
-  { middleware: keysFeature, answers: { messages: "all", commands: ["key", "keys"], buttons: ["key", "keys"] } },
+  { middleware: keysFeature, answers: { everyCommand: true, commands: ["key", "keys"], buttons: ["key", "keys"] } },
   // account commands in groups only get a pointer to the private chat
   { middleware: privateOnlyFeature, answers: { commands: accountCommands } },
-  { middleware: chatMemberFeature, answers: { updates: ["my_chat_member"] } },
+  { middleware: chatMemberFeature, answers: {} },
   // before start: it answers /start check_<address> and /start buy_<address>
   { middleware: checkFeature, answers: { commands: ["start", "check"], buttons: ["chk"] } },
   { middleware: startFeature, answers: { commands: ["start"] } },
@@ -56,28 +66,36 @@ export const features: Feature[] = [
   { middleware: statsFeature, answers: { commands: ["stats"] } },
   { middleware: statementFeature, answers: { commands: ["statement"], buttons: ["stmt"] } },
   { middleware: buyFeature, answers: { commands: ["buy"], buttons: ["buy"] } },
+  { middleware: batchFeature, answers: { commands: ["batch"], buttons: ["batch", "bat"] } },
   { middleware: addressesFeature, answers: { commands: ["addresses"], buttons: ["adr"] } },
   { middleware: ordersFeature, answers: { commands: ["orders"], buttons: ["ord"] } },
   { middleware: automationsFeature, answers: { commands: RULE_COMMANDS } },
   { middleware: rulesFeature, answers: { commands: ["rules"], buttons: ["rule"] } },
-  { middleware: inlineFeature, answers: { updates: ["inline_query"] } },
+  { middleware: inlineFeature, answers: {} },
   { middleware: blogFeature, answers: { commands: ["blog", "start"], buttons: ["blog"] } },
   { middleware: webhookFeature, answers: { commands: ["webhook"], buttons: ["whk"] } },
   { middleware: settingsFeature, answers: { commands: ["settings"], buttons: ["set"] } },
   { middleware: alertsFeature, answers: { commands: ["alert"], buttons: ["alert"] } },
+  { middleware: scheduleFeature, answers: { commands: ["schedule"], buttons: ["sched"] } },
   { middleware: announceFeature, answers: { commands: ["announce", "stop"], buttons: ["ann"] } },
   // last: a bare address in a private chat, when no command or button took the message
-  { middleware: addressMessageFeature, answers: { messages: "plain" } },
+  { middleware: addressMessageFeature, answers: {} },
 ];
 
 /**
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...rulesFlows, ...announceFlows];
+export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows];
+
+/** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
+export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries];
+
+/** The flows a key picked by the scope gate's offer (marketplace/scope-gate.ts, keys: "Use this key") may start again. */
+export const gatedFlows: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, RULE_EDIT_FLOW, WEBHOOK_SETUP_CONVERSATION];
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
-export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu];
+export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
 export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), FlowCancel].filter((b) => b.inGroups);

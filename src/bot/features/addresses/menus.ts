@@ -17,8 +17,7 @@ import { pageLinks, pageOf } from "../../ui/paging.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { enterFlow } from "../../flow/enter.js";
-import { enterBuy } from "../buy/index.js";
-import { showAddressCheck } from "../check/index.js";
+import { runEntry } from "../../flow/registry.js";
 import { renderAddressCard, renderAddressList } from "./views.js";
 import { labelledAddress } from "../../../tron/address-names.js";
 
@@ -71,8 +70,8 @@ const addressCardMenu = createCardMenu("adrc").dynamic((ctx, range) => {
   if (!subject) return;
   const payload = cardSubject(subject.address, subject.page);
   range
-    .text({ text: ctx.t("button-buy-energy"), payload }, onAddress((ctx, entry) => enterBuy(ctx, { given: { resource: "energy", address: entry.address } })))
-    .text({ text: ctx.t("addresses-button-check"), payload }, onAddress((ctx, entry) => showAddressCheck(ctx, entry.address, { asNew: true })))
+    .text({ text: ctx.t("button-buy-energy"), payload }, onAddress((ctx, entry) => runEntry(ctx, "enter-buy", { resource: "energy", address: entry.address })))
+    .text({ text: ctx.t("addresses-button-check"), payload }, onAddress((ctx, entry) => runEntry(ctx, "show-address-check", entry.address, { asNew: true })))
     .row()
     .text({ text: ctx.t("addresses-button-rename"), payload }, onAddress((ctx, entry) => enterFlow(ctx, RENAME_ADDRESS_CONVERSATION, entry.address)))
     .text({ text: ctx.t("addresses-button-forget"), payload }, onAddress(askForget))

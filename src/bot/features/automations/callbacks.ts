@@ -21,6 +21,12 @@ export const AutomationButtons = {
   changeStep: defineCallback("auto.s", { run: "word", step: "word" }),
   /** Back from Change's picker to the preview, nothing changed. */
   back: defineCallback("auto.b", { run: "word" }),
+  /** Max price on the `preview`-th preview: the optional cap step, then the preview again. */
+  cap: defineCallback("auto.m", { run: "word", preview: "int" }),
+  /** On the cap step: keep the max price already given. */
+  capKeep: defineCallback("auto.k", { run: "word" }),
+  /** On the cap step: no max price. */
+  capOff: defineCallback("auto.n", { run: "word" }),
   /** Try again after a 402 on creation: the preview again, every answer kept. */
   retry: defineCallback("auto.t", { run: "word" }),
 } as const;

@@ -1,4 +1,4 @@
-/** /refill, /renewal and /smart: each enters its conversation (flow.ts). */
+/** /refill, /renewal and /smart: each enters its conversation (flow.ts); Edit on a rule's card enters edit.ts's. */
 import { enterFlow } from "../../flow/enter.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { Composer } from "grammy";
@@ -12,6 +12,8 @@ import {
   renewalConversation,
   smartConversation,
 } from "./flow.js";
+import { ruleEditConversation } from "./edit.js";
+import { RULE_EDIT_FLOW } from "../../flow/rule-edit.js";
 
 export const automationsFeature = new Composer<BotContext>();
 
@@ -19,6 +21,8 @@ export const automationFlows = [
   createConversation<BotContext, ConversationContext>(refillConversation, REFILL_CONVERSATION),
   createConversation<BotContext, ConversationContext>(renewalConversation, RENEWAL_CONVERSATION),
   createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION),
+  // Edit on a rule's card (features/rules starts it by its id)
+  createConversation<BotContext, ConversationContext>(ruleEditConversation, RULE_EDIT_FLOW),
 ];
 
 // In groups, features/private-only points to the private chat.

@@ -10,7 +10,7 @@
  * Confirm is handled here, inside the conversation: the first tap is consumed and the conversation
  * ends; a second tap then reaches the fallback ("button expired") and creates nothing.
  */
-import { recordRule } from "../rules/record.js";
+import { recordRule } from "../../../rules/record.js";
 import { InlineKeyboard } from "grammy";
 import { checkVolume, matchDuration } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
@@ -18,11 +18,16 @@ import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { ruleStatusKind } from "../../../marketplace/index.js";
+import { parseTypedTrx } from "../../../tron/amounts.js";
+import { MAX_CAP_SUN } from "../../../rules/price-cap.js";
+import type { ApiKeyRow } from "../../../store/api-keys.js";
+import { errorFields } from "../../../logger.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { clipped } from "../../../format/html.js";
+import { clipped, code } from "../../../format/html.js";
+import type { RuleEditArgs } from "../../flow/rule-edit.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
@@ -34,6 +39,7 @@ import { addressByLabel, labelledAddress, offeredAddresses } from "../../../tron
 import {
   AUTOMATION_STEPS,
   answerLines,
+  draftOfRule,
   renderAutomationPreview,
   renderChangePicker,
   renderStep,
@@ -61,6 +67,15 @@ export interface AutomationRun {
   flow: FlowMessage;
   /** The answers so far, shown above each step and kept when Change asks one again. */
   answers: AutomationAnswers;
+  /** Edit on a rule's card (edit.ts): the rule the new one replaces, its answers the defaults. */
+  replacing?: RuleEditArgs;
+}
+
+/** How a run starts: a new rule (nothing given), or an edit with the rule's answers and its own texts. */
+export interface AutomationStart {
+  answers?: AutomationAnswers;
+  replacing?: RuleEditArgs;
+  flow?: ConstructorParameters<typeof FlowMessage>[2];
 }
 
 /** Ends the flow with the one sentence for `err` in its message. */
@@ -70,17 +85,17 @@ async function finishWithError(run: Pick<AutomationRun, "flow">, ctx: Ctx, err: 
 }
 
 /** Loads the options (and recent addresses); on failure says why and returns undefined. */
-export async function beginAutomation(conversation: BotConversation, ctx: Ctx, kind: AutomationKind): Promise<AutomationRun | undefined> {
+export async function beginAutomation(conversation: BotConversation, ctx: Ctx, kind: AutomationKind, start: AutomationStart = {}): Promise<AutomationRun | undefined> {
   const userId = ctx.from!.id;
   const run = Math.floor((await conversation.random()) * 36 ** 5).toString(36);
   // Cancel, or a command sent meanwhile, leaves "✖️ Auto-refill: cancelled…" in the flow's message
-  const flow = new FlowMessage(conversation, ctx, { cancelledText: (c) => c.t("auto-cancelled", { kind: c.t(`rules-kind-${kind}`) }) });
+  const flow = new FlowMessage(conversation, ctx, start.flow ?? { cancelledText: (c) => c.t("auto-cancelled", { kind: c.t(`rules-kind-${kind}`) }) });
   try {
     const loaded = await external(conversation, async () => ({
       options: await withUserClient(ctx.deps, userId, (client) => client.ruleOptions()),
       recent: await ctx.deps.store.recentAddresses.entries(userId),
     }));
-    return { kind, userId, run, flow, answers: {}, ...loaded };
+    return { kind, userId, run, flow, answers: { ...start.answers }, ...(start.replacing ? { replacing: start.replacing } : {}), ...loaded };
   } catch (err) {
     await finishWithError({ flow }, ctx, err);
     return undefined;
@@ -117,6 +132,9 @@ async function askStep(ctx: Ctx, run: AutomationRun, step: AutomationStep): Prom
     case "autoResume":
       answers.autoResume = await askAutoResume(ctx, run);
       return;
+    case "cap":
+      answers.capSun = await askCap(ctx, run);
+      return;
   }
 }
 
@@ -129,7 +147,8 @@ function draftOf(run: AutomationRun): AutomationDraft {
 
 function ask(run: AutomationRun, ctx: Ctx, step: AutomationStep, question: string, keyboard?: InlineKeyboard): Promise<void> {
   const answered = answerLines(run.answers, ctx.t, ctx.fmt, [step]);
-  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t), keyboard);
+  const intro = run.replacing ? ctx.t(`auto-edit-intro-${run.kind}`, { address: code(run.replacing.address) }) : undefined;
+  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t, intro), keyboard);
 }
 
 async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
@@ -168,7 +187,10 @@ interface VolumeStep {
 async function askVolume(ctx: Ctx, run: AutomationRun, step: "threshold" | "volume", volume: VolumeStep): Promise<bigint> {
   const range = { min: ctx.fmt.volume(volume.min), max: ctx.fmt.volume(volume.max) };
   const keyboard = new InlineKeyboard();
-  for (const preset of VOLUME_PRESETS.filter((v) => v >= volume.min && v <= volume.max)) {
+  // the answer being changed is one tap to keep, preset or not
+  const offered = VOLUME_PRESETS.filter((v) => v >= volume.min && v <= volume.max);
+  if (volume.previous !== undefined && !offered.includes(volume.previous) && volume.previous >= volume.min && volume.previous <= volume.max) offered.push(volume.previous);
+  for (const preset of offered) {
     keyboard.text(markChosen(preset === volume.previous, ctx.fmt.volume(preset)), AutomationButtons.volume.pack({ run: run.run, volume: preset }));
   }
   await ask(run, ctx, step, ctx.t(volume.question, range), keyboard);
@@ -221,6 +243,27 @@ async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
 }
 
 /**
+ * The optional max price (Max price on the preview): the most one firing may cost, in TRX, or No
+ * max price; the one given before is one tap to keep. A bad amount is asked again.
+ */
+async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
+  const previous = run.answers.capSun;
+  const keyboard = new InlineKeyboard();
+  if (typeof previous === "bigint") keyboard.text(markChosen(true, ctx.fmt.trx(previous)), AutomationButtons.capKeep.pack({ run: run.run }));
+  keyboard.text(markChosen(previous === null, ctx.t("rules-button-cap-off")), AutomationButtons.capOff.pack({ run: run.run }));
+  await ask(run, ctx, "cap", [ctx.t("rules-cap-ask"), ctx.t("rules-card-cap-between")].join("\n\n"), keyboard);
+  for (;;) {
+    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.capKeep, AutomationButtons.capOff) });
+    if (reply.kind === "button") return AutomationButtons.capKeep.unpack(reply.data) && typeof previous === "bigint" ? previous : null;
+    const word = reply.text.trim().toLowerCase();
+    if (word === "off" || word === "0" || word === ctx.t("rules-cap-off-word").toLowerCase()) return null;
+    const sun = parseTypedTrx(reply.text, MAX_CAP_SUN);
+    if (sun !== undefined && sun > 0n) return sun;
+    await run.flow.retry(reply.ctx, ctx.t("rules-cap-bad"));
+  }
+}
+
+/**
  * Shows the preview (firing price and balance, and a warning when the address has rules already)
  * with Confirm (and Deposit when the balance is short) and Change, and on Confirm creates the rule
  * with `create`, once. The message then becomes the new rule's card or the reason it failed. A 402
@@ -232,7 +275,11 @@ export async function confirmAndCreate(
   ctx: Ctx,
   run: AutomationRun,
   create: (client: MarketplaceClient, draft: AutomationDraft) => Promise<AutomationRule>,
+  /** What follows once the rule exists (an edit: cancel the old one), given its card and whether its max price failed to be stored; by default the card. */
+  after?: (ctx: Ctx, rule: AutomationRule, card: (note: string) => string, capLost: boolean) => Promise<void>,
 ): Promise<void> {
+  // an edit shows the rule as it is today beside the new one
+  const old = run.replacing && draftOfRule(run.replacing);
   for (let preview = 1; ; preview++) {
     const draft = draftOf(run);
     const spec: FiringSpec = { kind: draft.kind, volume: draft.volume, duration: draft.duration };
@@ -240,44 +287,53 @@ export async function confirmAndCreate(
     try {
       loaded = await external(conversation, () =>
         withUserClient(ctx.deps, run.userId, async (client) => {
-          const [preview, balance, rules] = await Promise.all([
+          const [preview, balance, rules, oldPreview] = await Promise.all([
             client.previewFiring(firingQuery(spec, run.options.durations)),
             client.balance(),
             // only for a warning: a list that cannot be read leaves it out
             client.listRules().catch(() => []),
+            // the old rule's price today, beside the new one's (left out when it cannot be read)
+            old ? client.previewFiring(firingQuery(old, run.options.durations)).catch(() => null) : null,
           ]);
           const others = rules
-            .filter((r) => r.targetAddress === draft.address && ruleStatusKind(r.status) !== "cancelled")
+            .filter((r) => r.targetAddress === draft.address && r.id !== run.replacing?.id && ruleStatusKind(r.status) !== "cancelled")
             .map((r) => ({ type: r.type, status: r.status }));
-          return { preview, balanceTrx: balance.trx, others };
+          return { preview, balanceTrx: balance.trx, others, oldPriceTrx: oldPreview?.priceTrx ?? null };
         }),
       );
     } catch (err) {
       return finishWithError(run, ctx, err);
     }
-    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others);
+    const replaced = old && { old, priceTrx: loaded.oldPriceTrx, paused: run.replacing?.paused === true };
+    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others, replaced);
     const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
     const change = AutomationButtons.change.pack({ run: run.run, preview });
+    const cap = AutomationButtons.cap.pack({ run: run.run, preview });
     const keyboard = new InlineKeyboard().text(ctx.t("button-confirm"), confirm);
     if (rendered.short) keyboard.row().text(ctx.t("button-deposit"), SharedButtons.showDeposit.pack());
-    keyboard.row().text(ctx.t("button-change"), change);
+    keyboard.row().text(ctx.t("button-change"), change).text(ctx.t("rules-button-cap"), cap);
     await run.flow.ask(ctx, rendered.text, keyboard);
-    const tap = await run.flow.waitForButton(exactly(confirm, change));
+    const tap = await run.flow.waitForButton(exactly(confirm, change, cap));
     if (tap.data === change) {
       await changeOneStep(ctx, run);
+      continue;
+    }
+    if (tap.data === cap) {
+      await askStep(ctx, run, "cap");
       continue;
     }
 
     // Only the create call is guarded: once the rule exists, nothing may read as "try again" (that
     // would invite a second rule).
-    let rule;
+    let created;
     try {
-      rule = await external(conversation, async () => {
+      created = await external(conversation, async () => {
         const created = await withUserClient(ctx.deps, run.userId, async (client, key) => {
           const rule = await create(client, draft);
           // seen by the bot now: a pause for balance right after creation is news for the watcher
           await recordRule(ctx.deps, rule, key);
-          return rule;
+          const capped = await storeCap(ctx, run.userId, draft.kind, rule, key, draft.capSun);
+          return { rule, capped };
         });
         try {
           await ctx.deps.store.recentAddresses.remember(run.userId, draft.address, ctx.deps.now());
@@ -292,8 +348,28 @@ export async function confirmAndCreate(
       await offerTopUp(conversation, tap.ctx, run, spec, err);
       continue;
     }
+    const { rule, capped } = created;
+    // the card shows the max price once it is stored; one that could not be stored is said
+    const marks = capped === true && typeof draft.capSun === "bigint" ? { cap: { capSun: draft.capSun, pausedAbove: false } } : {};
+    const note = capped === false ? `${ctx.t("auto-created")}\n${ctx.t("auto-cap-not-saved")}` : ctx.t("auto-created");
+    if (after) return after(tap.ctx, rule, (n) => renderRuleCard(rule, ctx.t, ctx.fmt, n, undefined, marks), capped === false);
     const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
-    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, ctx.t("auto-created")), open);
+    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, note, undefined, marks), open);
+  }
+}
+
+/**
+ * The max price of a rule just created (rules/price-cap.ts checks it): true once stored, null when
+ * none was given, false when it could not be stored (the rule exists: that is said, never a failure).
+ */
+async function storeCap(ctx: Ctx, userId: number, kind: AutomationKind, rule: AutomationRule, key: ApiKeyRow, capSun: bigint | null | undefined): Promise<boolean | null> {
+  if (typeof capSun !== "bigint") return null;
+  try {
+    await ctx.deps.store.priceCaps.set({ ruleId: rule.id, keyId: key.id, userId, kind, volume: rule.volume, duration: rule.duration, capSun });
+    return true;
+  } catch (err) {
+    ctx.deps.logger.error({ err: errorFields(err), ruleId: rule.id }, "could not store a new rule's max price");
+    return false;
   }
 }
 
@@ -304,6 +380,7 @@ const CHANGE_LABELS: Record<AutomationStep, string> = {
   volume: "auto-change-volume",
   duration: "auto-change-duration",
   autoResume: "auto-change-auto-resume",
+  cap: "rules-button-cap",
 };
 
 /** Change on the preview: the kind's steps to pick from (Back keeps everything), then the picked step asked again. */

@@ -17,9 +17,10 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
-import { addPresetRows, loadPresets } from "./presets.js";
+import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
 import { addressByLabel, offeredAddresses } from "../../../tron/address-names.js";
 import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
@@ -88,7 +89,10 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     // every saved address (a typed label names one), the newest offered as buttons
     const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
     const choices = offeredAddresses(saved, previous.address, 5).map((e) => e.address);
-    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), addressKeyboard(choices, previous, saved));
+    const keyboard = addressKeyboard(choices, previous, saved);
+    // energy for several addresses at once: /batch, in this message (the batch feature answers the button)
+    if (resource === "energy") keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
+    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), keyboard);
     while (!address) {
       const reply = await flow.wait({ buttons: BuyStep.address.pattern });
       current = reply.ctx;

@@ -4,6 +4,8 @@
  * Buy again), and the preview card's Confirm, Change (pick a step to answer again), Cancel and
  * Try again / Refresh.
  * /cancel also cancels the chat's open previews (cancelOpenPreviews).
+ * What the other features start here (enter the flow, Buy again, a remembered line, /cancel's
+ * previews) they reach through the registry of flows: `buyEntries`.
  */
 import { enterFlow } from "../../flow/enter.js";
 import { Composer, GrammyError } from "grammy";
@@ -25,6 +27,8 @@ import { confirmIntent } from "./confirm.js";
 import { requoteInPlace, sendPreviewCard } from "./preview.js";
 import { renderStepPicker } from "./views.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
+import type { FlowEntries } from "../../flow/registry.js";
+import { takePendingBuy } from "./pending.js";
 
 export const buyFeature = new Composer<BotContext>();
 
@@ -35,7 +39,7 @@ export const buyFlows = [
   ),
 ];
 
-/** The entry to the buy flow for other features (e.g. /addresses → Buy, with the address given). */
+/** The entry to the buy flow (also for other features, through the registry: /addresses → Buy, with the address given). */
 export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
   if (!ctx.from || !(await ctx.deps.store.apiKeys.getDefault(ctx.from.id))) {
     await replyWithError(ctx, new NoApiKeyError());
@@ -248,3 +252,12 @@ export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
   }
   return cancelled.length;
 }
+
+/** What this feature offers the others, by id (flow/registry.ts). */
+export const buyEntries = {
+  "enter-buy": (ctx, given) => enterBuy(ctx, { given }),
+  "buy-again": buyAgain,
+  "take-pending-buy": takePendingBuy,
+  "resume-pending-buy": resumePendingBuy,
+  "cancel-open-previews": cancelOpenPreviews,
+} satisfies Partial<FlowEntries>;

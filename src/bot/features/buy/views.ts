@@ -16,24 +16,8 @@ import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
-
-export interface PreviewMoney {
-  priceSun: bigint;
-  activationSun: bigint;
-  /** What the order takes from the balance: price plus activation. */
-  totalSun: bigint;
-  balanceSun: bigint;
-  afterSun: bigint;
-}
-
-export function previewMoney(preview: Pick<OrderPreview, "priceTrx" | "activationTrx" | "balanceTrx">): PreviewMoney {
-  const priceSun = trxToSun(preview.priceTrx);
-  const activationSun = trxToSun(preview.activationTrx);
-  const totalSun = priceSun + activationSun;
-  const balanceSun = trxToSun(preview.balanceTrx);
-  return { priceSun, activationSun, totalSun, balanceSun, afterSun: balanceSun - totalSun };
-}
-
+import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
+import { previewMoney } from "../../../orders/preview-money.js";
 
 export function renderOrderPreview(
   input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels },
@@ -43,8 +27,7 @@ export function renderOrderPreview(
   const { request, preview, intentId } = input;
   const money = previewMoney(preview);
   const short = money.afterSun < 0n;
-  // one number of decimals for every amount of the card
-  const trx = fmt.trxCard([money.priceSun, preview.baseCostTrx, preview.commissionTrx, money.activationSun, preview.burnCostTrx, money.totalSun, money.balanceSun, money.afterSun]);
+  const trx = fmt.trx;
   const lines = [
     t("buy-preview-title", { resource: resourceLabel(request.resource, t) }),
     t("buy-preview-address", { address: addressHtml(request.address, input.labels) }),
@@ -61,13 +44,13 @@ export function renderOrderPreview(
   // never a negative balance "after": what is missing instead
   lines.push(
     short
-      ? t("buy-preview-balance-missing", { balance: trx(money.balanceSun), missing: trx(-money.afterSun) })
+      ? t("buy-preview-balance-missing", { balance: trx(money.balanceSun), missing: trx(-money.afterSun, { up: true }) })
       : t("buy-preview-balance", { balance: trx(money.balanceSun), after: trx(money.afterSun) }),
   );
 
   const keyboard = new InlineKeyboard();
   if (short) {
-    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun)) }));
+    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun, { up: true })) }));
     keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyCard.again.pack({ intent: intentId })).row();
   } else {
     keyboard.text(t("button-confirm"), BuyCard.confirm.pack({ intent: intentId })).row();
@@ -105,36 +88,13 @@ export function addressKeyboard(choices: readonly string[], previous: BuyAnswers
   return keyboard;
 }
 
-function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter): string {
-  const volume = fmt.volume(preset.volume);
-  switch (preset.kind) {
-    case "one_transfer":
-      return t("buy-volume-one-transfer", { volume });
-    case "two_transfers":
-      return t("buy-volume-two-transfers", { volume });
-    case "transfers":
-      return t("buy-volume-transfers", { volume, count: Number(preset.transfers) });
-    default:
-      return volume;
-  }
-}
-
+/** The volume step's presets (the buttons /batch shows too: bot/ui/order-steps.ts). */
 export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  presets.forEach((p, i) => {
-    keyboard.text(markChosen(p.volume === previous, presetLabel(p, t, fmt)), BuyStep.volume.pack({ volume: p.volume }));
-    if (i % 2 === 1) keyboard.row();
-  });
-  return keyboard;
+  return volumePresetKeyboard(presets, previous, t, fmt, (volume) => BuyStep.volume.pack({ volume }));
 }
 
 export function durationKeyboard(limits: Pick<ResourceOptions, "durations">, previous: BuyAnswers, t: Translate, fmt: Formatter): InlineKeyboard {
-  const keyboard = new InlineKeyboard();
-  limits.durations.forEach((d, i) => {
-    keyboard.text(markChosen(d === previous.duration, fmt.duration(d, t)), BuyStep.duration.pack({ index: i }));
-    if (i % 3 === 2) keyboard.row();
-  });
-  return keyboard;
+  return durationChoiceKeyboard(limits.durations, previous.duration, t, fmt, (index) => BuyStep.duration.pack({ index }));
 }
 
 /** What the target address has now (shown once, above the step after the address). */

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import { cancelOpenPreviews } from "../buy/index.js";
+import { runEntry } from "../../flow/registry.js";
 
-/** /cancel leaves any conversation and cancels open purchase previews. Installed before the features so it always wins. */
+/** /cancel leaves any conversation and cancels open purchase previews (the buy feature's, through the registry of flows). Installed before the features so it always wins. */
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.command("cancel", async (ctx, next) => {
@@ -10,6 +10,6 @@ cancelFeature.command("cancel", async (ctx, next) => {
   // the open flow sees /cancel first and takes the buttons off its message (flow/wait.ts)
   if (active) await next();
   await ctx.conversation.exitAll();
-  const previews = await cancelOpenPreviews(ctx);
+  const previews = await runEntry(ctx, "cancel-open-previews");
   await ctx.reply(ctx.t(active || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
 });

@@ -8,7 +8,7 @@ import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { findAddressesLike, isTronAddress, TRON_ADDRESS_SHAPE, unwrapPasted } from "../../../tron/address.js";
 import { code } from "../../../format/html.js";
-import { addressPresetRows, loadPresets } from "../buy/presets.js";
+import { addressPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { invalidAddressText } from "./views.js";
 import { isOwnInlineResult } from "../../ui/own-inline-result.js";
 

@@ -1,7 +1,7 @@
 /**
  * /check <address> (also in groups), the Check/Refresh button (SharedButtons.checkAddress), and the deep
  * links /start check_<address> and /start buy_<address> that group and inline cards point to.
- * The address checker is public: no API key is needed.
+ * The address checker is public: no API key is needed. Inline mode ("@bot T…") is inline.ts.
  */
 import { enterFlow } from "../../flow/enter.js";
 import { renderAndLogError } from "../../errors/reply.js";
@@ -19,9 +19,10 @@ import { showView, type ShowOptions } from "../../ui/view.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { createConversation } from "@grammyjs/conversations";
 import type { PricedChoice } from "../../../orders/presets.js";
-import { loadPresets } from "../buy/presets.js";
+import { loadPresets } from "../../ui/preset-rows.js";
 import { CheckStep } from "./callbacks.js";
 import { addressByLabel, labelledAddress, leadingNamedAddress } from "../../../tron/address-names.js";
+import type { FlowEntries } from "../../flow/registry.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -167,6 +168,9 @@ checkFeature.command("check", async (ctx) => {
 export async function showAddressCheck(ctx: Ctx, address: string, options: ShowOptions = {}): Promise<void> {
   await showView(ctx, checkMessage(ctx, address, await checkWithPresets(ctx, address)), options);
 }
+
+/** What this feature offers the others, by id (flow/registry.ts). */
+export const checkEntries = { "show-address-check": showAddressCheck } satisfies Partial<FlowEntries>;
 
 checkFeature.callbackQuery(CHECK_BUTTON, async (ctx) => {
   const address = SharedButtons.checkAddress.unpack(ctx.callbackQuery.data)?.address ?? "";

@@ -12,7 +12,7 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { clipped } from "../../../format/html.js";
 import type { PricedChoice } from "../../../orders/presets.js";
-import { addressPresetRows } from "../buy/presets.js";
+import { addressPresetRows } from "../../ui/preset-rows.js";
 
 /** What sellers offer per USDT transfer (DESIGN.md: about 64,285 and 130,285 are needed). */
 export const BANDWIDTH_PER_TRANSFER = 345n;

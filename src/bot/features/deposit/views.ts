@@ -10,7 +10,7 @@ const MAX_COPY_TEXT = 256;
 
 function minimum(entry: DepositAddress["minimums"][number], fmt: Formatter): string {
   const currency = entry.currency.trim();
-  const amount = currency.toUpperCase() === "TRX" ? fmt.trx(entry.amount) : `${fmt.decimal(entry.amount, { minFraction: 2 })} ${escapeHtml(currency)}`;
+  const amount = currency.toUpperCase() === "TRX" ? fmt.trx(entry.amount) : `${fmt.amount(entry.amount)} ${escapeHtml(currency)}`;
   return `<b>${amount}</b>`;
 }
 

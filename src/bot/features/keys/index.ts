@@ -16,9 +16,6 @@ import { showView } from "../../ui/view.js";
 import { takeGatedArgs } from "../../marketplace/scope-gate.js";
 import { enterFlow } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
-import { BUY_CONVERSATION } from "../buy/flow.js";
-import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "../automations/flow.js";
-import { WEBHOOK_SETUP_CONVERSATION } from "../webhook/flow.js";
 import { pastedSecrets } from "./pasted.js";
 import { BUDGET_CONVERSATION, budgetConversation } from "./budget.js";
 import { addKey, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
@@ -74,13 +71,11 @@ keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
   await addKey(ctx, key, keySubmission(ctx) ?? { promptId: undefined });
 });
 
-/** The flows a key picked by marketplace/scope-gate.ts may start (conversation ids). */
-const GATED_FLOWS: readonly string[] = [BUY_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, WEBHOOK_SETUP_CONVERSATION];
-
 keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   const { id, flow } = SharedButtons.useKeyFor.unpack(ctx.callbackQuery.data)!;
   const key = await ctx.deps.store.apiKeys.get(ctx.from.id, id);
-  if (!key || !GATED_FLOWS.includes(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
+  // only the flows a key picked by marketplace/scope-gate.ts may start (the registry of flows lists them)
+  if (!key || !ctx.flows.gated.has(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
   await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
   // the answers the user had given when the flow was refused with this message (marketplace/scope-gate.ts)

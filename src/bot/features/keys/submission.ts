@@ -7,8 +7,7 @@
  * never echoed, logged, put in callback data or conversation state, and lives only in this call.
  */
 import { showView } from "../../ui/view.js";
-import { resumePendingBuy } from "../buy/index.js";
-import { takePendingBuy } from "../buy/pending.js";
+import { runEntry } from "../../flow/registry.js";
 import { keySavedText } from "./views.js";
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { showChatAction } from "../../ui/chat-action.js";
@@ -82,11 +81,11 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
   if (lacks) await ctx.deps.store.apiKeys.markMissingScope(row.id, lacks);
   // A /buy typed before there was a key goes on now, and the label waits for /keys: asking for it
   // too would leave two questions open in the chat at once, the label's and the order's.
-  const pendingBuy = await takePendingBuy(ctx);
+  const pendingBuy = await runEntry(ctx, "take-pending-buy");
   if (pendingBuy === undefined) return enterLabelKey(ctx, row.id, "new", from.promptId ?? null, scope);
   const saved = keySavedText(row, (k, v) => ctx.t(k, v), scope);
   await showOutcome(ctx, from.promptId, `${saved}\n\n${ctx.t("keys-label-later")}`, new InlineKeyboard());
-  await resumePendingBuy(ctx, pendingBuy);
+  await runEntry(ctx, "resume-pending-buy", pendingBuy);
 }
 
 /** Same last 4 characters and the same plaintext as a key this user already has. */

@@ -59,7 +59,7 @@ export function keyCardText(key: KeyView, t: Translate, fmt: Formatter, note?: s
 /** The key's monthly budget on its card: spent of budget this UTC month, reached, and what it is not (the daily spend limit). */
 function budgetLines(budget: KeyBudget | undefined, t: Translate, fmt: Formatter): string[] {
   if (!budget) return [t("keys-budget-none"), t("keys-budget-explain")];
-  const trx = fmt.trxCard([budget.budgetSun, budget.spentSun]);
+  const trx = fmt.trx;
   const lines = [
     t("keys-budget-line", { spent: code(trx(budget.spentSun)), budget: code(trx(budget.budgetSun)), percent: budgetPercent(budget.spentSun, budget.budgetSun), month: monthName(budget.month, fmt.locale) }),
   ];

@@ -8,7 +8,7 @@ import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { openOrder, showOrdersPage } from "./menus.js";
 
-export { ordersMenu } from "./menus.js";
+export { ordersEntries, ordersMenu } from "./menus.js";
 
 export const ordersFeature = new Composer<BotContext>();
 

@@ -1,7 +1,10 @@
 /**
  * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, Buy
- * again, and Back to the list page it came from), both menus. The list's buttons carry their page, the card's
- * `<order id>:<page>` (page 0: the card came from /buy, so its second button opens the list).
+ * again, and Back to the list page it came from), both menus. The list's buttons carry their filter
+ * and page (`3`, `o3`, `r3`: all, orders only, rules only), the card's `<order id>.<filter><page>`
+ * (page 0: the card came from /buy, so its second button opens the list).
+ * With rules' purchases in the history, a row of filters (All / Orders only / Rules only) redraws
+ * the list in place; Rules only lists the purchases alone, ten to a page.
  * The card is registered in the list's menu: install `ordersMenu` only.
  */
 import { perUpdate } from "../../ui/per-update.js";
@@ -12,15 +15,43 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { createCardMenu, payloadOf, setSubject } from "../../ui/menu.js";
-import { pageLinks, pageWindow, type PageWindow } from "../../ui/paging.js";
+import { pageLinks, pageOf, pageWindow, type PageWindow } from "../../ui/paging.js";
 import { showView, type ShowOptions, type ShownView } from "../../ui/view.js";
-import { buyAgain } from "../buy/index.js";
-import { orderButtonLabel, renderOrdersPage } from "./views.js";
+import { runEntry, type FlowEntries } from "../../flow/registry.js";
+import { orderButtonLabel, renderFiringsPage, renderOrdersPage } from "./views.js";
 import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
-import { firingsOnPage, loadRuleFirings } from "../../../rules/firings.js";
+import { firingsOnPage, loadRuleFirings, type RuleFiringEntry } from "../../../rules/firings.js";
+import { markChosen } from "../../ui/chosen.js";
 import { addressLabels } from "../../ui/address-labels.js";
 
 export const PAGE_SIZE = 5;
+/** Rules only: purchases have no card (no button each), so a page holds more. */
+export const FIRINGS_PAGE_SIZE = 10;
+
+/** What the list shows: orders with the rules' purchases among them, orders only, or the purchases only. */
+export type HistoryFilter = "all" | "orders" | "rules";
+const FILTERS: readonly HistoryFilter[] = ["all", "orders", "rules"];
+const FILTER_LETTER: Record<HistoryFilter, string> = { all: "", orders: "o", rules: "r" };
+
+interface ListSubject {
+  filter: HistoryFilter;
+  page: number;
+}
+
+const listSubject = ({ filter, page }: ListSubject) => `${FILTER_LETTER[filter]}${Math.min(page, 9999)}`;
+
+function parseListSubject(payload: string): ListSubject | undefined {
+  const match = /^([or]?)(\d{1,4})$/.exec(payload);
+  if (!match) return undefined;
+  return { filter: match[1] === "o" ? "orders" : match[1] === "r" ? "rules" : "all", page: Number(match[2]) };
+}
+
+const firingLists = perUpdate<"all", RuleFiringEntry[]>();
+
+/** Every rule's purchases, newest first (read once per update). */
+function loadFirings(ctx: BotContext): Promise<RuleFiringEntry[]> {
+  return firingLists.get(ctx, "all", () => withUserClient(ctx.deps, ctx.from!.id, (client) => loadRuleFirings(client)));
+}
 
 interface LoadedPage {
   result: OrderPage;
@@ -43,87 +74,124 @@ function loadPage(ctx: BotContext, requested: number): Promise<LoadedPage> {
 }
 
 /**
- * An order's buttons carry the order and the list page to go back to, as `<uuid without dashes>.<page>`:
- * with the menu's own part the callback data stays within Telegram's 64 bytes.
+ * An order's buttons carry the order and the list page (with its filter) to go back to, as
+ * `<uuid without dashes>.<filter><page>`: with the menu's own part the callback data stays within
+ * Telegram's 64 bytes.
  */
-const cardSubject = (orderId: string, page: number) => `${orderId.replace(/-/g, "")}.${Math.min(page, 9999)}`;
+const cardSubject = (orderId: string, page: number, filter: HistoryFilter = "all") => `${orderId.replace(/-/g, "")}.${listSubject({ filter, page })}`;
 
-function parseCardSubject(subject: string): { orderId: string; page: number } | undefined {
-  const match = /^([0-9a-fA-F]{32})\.(\d{1,4})$/.exec(subject);
-  if (!match) return undefined;
+function parseCardSubject(subject: string): { orderId: string; page: number; filter: HistoryFilter } | undefined {
+  const match = /^([0-9a-fA-F]{32})\.([or]?\d{1,4})$/.exec(subject);
+  const list = match && parseListSubject(match[2]!);
+  if (!match || !list) return undefined;
   const hex = match[1]!;
   const orderId = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
-  return { orderId, page: Number(match[2]) };
+  return { orderId, ...list };
 }
 
-/** The list page a list button was drawn for: its own page, or the page an order row goes back to. */
-const pageOfPayload = (payload: string) => parseCardSubject(payload)?.page ?? Number(payload);
+/** The list page (and filter) a list button was drawn for: its own, or the one an order row goes back to. */
+const listOfPayload = (payload: string): ListSubject => parseCardSubject(payload) ?? parseListSubject(payload) ?? { filter: "all", page: 1 };
 
 export const ordersMenu = createCardMenu("orders", {
   // the page's text lists the orders its buttons open: draw it whole
   onOutdated: async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("menu-outdated") });
-    await showOrdersPage(ctx, pageOfPayload(payloadOf(ctx)));
+    const { filter, page } = listOfPayload(payloadOf(ctx));
+    await showOrdersPage(ctx, page, { filter });
   },
 }).dynamic(async (ctx, range) => {
   if (!ctx.from) return;
-  const { result, window } = await loadPage(ctx, pageOfPayload(payloadOf(ctx)));
-  const payload = String(window.page);
-  const labels = await addressLabels(ctx);
-  result.items.forEach((order, i) => {
-    // the row carries its order: a list that changed since it was drawn cannot open another one
-    range
-      .text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt, labels), payload: cardSubject(order.id, window.page) }, (ctx) => {
-        const tapped = parseCardSubject(payloadOf(ctx));
-        return tapped ? openOrder(ctx, tapped.orderId, tapped.page) : showOrdersPage(ctx, window.page);
-      })
-      .row();
-  });
+  const { filter, page: requested } = listOfPayload(payloadOf(ctx));
+  let window: PageWindow;
+  const firings = await loadFirings(ctx).catch(() => []);
+  if (filter === "rules") {
+    window = pageOf(firings, requested, FIRINGS_PAGE_SIZE);
+  } else {
+    const loaded = await loadPage(ctx, requested);
+    window = loaded.window;
+    const labels = await addressLabels(ctx);
+    loaded.result.items.forEach((order, i) => {
+      // the row carries its order: a list that changed since it was drawn cannot open another one
+      range
+        .text({ text: orderButtonLabel(window.offset + 1 + i, order, ctx.fmt, labels), payload: cardSubject(order.id, window.page, filter) }, (ctx) => {
+          const tapped = parseCardSubject(payloadOf(ctx));
+          return tapped ? openOrder(ctx, tapped.orderId, tapped.page, false, tapped.filter) : showOrdersPage(ctx, window.page, { filter });
+        })
+        .row();
+    });
+  }
+  const payload = listSubject({ filter, page: window.page });
+  // the filters, once there is something to filter (a rule's purchase), or once one was chosen
+  if (filter !== "all" || firings.length > 0) {
+    for (const option of FILTERS) {
+      range.text({ text: markChosen(option === filter, ctx.t(`orders-filter-${option}`)), payload }, (ctx) => showOrdersPage(ctx, 1, { filter: option }));
+    }
+    range.row();
+  }
   for (const link of pageLinks(window)) {
-    range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload }, (ctx) => showOrdersPage(ctx, link.page));
+    range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload }, (ctx) => showOrdersPage(ctx, link.page, { filter }));
   }
 });
 
 const orderCardMenu = createCardMenu("order").dynamic((ctx, range) => {
   const subject = parseCardSubject(payloadOf(ctx));
   if (!subject) return;
-  const payload = cardSubject(subject.orderId, subject.page);
+  const payload = cardSubject(subject.orderId, subject.page, subject.filter);
   range
-    .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true))
-    .text({ text: ctx.t("order-button-buy-again"), payload }, (ctx) => buyAgain(ctx, subject.orderId))
+    .text({ text: ctx.t("button-refresh"), payload }, (ctx) => openOrder(ctx, subject.orderId, subject.page, true, subject.filter))
+    .text({ text: ctx.t("order-button-buy-again"), payload }, (ctx) => runEntry(ctx, "buy-again", subject.orderId))
     .row()
-    .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page)));
+    .text({ text: ctx.t(subject.page > 0 ? "button-back" : "orders-button-list"), payload }, (ctx) => showOrdersPage(ctx, Math.max(1, subject.page), { filter: subject.filter }));
 });
 
 // One menu tree, so that each can be drawn from the other's handler (a menu tap reaches only its own tree).
 ordersMenu.register(orderCardMenu);
 
-/** A page of the list: a tap edits its message, a command (or `asNew`) sends one. */
-export async function showOrdersPage(ctx: BotContext, page: number, options: { asNew?: boolean } = {}): Promise<void> {
+/** A page of the list (of `filter`, by default all): a tap edits its message, a command (or `asNew`) sends one. */
+export async function showOrdersPage(ctx: BotContext, page: number, options: { asNew?: boolean; filter?: HistoryFilter } = {}): Promise<void> {
   if (!ctx.from) return;
+  const { filter = "all", ...show } = options;
+  if (filter === "rules") return showFiringsPage(ctx, page, show);
   let shown: LoadedPage;
   // the rules' purchases are listed with the orders; without them (a failed call) the orders still show
-  const firings = withUserClient(ctx.deps, ctx.from.id, (client) => loadRuleFirings(client)).catch(() => []);
+  const firings = loadFirings(ctx).catch(() => []);
   try {
     shown = await loadPage(ctx, page);
   } catch (err) {
     await replyWithError(ctx, err, { edit: !options.asNew });
     return;
   }
-  const onPage = firingsOnPage(await firings, {
+  const all = await firings;
+  const onPage = firingsOnPage(filter === "orders" ? [] : all, {
     items: shown.result.items,
     isLast: shown.window.page === shown.window.pages,
     newerPageOldest: await newerPageOldest(ctx, shown.window.page),
   });
   const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
-  if (shown.result.total === 0) {
+  if (shown.result.total === 0 && all.length === 0) {
     const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
-    const text = onPage.length > 0 ? renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx)) : ctx.t("orders-empty");
-    await showView(ctx, { text, keyboard }, options);
+    await showView(ctx, { text: ctx.t("orders-empty"), keyboard }, show);
     return;
   }
-  setSubject(ctx, String(shown.window.page));
-  await showView(ctx, { text: renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx)), keyboard: ordersMenu }, options);
+  // no orders but the rules' purchases: the filters lead to them
+  const text = shown.result.total === 0 && filter === "orders" ? ctx.t("orders-empty") : renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx));
+  setSubject(ctx, listSubject({ filter, page: shown.window.page }));
+  await showView(ctx, { text, keyboard: ordersMenu }, show);
+}
+
+/** Rules only: the rules' purchases alone, newest first, a page at a time. */
+async function showFiringsPage(ctx: BotContext, requested: number, options: { asNew?: boolean }): Promise<void> {
+  let firings: RuleFiringEntry[];
+  try {
+    firings = await loadFirings(ctx);
+  } catch (err) {
+    await replyWithError(ctx, err, { edit: !options.asNew });
+    return;
+  }
+  const page = pageOf(firings, requested, FIRINGS_PAGE_SIZE);
+  setSubject(ctx, listSubject({ filter: "rules", page: page.page }));
+  const text = renderFiringsPage(page, (k, v) => ctx.t(k, v), ctx.fmt, await addressLabels(ctx));
+  await showView(ctx, { text, keyboard: ordersMenu }, options);
 }
 
 /** The oldest order of the page before `page` (where this page's span of time ends), if there is one. */
@@ -133,9 +201,9 @@ async function newerPageOldest(ctx: BotContext, page: number): Promise<string | 
   return newer?.result.items.at(-1)?.createdAt;
 }
 
-/** The card of an order in the tapped message; `page` is the list page Back leads to (0: none). */
-export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}): Promise<void> {
-  setSubject(ctx, cardSubject(order.id, page));
+/** The card of an order in the tapped message; `page` (of `filter`) is the list page Back leads to (0: none). */
+export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}, filter: HistoryFilter = "all"): Promise<void> {
+  setSubject(ctx, cardSubject(order.id, page, filter));
   const text = renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt, await addressLabels(ctx));
   const shown = await showView(ctx, { text, keyboard: orderCardMenu }, options);
   await rememberCardPlace(ctx, order, shown);
@@ -153,8 +221,11 @@ async function rememberCardPlace(ctx: BotContext, order: Order, { messageId }: S
   }
 }
 
+/** What this feature offers the others, by id (flow/registry.ts): the order card (buy shows it once an order is placed). */
+export const ordersEntries = { "show-order-card": showOrderCard } satisfies Partial<FlowEntries>;
+
 /** GET /orders/{id} (also updates the stored row when the order was placed here) and its card. */
-export async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false): Promise<void> {
+export async function openOrder(ctx: BotContext, orderId: string, page: number, refresh = false, filter: HistoryFilter = "all"): Promise<void> {
   if (!ctx.from) return;
   const userId = ctx.from.id;
   let order: Order;
@@ -166,5 +237,5 @@ export async function openOrder(ctx: BotContext, orderId: string, page: number, 
   }
   // Only rows of orders placed through this bot exist; for others this changes nothing.
   await ctx.deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
-  await showOrderCard(ctx, order, page, refresh ? { toast: ctx.t("orders-refreshed"), unchanged: ctx.t("orders-refresh-unchanged") } : {});
+  await showOrderCard(ctx, order, page, refresh ? { toast: ctx.t("orders-refreshed"), unchanged: ctx.t("orders-refresh-unchanged") } : {}, filter);
 }

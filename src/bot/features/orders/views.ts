@@ -1,4 +1,4 @@
-/** A page of the /orders list and its buttons (an order's card is src/orders/card.ts: notices update it too). */
+/** A page of the /orders list (or of the rules' purchases alone) and its buttons (an order's card is src/orders/card.ts: notices update it too). */
 import { orderStatusKind, type Order, type OrderPage } from "../../../marketplace/index.js";
 import type { PageWindow } from "../../ui/paging.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
@@ -54,5 +54,13 @@ export function renderOrdersPage(
   for (const row of mergeHistory(result.items, firings)) {
     lines.push(row.kind === "order" ? `${window.offset + 1 + row.index}. ${orderListLine(row.order, t, fmt, labels)}` : firingListLine(row.entry, t, fmt, labels));
   }
+  return lines.join("\n");
+}
+
+/** Rules only: one page of the rules' purchases, newest first. */
+export function renderFiringsPage(page: PageWindow & { items: readonly RuleFiringEntry[] }, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
+  if (page.total === 0) return [t("orders-firings-title-empty"), "", t("orders-firings-empty")].join("\n");
+  const lines = [t("orders-firings-title", { page: page.page, pages: page.pages, total: page.total }), t("orders-firings-kept"), ""];
+  for (const entry of page.items) lines.push(firingListLine(entry, t, fmt, labels));
   return lines.join("\n");
 }

@@ -8,8 +8,8 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { RuleKind } from "../../../marketplace/index.js";
 import { code } from "../../../format/html.js";
-import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { loadFiringPrice } from "../../../rules/pricing.js";
+import { MAX_CAP_SUN } from "../../../rules/price-cap.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
@@ -17,7 +17,6 @@ import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
 import { RuleCallbacks } from "./callbacks.js";
 
 export const RULE_CAP_CONVERSATION = "rules-cap";
-const MAX_CAP_SUN = 1_000_000n * SUN_PER_TRX;
 
 /** The rule as the cap needs it (from its card). */
 export interface CapRule {

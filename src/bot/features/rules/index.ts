@@ -44,6 +44,12 @@ rulesFeature.callbackQuery(SharedButtons.pauseRule.pattern, (ctx) => {
   return guarded(ctx, () => runAction(ctx, "pause", { id, page: 1 }, { asNew: true }));
 });
 
+// Cancel old rule, after an edit whose cancel failed: the message stays, the card with what happened comes below it
+rulesFeature.callbackQuery(SharedButtons.cancelRule.pattern, (ctx) => {
+  const { id } = SharedButtons.cancelRule.unpack(ctx.callbackQuery.data)!;
+  return guarded(ctx, () => runAction(ctx, "cancel", { id, page: 1 }, { asNew: true }));
+});
+
 rulesFeature.callbackQuery(RuleCallbacks.card.pattern, (ctx) => {
   const ref = RuleCallbacks.card.unpack(ctx.callbackQuery.data)!;
   return guarded(ctx, () => showRuleCard(ctx, ref));

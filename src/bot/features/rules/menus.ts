@@ -8,15 +8,17 @@
  */
 import { addressLabels } from "../../ui/address-labels.js";
 import { addressName } from "../../../tron/address-names.js";
-import { recordRule } from "./record.js";
+import { recordRule } from "../../../rules/record.js";
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../../context.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
-import { ruleKind, ruleStatusKind, type RuleStatusKind } from "../../../marketplace/index.js";
+import { ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../../../marketplace/index.js";
 import { kindIcon } from "../../../rules/labels.js";
 import { renderRuleCard, ruleTransitions, type RuleTransition } from "../../../rules/card.js";
 import { capAllowed } from "../../../rules/price-cap.js";
 import { enterFlow } from "../../flow/enter.js";
+import { RULE_EDIT_FLOW, ruleEditArgs } from "../../flow/rule-edit.js";
+import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { RULE_CAP_CONVERSATION, type CapRule } from "./cap.js";
 import { loadShortfall } from "../../../rules/pricing.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
@@ -67,7 +69,10 @@ const cardMenu = createCardMenu("rule", { onOutdated: act }).dynamic(async (ctx,
     if (allowed.includes("resume")) button(range, ctx.t("rules-button-resume"), at("resume"));
     if (allowed.includes("cancel")) button(range, ctx.t("rules-button-cancel"), at("ask"));
     if (allowed.length > 0) range.row();
-    if (capAllowed(rule, ruleKind(rule.type))) button(range, ctx.t("rules-button-cap"), at("cap"));
+    const capped = capAllowed(rule, ruleKind(rule.type));
+    if (capped) button(range, ctx.t("rules-button-cap"), at("cap"));
+    if (editAllowed(rule)) button(range, ctx.t("rules-button-edit"), at("edit"));
+    if (capped || editAllowed(rule)) range.row();
     button(range, ctx.t("rules-button-fires"), { ...at("fires"), fires: 1 });
     button(range, ctx.t("button-refresh"), at("open"));
     range.row();
@@ -116,6 +121,8 @@ async function act(ctx: BotContext): Promise<void> {
         return await showFires(ctx, rule, subject.fires ?? 1);
       case "cap":
         return await askCap(ctx, rule);
+      case "edit":
+        return await startEdit(ctx, rule);
       default:
         return await showRuleCard(ctx, rule);
     }
@@ -161,6 +168,22 @@ async function askCap(ctx: BotContext, ref: RuleRef): Promise<void> {
   if (!rule || !kind || !capAllowed(rule, kind)) return showRuleCard(ctx, ref);
   const capRule: CapRule = { id: rule.id, page: ref.page, kind, volume: rule.volume === null ? null : rule.volume.toString(), duration: rule.duration };
   await enterFlow(ctx, RULE_CAP_CONVERSATION, capRule);
+}
+
+/** A rule the bot can create again (a known kind) that is not cancelled. */
+function editAllowed(rule: AutomationRule): boolean {
+  return ruleKind(rule.type) !== "unknown" && ruleStatusKind(rule.status) !== "cancelled";
+}
+
+/** Edit: the rule's own steps again with today's answers (features/automations, by its flow id); a rule gone or cancelled gets its card. */
+async function startEdit(ctx: BotContext, ref: RuleRef): Promise<void> {
+  const rule = await findRule(ctx, ref.id);
+  const cap = rule && (await ctx.deps.store.priceCaps.get(rule.id));
+  const args = rule && editAllowed(rule) ? ruleEditArgs(rule, ref.page, cap ? BigInt(cap.capSun) : null) : undefined;
+  if (!args) return showRuleCard(ctx, ref, { note: ctx.t("rules-note-state-changed") });
+  // a default key known unable to create rules says so now, not at Confirm
+  if (!(await defaultKeyMay(ctx, "rules", RULE_EDIT_FLOW, args))) return;
+  await enterFlow(ctx, RULE_EDIT_FLOW, args);
 }
 
 function isNotFound(err: unknown): boolean {

@@ -10,7 +10,7 @@
  * a hash of up to 12 bytes around the payload, all within Telegram's 64 bytes (the longest payload
  * here is 39 bytes, so menu ids of up to 6 characters fit).
  */
-export type RuleVerb = "list" | "open" | "pause" | "resume" | "ask" | "cancel" | "fires" | "cap";
+export type RuleVerb = "list" | "open" | "pause" | "resume" | "ask" | "cancel" | "fires" | "cap" | "edit";
 
 export interface RuleSubject {
   verb: RuleVerb;
@@ -22,7 +22,7 @@ export interface RuleSubject {
   fires?: number;
 }
 
-const LETTERS: Record<RuleVerb, string> = { list: "l", open: "o", pause: "p", resume: "r", ask: "a", cancel: "c", fires: "f", cap: "m" };
+const LETTERS: Record<RuleVerb, string> = { list: "l", open: "o", pause: "p", resume: "r", ask: "a", cancel: "c", fires: "f", cap: "m", edit: "e" };
 const VERBS = new Map(Object.entries(LETTERS).map(([verb, letter]) => [letter, verb as RuleVerb]));
 const PATTERN = /^([a-z])(\d{1,3})(?:\.([0-9a-fA-F]{32})(?:\.(\d))?)?$/;
 const UUID = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;

@@ -51,8 +51,7 @@ export function renderRulesList(rules: readonly AutomationRule[], requestedPage:
   const counts = new Map<RuleStatusKind, number>();
   for (const rule of rules) counts.set(ruleStatusKind(rule.status), (counts.get(ruleStatusKind(rule.status)) ?? 0) + 1);
   const lines = [t("rules-list-title")];
-  // one number of decimals for every amount of the page
-  const trx = fmt.trxCard(page.items.map((rule) => rule.spentTrx));
+  const trx = fmt.trx;
   let group: RuleStatusKind | undefined;
   page.items.forEach((rule, i) => {
     const status = ruleStatusKind(rule.status);
@@ -91,7 +90,7 @@ export function renderRuleFires(rule: AutomationRule, fires: readonly RuleFiring
   const lines = [`${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${code(rule.targetAddress)}`, "", `<b>${t("rules-fires-title")}</b>`];
   if (page.total === 0) return [...lines, t("rules-fires-empty")].join("\n");
   lines.push(t("rules-fires-intro", { count: page.total, max: MAX_FIRES }), "");
-  const trx = fmt.trxCard(page.items.map((fire) => fire.priceTrx));
+  const trx = fmt.trx;
   page.items.forEach((fire, i) => {
     const parts = [t("rules-part-volume", { volume: fmt.volume(fire.volume) })];
     if (fire.duration !== null) parts.push(fmt.duration(fire.duration, t));

@@ -8,6 +8,8 @@ import type { BotContext, ConversationContext } from "../../context.js";
 import { ALERT_CONVERSATION, alertConversation } from "./flow.js";
 import { SettingsButtons } from "./callbacks.js";
 import { showSettings } from "./menus.js";
+import { chooseNoticeChat, NOTICE_PICKS } from "./notice-chat.js";
+import { pickedChat } from "../../ui/chat-pick.js";
 
 export { settingsMenu } from "./menus.js";
 
@@ -20,3 +22,10 @@ const privateChat = settingsFeature.chatType("private");
 privateChat.command("settings", (ctx) => showSettings(ctx));
 
 privateChat.callbackQuery(SettingsButtons.open.pattern, (ctx) => showSettings(ctx));
+
+// the group or channel for notices: Telegram's chat picker, or while it is open a typed id or a forward
+privateChat.on("message", async (ctx, next) => {
+  const chatId = await pickedChat(ctx, "notices", NOTICE_PICKS);
+  if (chatId === undefined) return next();
+  if (await chooseNoticeChat(ctx, chatId)) await showSettings(ctx);
+});

@@ -11,14 +11,17 @@ import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { ALERT_CONVERSATION } from "./flow.js";
+import { askNoticeChat, noticeChatLine } from "./notice-chat.js";
+import type { NoticeChatRow } from "../../../store/notice-chats.js";
 
 type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "monthlyStatement" | "announcementsEnabled">;
 
-function settingsText(user: SettingsView, t: Translate, fmt: Formatter): string {
+function settingsText(user: SettingsView, chat: NoticeChatRow | undefined, t: Translate, fmt: Formatter): string {
   const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
   return [
     t("settings-title"),
     t(user.noticesEnabled ? "settings-notices-on" : "settings-notices-off"),
+    noticeChatLine(chat, t),
     t(user.notifyFires ? "settings-fires-on" : "settings-fires-off"),
     t(user.monthlyStatement ? "settings-statement-on" : "settings-statement-off"),
     alert === undefined ? t("settings-alert-none") : t("settings-alert-value", { amount: code(fmt.trx(alert)) }),
@@ -31,6 +34,28 @@ const userOf = async (ctx: BotContext) => (ctx.from ? await ctx.deps.store.users
 export const settingsMenu = createCardMenu("settings").dynamic(async (ctx, range) => {
   const user = await userOf(ctx);
   if (!user) return;
+  const chat = await ctx.deps.store.noticeChats.get(user.id);
+  range
+    .text(ctx.t(chat ? "settings-button-chat-change" : "settings-button-chat-pick"), (ctx) => askNoticeChat(ctx))
+    .row();
+  if (chat && !chat.lost) {
+    range
+      .text(ctx.t(chat.full ? "settings-button-chat-brief" : "settings-button-chat-full"), (ctx) =>
+        changeChat(ctx, (c) => ({ full: !c.full }), (c) => ctx.t(c.full ? "settings-toast-chat-full" : "settings-toast-chat-brief")),
+      )
+      .text(ctx.t(chat.alsoPrivate ? "settings-button-chat-here-off" : "settings-button-chat-here-on"), (ctx) =>
+        changeChat(ctx, (c) => ({ alsoPrivate: !c.alsoPrivate }), (c) => ctx.t(c.alsoPrivate ? "settings-toast-chat-here-on" : "settings-toast-chat-here-off")),
+      )
+      .row();
+  }
+  if (chat) {
+    range
+      .text(ctx.t("settings-button-chat-remove"), async (ctx) => {
+        await ctx.deps.store.noticeChats.remove(ctx.from.id);
+        await showSettings(ctx, { toast: ctx.t("settings-toast-chat-removed") });
+      })
+      .row();
+  }
   range
     .text(ctx.t(user.noticesEnabled ? "settings-button-notices-off" : "settings-button-notices-on"), (ctx) =>
       change(
@@ -81,7 +106,8 @@ export const settingsMenu = createCardMenu("settings").dynamic(async (ctx, range
 export async function showSettings(ctx: BotContext, options: ShowOptions & { note?: string } = {}): Promise<void> {
   const user = await userOf(ctx);
   if (!user) return;
-  const text = settingsText(user, (key, vars) => ctx.t(key, vars), ctx.fmt);
+  const chat = await ctx.deps.store.noticeChats.get(user.id);
+  const text = settingsText(user, chat, (key, vars) => ctx.t(key, vars), ctx.fmt);
   await showView(ctx, { text: options.note ? `${options.note}\n\n${text}` : text, keyboard: settingsMenu }, options);
 }
 
@@ -94,4 +120,14 @@ async function change(ctx: BotContext, values: (user: UserRow) => UserSettings, 
   await ctx.deps.store.users.update(before.id, changed);
   const after = { ...before, ...changed };
   await showSettings(ctx, { toast: toast(after) });
+}
+
+type ChatSettings = Partial<Pick<NoticeChatRow, "full" | "alsoPrivate">>;
+
+async function changeChat(ctx: BotContext, values: (chat: NoticeChatRow) => ChatSettings, toast: (chat: NoticeChatRow) => string): Promise<void> {
+  const before = ctx.from ? await ctx.deps.store.noticeChats.get(ctx.from.id) : undefined;
+  if (!before) return showSettings(ctx);
+  const changed = values(before);
+  await ctx.deps.store.noticeChats.update(before.userId, changed);
+  await showSettings(ctx, { toast: toast({ ...before, ...changed }) });
 }

@@ -18,7 +18,7 @@ export const monthName = (month: UtcMonth, fmt: Formatter) => fmt.month(monthRan
 
 function average(paidSun: bigint, volume: bigint, fmt: Formatter): string | undefined {
   const sun = averageSunPerUnit(paidSun, volume);
-  return sun === null ? undefined : code(fmt.decimal(sun, { maxFraction: 2 }));
+  return sun === null ? undefined : code(fmt.amount(sun));
 }
 
 function keySection(key: KeyStatement, labels: AddressLabels, t: Translate, fmt: Formatter): string[] {
@@ -27,7 +27,7 @@ function keySection(key: KeyStatement, labels: AddressLabels, t: Translate, fmt:
     lines.push(t("statement-key-nothing"));
   } else {
     const s = key.totals;
-    const trx = fmt.trxCard([s.paidSun, s.burnSun, s.burnSun - s.burnPaidSun]);
+    const trx = fmt.trx;
     lines.push(
       t("statement-purchases", { orders: b(fmt.integer(s.orders)), firings: b(fmt.integer(s.firings)) }),
       t("statement-volumes", { energy: code(fmt.volume(s.energy)), bandwidth: code(fmt.volume(s.bandwidth)) }),

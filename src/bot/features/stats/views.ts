@@ -18,7 +18,7 @@ export function renderNoDeliveriesText(stats: OrderStats, t: Translate, fmt: For
 }
 
 function average(value: string | null, t: Translate, fmt: Formatter): string {
-  return value === null ? t("stats-no-deliveries") : t("stats-average", { sun: `<code>${fmt.decimal(value, { maxFraction: 2 })}</code>` });
+  return value === null ? t("stats-no-deliveries") : t("stats-average", { sun: `<code>${fmt.amount(value)}</code>` });
 }
 
 export function renderStatsText(stats: OrderStats & Partial<Pick<StatsWithFirings, "ruleFirings">>, t: Translate, fmt: Formatter, withChart: boolean): string {

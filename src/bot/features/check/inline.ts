@@ -1,14 +1,15 @@
 /**
- * Inline mode: "@bot T…" in any chat offers the address check as a card to send. Anything else
+ * Inline mode, the address check's third place (beside private chats and groups): "@bot T…" in any
+ * chat offers the address check as a card to send. Anything else
  * gets no results and a button that opens the bot. The card's Buy button deep-links to the bot.
  */
 import { renderAndLogError } from "../../errors/reply.js";
 import type { InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../../context.js";
 import { isTronAddress, shortAddress, TRON_ADDRESS_PATTERN } from "../../../tron/address.js";
-import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "../check/views.js";
+import { addressCheckKeyboard, describeAddressCheck, renderAddressCheck } from "./views.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
-import { runCheck } from "../check/index.js";
+import { runCheck } from "./index.js";
 import { Composer } from "grammy";
 
 const ADDRESS_QUERY = new RegExp(`^\\s*(${TRON_ADDRESS_PATTERN})\\s*$`);

@@ -5,16 +5,16 @@
  * the user's default key through the shared price cache.
  * The flow's volume step, the check card and the bare-address card all draw them from here.
  */
-import { markChosen } from "../../ui/chosen.js";
-import { fitsHalfRow } from "../../ui/button-width.js";
+import { markChosen } from "./chosen.js";
+import { fitsHalfRow } from "./button-width.js";
 import { InlineKeyboard } from "grammy";
-import type { BotDeps } from "../../context.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
-import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice } from "../../../orders/presets.js";
-import { resourceOptions, type Resource } from "../../../orders/request.js";
-import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { withUserClient } from "../../marketplace/with-user-client.js";
-import { errorFields } from "../../../logger.js";
+import type { BotDeps } from "../context.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice } from "../../orders/presets.js";
+import { resourceOptions, type Resource } from "../../orders/request.js";
+import { SharedButtons } from "../../telegram/shared-buttons.js";
+import { withUserClient } from "../marketplace/with-user-client.js";
+import { errorFields } from "../../logger.js";
 
 /**
  * The energy presets within today's limits, priced for `target` (its activation fee included).

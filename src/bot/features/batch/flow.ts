@@ -1,0 +1,150 @@
+/**
+ * /batch step by step, in ONE message (FlowMessage): the addresses (saved ones ticked with buttons,
+ * or typed one per line, each optionally with its own volume) → the volume (the same presets as
+ * /buy; skipped when every line has its own) → the duration → the batch preview card, in that same
+ * message. The conversation ends when the card is shown; its Confirm and Cancel are plain handlers
+ * (index.ts), so they work after a restart too. A bad line is answered with its reason and the step
+ * is asked again: nothing is quoted or stored until every line is good.
+ */
+import type { OrderOptions } from "../../../marketplace/index.js";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import type { Translate } from "../../../format/formatter.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { renderAndLogError } from "../../errors/reply.js";
+import { clipped, code } from "../../../format/html.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
+import { checkVolume, resourceOptions, typedVolumeExamples, volumePresets } from "../../../orders/request.js";
+import { allHaveVolumes, MAX_BATCH_LINES, quoteBatch, readBatchLines, type BatchLineInput, type QuotedBatch, type ReadLines } from "../../../orders/batch.js";
+import { labelsOf } from "../../../tron/address-names.js";
+import type { ResourceOptions } from "../../../marketplace/index.js";
+import type { Formatter } from "../../../format/formatter.js";
+import { BatchStep } from "./callbacks.js";
+import { askAddressesText, badLinesText, pickKeyboard, renderBatchPreview } from "./views.js";
+
+export const BATCH_CONVERSATION = "batch";
+
+export interface BatchFlowArgs {
+  /** The lines typed after /batch (one address per line), if any. */
+  text?: string;
+  /** The flow takes over the message whose button started it (/buy's address step). */
+  inPlace?: boolean;
+}
+
+const PICK_BUTTONS = new RegExp(`${BatchStep.pick.pattern.source}|${BatchStep.picked.pattern.source}`);
+
+/** Why typed lines were not taken. */
+function linesProblem(read: Exclude<ReadLines, { ok: true }>, limits: ResourceOptions, t: Translate, fmt: Formatter): string {
+  if ("empty" in read) return t("batch-empty");
+  if ("tooMany" in read) return t("batch-too-many", { count: read.tooMany, max: MAX_BATCH_LINES });
+  return badLinesText(read.bad, limits, fmt.list(typedVolumeExamples("energy", limits), "or"), t, fmt);
+}
+
+export async function batchConversation(conversation: BotConversation, ctx: ConversationContext, args: BatchFlowArgs = {}): Promise<void> {
+  const userId = ctx.from?.id;
+  const chatId = ctx.chat?.id;
+  if (userId === undefined || chatId === undefined) return;
+  const effect = <T>(task: () => T | Promise<T>) => external(conversation, task);
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false });
+  let current = ctx;
+  const t: Translate = (k, v) => current.t(k, v);
+  const fail = async (err: unknown) => {
+    const rendered = renderAndLogError(current, err);
+    await flow.finish(current, rendered.text, rendered.keyboard);
+  };
+
+  let options: OrderOptions;
+  try {
+    options = await effect(() => withUserClient(ctx.deps, userId, (client) => client.orderOptions()));
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+  const limits = resourceOptions(options, "energy");
+  if (!limits || limits.durations.length === 0) {
+    await flow.finish(current, t("buy-resource-unavailable", { resource: t("buy-resource-energy") }));
+    return;
+  }
+  const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
+
+  // ── The addresses: typed with the command, ticked, or typed now ──
+  let lines: BatchLineInput[] | undefined;
+  let problem: string | undefined;
+  if (args.text !== undefined && args.text.trim() !== "") {
+    const read = readBatchLines(args.text, saved, limits);
+    if (read.ok) lines = read.lines;
+    else problem = linesProblem(read, limits, t, current.fmt);
+  }
+  if (!lines) {
+    const picked = new Set<string>();
+    await flow.ask(current, problem ? `${problem}\n\n${askAddressesText(saved.length, t)}` : askAddressesText(saved.length, t), pickKeyboard(saved, picked, t));
+    while (!lines) {
+      const reply = await flow.wait({ buttons: PICK_BUTTONS });
+      current = reply.ctx;
+      if (reply.kind === "text") {
+        const read = readBatchLines(reply.text, saved, limits);
+        if (read.ok) lines = read.lines;
+        else await flow.retry(current, linesProblem(read, limits, t, current.fmt));
+        continue;
+      }
+      const pick = BatchStep.pick.unpack(reply.data);
+      if (pick) {
+        if (picked.has(pick.address)) picked.delete(pick.address);
+        else if (saved.some((e) => e.address === pick.address)) picked.add(pick.address);
+        await flow.ask(current, askAddressesText(saved.length, t), pickKeyboard(saved, picked, t));
+      } else if (picked.size > 0) {
+        // in the order of the list, not of the taps
+        lines = saved.filter((e) => picked.has(e.address)).map((e) => ({ address: e.address }));
+      }
+    }
+  }
+  const count = lines.length;
+
+  // ── The volume of the lines that have none of their own ──
+  const examples = current.fmt.list(typedVolumeExamples("energy", limits), "or");
+  const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
+  let volume: bigint | undefined;
+  if (!allHaveVolumes(lines)) {
+    const keyboard = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (v) => BatchStep.volume.pack({ volume: v }));
+    const own = lines.length - lines.filter((l) => l.volume === undefined).length;
+    await flow.ask(current, t("batch-ask-volume", { count, own, examples, ...range }), keyboard);
+    while (volume === undefined) {
+      const reply = await flow.wait({ buttons: BatchStep.volume.pattern });
+      current = reply.ctx;
+      const checked = checkVolume(reply.kind === "button" ? BatchStep.volume.unpack(reply.data)!.volume : reply.text, limits);
+      if (checked.ok) volume = checked.volume;
+      else if (checked.reason === "unreadable") await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64), examples }));
+      else await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
+    }
+  }
+
+  // ── The duration ──
+  let duration: string | undefined;
+  const volumeText = volume !== undefined ? code(current.fmt.volume(volume)) : t("batch-volume-own");
+  await flow.ask(
+    current,
+    t("batch-ask-duration", { count, volume: volumeText }),
+    durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => BatchStep.duration.pack({ index })),
+  );
+  while (duration === undefined) {
+    const reply = await flow.waitForButton(BatchStep.duration.pattern);
+    current = reply.ctx;
+    duration = limits.durations[BatchStep.duration.unpack(reply.data)!.index];
+  }
+
+  // ── The preview card, in the flow's message ──
+  let quoted: QuotedBatch;
+  try {
+    const wanted = lines;
+    const chosen = duration;
+    quoted = await effect(() => quoteBatch(ctx.deps, { userId, chatId, lines: wanted, ...(volume !== undefined ? { volume } : {}), duration: chosen }));
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+  const card = renderBatchPreview(quoted, labelsOf(saved), t, current.fmt);
+  await flow.finish(current, card.text, card.keyboard);
+  const messageId = flow.id;
+  if (messageId !== undefined) await effect(() => ctx.deps.store.orderBatches.setMessageId(quoted.batchId, messageId));
+}

@@ -1,0 +1,215 @@
+/**
+ * A new scheduled purchase, in one message with Cancel on every step: the address (a saved one or
+ * typed), the energy (USDT-transfer presets or a typed volume, within the marketplace's range), the
+ * duration (from /orders/options), the days (every day, weekdays or chosen days), the time (HH:MM),
+ * the time zone (a few buttons, or an IANA name or a UTC offset typed), and whether to be told of
+ * every run or of failures only. Then a preview: what it buys, when it next runs and today's price
+ * against the balance; Save stores it (with the user's default key), and the schedules card follows.
+ * A wrong answer is asked again with the reason, changing nothing.
+ */
+import { InlineKeyboard } from "grammy";
+import type { BotConversation, ConversationContext } from "../../context.js";
+import type { Translate } from "../../../format/formatter.js";
+import { clipped, code, escapeHtml } from "../../../format/html.js";
+import { isTronAddress } from "../../../tron/address.js";
+import { addressByLabel, addressHtml, labelledAddress, labelsOf, offeredAddresses } from "../../../tron/address-names.js";
+import { checkVolume, resourceOptions, volumePresets } from "../../../orders/request.js";
+import { previewMoney } from "../../../orders/preview-money.js";
+import { EVERY_DAY, WEEKDAYS, formatTime, nextDueTime, normaliseTimeZone, parseTime } from "../../../schedules/due.js";
+import { localMoment, WEEK_ORDER, weekdayName, whatLabel, whenLabel } from "../../../schedules/summary.js";
+import type { ScheduleNotify } from "../../../store/schedules.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { withUserClient } from "../../marketplace/with-user-client.js";
+import { renderAndLogError } from "../../errors/reply.js";
+import { external } from "../../flow/external.js";
+import { FlowMessage } from "../../flow/flow-message.js";
+import { ScheduleStep } from "./callbacks.js";
+
+export const SCHEDULE_CONVERSATION = "schedule";
+
+/** The zones offered as buttons besides the one the user chose last. */
+const OFFERED_ZONES = ["UTC", "Europe/Moscow", "Asia/Shanghai", "Europe/London", "America/New_York"] as const;
+
+type Ctx = ConversationContext;
+
+export async function scheduleConversation(conversation: BotConversation, ctx: Ctx): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined || !ctx.chat) return;
+  const effect = <T>(task: () => T | Promise<T>) => external(conversation, task);
+  const toList = new InlineKeyboard().text(ctx.t("schedule-button-list"), SharedButtons.listSchedules.pack());
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: toList });
+  let current = ctx;
+  const t: Translate = (k, v) => current.t(k, v);
+  const fail = async (err: unknown) => {
+    const rendered = renderAndLogError(current, err);
+    await flow.finish(current, rendered.text, rendered.keyboard);
+  };
+
+  // the user's default key: its options now, and the key the schedule will buy with
+  let setup: { keyId: number; limits: NonNullable<ReturnType<typeof resourceOptions>> | undefined };
+  try {
+    setup = await effect(() =>
+      withUserClient(ctx.deps, userId, async (client, key) => ({ keyId: key.id, limits: resourceOptions(await client.orderOptions(), "energy") })),
+    );
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+  const limits = setup.limits;
+  if (!limits || limits.durations.length === 0) {
+    await flow.finish(current, t("schedule-energy-unavailable"), toList);
+    return;
+  }
+
+  // ── Address ──
+  const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
+  const labels = labelsOf(saved);
+  const addresses = new InlineKeyboard();
+  for (const entry of offeredAddresses(saved, undefined, 5)) addresses.text(labelledAddress(entry), ScheduleStep.address.pack({ address: entry.address })).row();
+  await flow.ask(current, t(saved.length > 0 ? "schedule-ask-address-saved" : "schedule-ask-address"), addresses);
+  let address: string | undefined;
+  while (!address) {
+    const reply = await flow.wait({ buttons: ScheduleStep.address.pattern });
+    current = reply.ctx;
+    const candidate = reply.kind === "button" ? ScheduleStep.address.unpack(reply.data)!.address : (addressByLabel(saved, reply.text) ?? reply.text.trim());
+    if (isTronAddress(candidate)) address = candidate;
+    else await flow.retry(current, t("schedule-address-invalid", { text: escapeHtml(clipped(candidate, 64)) }));
+  }
+  const target = address;
+  const shownAddress = addressHtml(target, labels);
+
+  // ── Volume ──
+  const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
+  const volumes = new InlineKeyboard();
+  for (const preset of volumePresets("energy", limits)) volumes.text(current.fmt.volume(preset.volume), ScheduleStep.volume.pack({ volume: preset.volume }));
+  await flow.ask(current, t("schedule-ask-volume", { address: shownAddress, ...range }), volumes);
+  let volume: bigint | undefined;
+  while (volume === undefined) {
+    const reply = await flow.wait({ buttons: ScheduleStep.volume.pattern });
+    current = reply.ctx;
+    const checked = checkVolume(reply.kind === "button" ? ScheduleStep.volume.unpack(reply.data)!.volume : reply.text, limits);
+    if (checked.ok) volume = checked.volume;
+    else await flow.retry(current, t("schedule-volume-bad", range));
+  }
+
+  // ── Duration ──
+  const durations = new InlineKeyboard();
+  limits.durations.forEach((d, index) => durations.text(current.fmt.duration(d, t), ScheduleStep.duration.pack({ index })));
+  await flow.ask(current, t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }), durations);
+  let duration: string | undefined;
+  while (duration === undefined) {
+    const reply = await flow.waitForButton(ScheduleStep.duration.pattern);
+    current = reply.ctx;
+    duration = limits.durations[ScheduleStep.duration.unpack(reply.data)!.index];
+  }
+  const what = whatLabel({ volume, duration }, t, current.fmt);
+
+  // ── Days ──
+  const daySets = new InlineKeyboard()
+    .text(t("schedule-button-every-day"), ScheduleStep.days.pack({ set: "every" }))
+    .text(t("schedule-button-weekdays"), ScheduleStep.days.pack({ set: "weekdays" }))
+    .row()
+    .text(t("schedule-button-choose-days"), ScheduleStep.days.pack({ set: "choose" }));
+  await flow.ask(current, t("schedule-ask-days", { what }), daySets);
+  const set = await flow.waitForButton(ScheduleStep.days.pattern);
+  current = set.ctx;
+  let days = ({ every: EVERY_DAY, weekdays: WEEKDAYS } as Record<string, string>)[ScheduleStep.days.unpack(set.data)!.set] ?? "";
+  if (days === "") {
+    const chosen = new Set<number>();
+    const dayButtons = () => {
+      const keyboard = new InlineKeyboard();
+      for (const d of WEEK_ORDER) keyboard.text(`${chosen.has(d) ? "✅ " : ""}${weekdayName(d, current.fmt)}`, ScheduleStep.day.pack({ day: d }));
+      return keyboard.row().text(t("schedule-button-days-done"), ScheduleStep.daysDone.pack());
+    };
+    await flow.ask(current, t("schedule-ask-choose-days"), dayButtons());
+    for (;;) {
+      const reply = await flow.waitForButton(new RegExp(`${ScheduleStep.day.pattern.source}|${ScheduleStep.daysDone.pattern.source}`));
+      current = reply.ctx;
+      const day = ScheduleStep.day.unpack(reply.data);
+      if (day) {
+        if (day.day <= 6) {
+          if (chosen.has(day.day)) chosen.delete(day.day);
+          else chosen.add(day.day);
+        }
+        await flow.ask(current, t("schedule-ask-choose-days"), dayButtons());
+      } else if (chosen.size === 0) {
+        await flow.retry(current, t("schedule-days-none"));
+      } else break;
+    }
+    days = [...chosen].sort().join("");
+  }
+
+  // ── Time ──
+  await flow.ask(current, t("schedule-ask-time"));
+  let time: string | undefined;
+  while (time === undefined) {
+    const reply = await flow.wait({ acceptText: true });
+    current = reply.ctx;
+    const minutes = reply.kind === "text" ? parseTime(reply.text) : undefined;
+    if (minutes !== undefined) time = formatTime(minutes);
+    else await flow.retry(current, t("schedule-time-bad", { text: escapeHtml(clipped(reply.kind === "text" ? reply.text : "", 32)) }));
+  }
+
+  // ── Time zone ──
+  const mine = await effect(async () => (await ctx.deps.store.schedules.listByUser(userId)).at(-1)?.timeZone ?? null);
+  const zones = [...new Set([...(mine ? [mine] : []), ...OFFERED_ZONES])];
+  const zoneButtons = new InlineKeyboard();
+  zones.forEach((zone, index) => {
+    zoneButtons.text(zone, ScheduleStep.zone.pack({ index }));
+    if (index % 2 === 1) zoneButtons.row();
+  });
+  await flow.ask(current, t("schedule-ask-zone", { time }), zoneButtons);
+  let timeZone: string | undefined;
+  while (timeZone === undefined) {
+    const reply = await flow.wait({ buttons: ScheduleStep.zone.pattern });
+    current = reply.ctx;
+    timeZone = reply.kind === "button" ? zones[ScheduleStep.zone.unpack(reply.data)!.index] : normaliseTimeZone(reply.text);
+    if (timeZone === undefined) await flow.retry(current, t("schedule-zone-bad", { text: escapeHtml(clipped(reply.kind === "text" ? reply.text : "", 64)) }));
+  }
+
+  // ── Notices ──
+  const notifyButtons = new InlineKeyboard()
+    .text(t("schedule-button-notify-all"), ScheduleStep.notify.pack({ mode: "all" }))
+    .row()
+    .text(t("schedule-button-notify-failures"), ScheduleStep.notify.pack({ mode: "failures" }));
+  await flow.ask(current, t("schedule-ask-notify"), notifyButtons);
+  const notifyReply = await flow.waitForButton(ScheduleStep.notify.pattern);
+  current = notifyReply.ctx;
+  const notify: ScheduleNotify = ScheduleStep.notify.unpack(notifyReply.data)!.mode === "failures" ? "failures" : "all";
+
+  // ── Preview: what, when next, today's price against the balance; Save ──
+  const rule = { days, time, timeZone };
+  const now = await effect(() => ctx.deps.now());
+  const next = nextDueTime(rule, now);
+  let money: ReturnType<typeof previewMoney>;
+  try {
+    money = await effect(async () =>
+      previewMoney(await withUserClient(ctx.deps, userId, (client) => client.previewOrder({ resource: "energy", volume, days: duration, target }), { keyId: setup.keyId })),
+    );
+  } catch (err) {
+    await fail(err);
+    return;
+  }
+  const trx = current.fmt.trx;
+  const lines = [
+    t("schedule-preview-title"),
+    t("schedule-preview-what", { what, address: shownAddress }),
+    t("schedule-preview-when", { when: whenLabel(rule, t, current.fmt) }),
+    next === undefined ? "" : t("schedule-preview-next", { next: localMoment(timeZone, next, current.fmt) }),
+    t("schedule-preview-price", { price: code(trx(money.totalSun)), balance: code(trx(money.balanceSun)) }),
+    t(notify === "all" ? "schedule-preview-notify-all" : "schedule-preview-notify-failures"),
+    money.balanceSun < money.totalSun ? t("schedule-preview-short") : "",
+  ].filter(Boolean);
+  await flow.ask(current, lines.join("\n"), new InlineKeyboard().text(t("schedule-button-save"), ScheduleStep.save.pack()));
+  const saveReply = await flow.waitForButton(ScheduleStep.save.pattern);
+  current = saveReply.ctx;
+  await current.answerCallbackQuery();
+  const saved_ = await effect(async () => {
+    const row = await ctx.deps.store.schedules.add(
+      { userId, keyId: setup.keyId, resource: "energy", targetAddress: target, volume, duration, days, time, timeZone, notify },
+      ctx.deps.now(),
+    );
+    return row !== undefined;
+  });
+  await flow.finish(current, saved_ ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, t, current.fmt) }) : t("schedule-too-many"), toList);
+}

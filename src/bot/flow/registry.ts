@@ -1,0 +1,81 @@
+/**
+ * The registry of flows: what one feature offers the others, looked up by id, so that no feature
+ * imports another. A feature contributes its entries (features/index.ts gathers them); createBot
+ * builds one registry per bot and puts it on every context (`ctx.flows`, also inside
+ * conversations); a caller runs an entry by its id: `runEntry(ctx, "buy-again", orderId)`.
+ * The registry also holds the flows a key picked by marketplace/scope-gate.ts may start again.
+ */
+import type { Context, MiddlewareFn } from "grammy";
+import type { BotContext } from "../context.js";
+import type { Order } from "../../marketplace/index.js";
+import type { BuyAnswers } from "../../orders/request.js";
+import type { ShowOptions } from "../ui/view.js";
+
+/** Every entry a feature offers the others: its id, what it takes and what it does. */
+export interface FlowEntries {
+  /** The buy flow, the answers given skipped (a missing key or a key unable to buy is said instead). Feature: buy. */
+  "enter-buy": (ctx: BotContext, given: BuyAnswers) => Promise<void>;
+  /** The order's address, volume and duration to a fresh preview as a new message. Feature: buy. */
+  "buy-again": (ctx: BotContext, orderId: string) => Promise<void>;
+  /** The `/buy …` line remembered before the user had a key, taken once (undefined: none, or too old). Feature: buy. */
+  "take-pending-buy": (ctx: BotContext) => Promise<string | undefined>;
+  /** That line run now that a key was added: its preview, or the flow for what it left to ask. Feature: buy. */
+  "resume-pending-buy": (ctx: BotContext, text: string) => Promise<void>;
+  /** /cancel: the chat's open previews cancelled and their cards saying so; how many there were. Feature: buy. */
+  "cancel-open-previews": (ctx: BotContext) => Promise<number>;
+  /** The order's card (a menu) in the tapped message; `page` is the list page Back leads to (0: none). Feature: orders. */
+  "show-order-card": (ctx: BotContext, order: Order, page: number, options?: ShowOptions) => Promise<void>;
+  /** The check card of an address (with priced presets in private). Feature: check. */
+  "show-address-check": (ctx: BotContext, address: string, options?: ShowOptions) => Promise<void>;
+}
+
+export type EntryId = keyof FlowEntries;
+
+type EntryArgs<K extends EntryId> = Parameters<FlowEntries[K]> extends [BotContext, ...infer Rest] ? Rest : never;
+
+export interface FlowRegistry {
+  readonly entries: Readonly<FlowEntries>;
+  /** Conversation ids a key picked by the scope gate's offer may start again (with the answers kept). */
+  readonly gated: ReadonlySet<string>;
+}
+
+export interface FlowsFlavor {
+  flows: FlowRegistry;
+}
+
+/** One registry from every feature's entries: each id given exactly once, none missing. */
+export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, gated: readonly string[]): FlowRegistry {
+  const entries: Partial<Record<EntryId, unknown>> = {};
+  for (const part of parts) {
+    for (const [id, entry] of Object.entries(part) as Array<[EntryId, unknown]>) {
+      if (entries[id]) throw new Error(`flow entry "${id}" is given twice`);
+      entries[id] = entry;
+    }
+  }
+  const ids: Record<EntryId, true> = {
+    "enter-buy": true,
+    "buy-again": true,
+    "take-pending-buy": true,
+    "resume-pending-buy": true,
+    "cancel-open-previews": true,
+    "show-order-card": true,
+    "show-address-check": true,
+  };
+  const missing = (Object.keys(ids) as EntryId[]).filter((id) => !entries[id]);
+  if (missing.length > 0) throw new Error(`flow entries missing: ${missing.join(", ")}`);
+  return { entries: entries as FlowEntries, gated: new Set(gated) };
+}
+
+/** Puts the bot's registry on the context (on the bot, and again inside conversations). */
+export function attachFlows(registry: FlowRegistry): MiddlewareFn<Context & FlowsFlavor> {
+  return (ctx, next) => {
+    ctx.flows = registry;
+    return next();
+  };
+}
+
+/** Runs the entry `id` of another feature. */
+export function runEntry<K extends EntryId>(ctx: BotContext, id: K, ...args: EntryArgs<K>): ReturnType<FlowEntries[K]> {
+  const entry = ctx.flows.entries[id] as unknown as (ctx: BotContext, ...rest: EntryArgs<K>) => ReturnType<FlowEntries[K]>;
+  return entry(ctx, ...args);
+}

@@ -1,0 +1,296 @@
+/**
+ * Scheduled purchases (issue 33, item 4). In the chat: /schedule creates one step by step (bad
+ * answers asked again, nothing saved), lists it, pauses, resumes and deletes it. On the leader: the
+ * runner, on a clock the test drives, runs each due time once however often it ticks and whatever
+ * other runner ticks beside it over the same database; a time missed by up to 10 minutes runs late,
+ * an older one is skipped and told; a run whose leader died is taken up again with the same
+ * Idempotency-Key (one order); a short balance, a reached budget and the key's daily limit skip the
+ * run and say so; "only failures" keeps a placed run quiet. Every notice goes through the outbox.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
+import { loadTranslations } from "../../src/i18n/translations.js";
+import { testEngine } from "../support/test-store.js";
+import { createScheduleRunner, LATE_MS, RETRY_MS, runIds } from "../../src/schedules/runner.js";
+import { openStore, type Store } from "../../src/store/index.js";
+import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
+import { MarketplaceError } from "../../src/marketplace/errors.js";
+import type { NewSchedule } from "../../src/store/schedules.js";
+
+const USER = 9501;
+const ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+const MINUTE = 60_000;
+const texts = loadTranslations("en");
+const t = (key: string, vars?: Record<string, string | number>) => texts.t("en", key, vars);
+const textOf = (payload: Record<string, unknown>) => (typeof payload.text === "string" ? payload.text : "");
+
+let n: NoticesHarness;
+const extraStores: Store[] = [];
+afterEach(async () => {
+  for (const s of extraStores.splice(0)) await s.close();
+  await n?.stop();
+  n = undefined!;
+});
+
+/** Tuesday 2026-12-01 08:00 UTC: the schedules below are due at 09:00 UTC on weekdays. */
+const T0 = Date.parse("2026-12-01T08:00:00Z");
+const DUE = Date.parse("2026-12-01T09:00:00Z");
+
+async function setUp(user: { trx?: string; dailyLimitTrx?: string } = {}) {
+  n = await startNoticesHarness({ startSender: true });
+  const { accountId, keyId } = await n.h.givenUserWithKey(USER, { scope: "purchase", trx: user.trx ?? "1000", dailyLimitTrx: user.dailyLimitTrx });
+  await n.h.store.recentAddresses.remember(USER, ADDRESS);
+  await n.h.store.recentAddresses.setLabel(USER, ADDRESS, "Main wallet");
+  return { accountId, keyId };
+}
+
+function schedule(keyId: number, overrides: Partial<NewSchedule> = {}): NewSchedule {
+  return { userId: USER, keyId, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1h", days: "12345", time: "09:00", timeZone: "UTC", notify: "all", ...overrides };
+}
+
+/** POST /orders as the runner makes it: counted, and its answer lost on demand (the order made, the reply gone). */
+const wire = { keys: [] as string[], dropNext: false };
+
+/** A runner on the test's clock, over `store` (another replica's store when given). */
+function runnerAt(clock: { now: number }, store: Store = n.h.store) {
+  const marketplace: Marketplace = {
+    public: n.h.marketplace.public,
+    close: () => Promise.resolve(),
+    forKey(apiKey) {
+      const client: MarketplaceClient = n.h.marketplace.forKey(apiKey);
+      const place = client.placeOrder.bind(client);
+      client.placeOrder = async (body, options) => {
+        wire.keys.push(options.idempotencyKey);
+        const order = await place(body, options);
+        if (wire.dropNext) {
+          wire.dropNext = false;
+          throw new MarketplaceError("timeout", "POST /api/v1/orders: no complete response within 15000 ms");
+        }
+        return order;
+      };
+      return client;
+    },
+  };
+  return createScheduleRunner({ store, marketplace, notifier: n.notifier, logger: n.h.deps.logger, now: () => clock.now, prices: n.h.deps.prices, concurrency: 2 });
+}
+
+async function scheduleNotices(): Promise<string[]> {
+  await n.sender.drain();
+  return n.h.tg
+    .callsOf("sendMessage")
+    // (the /schedule card starts with its bold title)
+    .filter((c) => c.payload.chat_id === USER && textOf(c.payload).startsWith("🗓") && !textOf(c.payload).startsWith("🗓 <b>"))
+    .map((c) => textOf(c.payload));
+}
+
+describe(`scheduled purchases (${testEngine})`, () => {
+  it("/schedule: created step by step (bad answers asked again), listed, paused, resumed and deleted", async () => {
+    await setUp();
+    const { tg } = n.h;
+    await tg.sendText({ userId: USER, text: "/schedule" });
+    await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+
+    await tg.sendText({ userId: USER, text: "my wallet" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a TRON address"));
+    await tg.tapButton({ userId: USER, text: /Main wallet/ });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
+    await tg.sendText({ userId: USER, text: "5" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Please send a whole number of energy"));
+    await tg.sendText({ userId: USER, text: "131000" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("For how long should"));
+    await tg.tapButton({ userId: USER, text: "1 hour" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("on which days?"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-weekdays") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("At what time?"));
+    await tg.sendText({ userId: USER, text: "25:00" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a time of day"));
+    await tg.sendText({ userId: USER, text: "9:00" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("09:00 in which time zone?"));
+    await tg.sendText({ userId: USER, text: "Mars/Olympus" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a time zone I know"));
+    expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
+    await tg.sendText({ userId: USER, text: "europe/moscow" });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("every run, or only when"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-notify-failures") });
+    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes("New scheduled purchase"));
+    expect(textOf(preview.payload)).toContain("weekdays at 09:00 (Europe/Moscow)");
+    expect(textOf(preview.payload)).toMatch(/Today's price: <code>[\d.]+ TRX<\/code>/);
+    expect(textOf(preview.payload)).toContain("First run:");
+    await tg.tapButton({ userId: USER, text: t("schedule-button-save") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("✅ Scheduled: 131,000 energy · 1 hour for Main wallet"));
+
+    const [saved] = await n.h.store.schedules.listByUser(USER);
+    expect(saved).toMatchObject({ targetAddress: ADDRESS, volume: "131000", duration: "1h", days: "12345", time: "09:00", timeZone: "Europe/Moscow", notify: "failures", paused: false });
+
+    await tg.tapButton({ userId: USER, text: t("schedule-button-list") });
+    await tg.waitForCall("editMessageText", (p) => /1\. ▶️ 131,000 energy · 1 hour for Main wallet · <code>TLa2.*<\/code>, weekdays at 09:00 \(Europe\/Moscow\)/.test(textOf(p)) && textOf(p).includes("Next:"));
+    await tg.tapButton({ userId: USER, text: t("schedule-button-pause", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("1. ⏸ 131,000 energy") && textOf(p).includes(": paused"));
+    expect((await n.h.store.schedules.listByUser(USER))[0]!.paused).toBe(true);
+    await tg.tapButton({ userId: USER, text: t("schedule-button-resume", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("1. ▶️ 131,000 energy"));
+    expect((await n.h.store.schedules.listByUser(USER))[0]!.paused).toBe(false);
+    await tg.tapButton({ userId: USER, text: t("schedule-button-delete", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-none")));
+    expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
+  });
+
+  it("runs each due time once: ticks again, a second runner over the same database, the next minute; the notice once", async () => {
+    const { accountId, keyId } = await setUp();
+    wire.keys = [];
+    await n.h.store.schedules.add(schedule(keyId), T0);
+    const clock = { now: DUE - 30_000 };
+    const a = runnerAt(clock);
+    // PostgreSQL: another replica's store over the same database; SQLite has one process, so another runner in it
+    const other = testEngine === "pg" ? await openStore(n.h.location, n.h.sealer) : n.h.store;
+    if (other !== n.h.store) extraStores.push(other);
+    const b = runnerAt(clock, other);
+
+    await a.tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    clock.now = DUE + 5_000;
+    await Promise.all([a.tick(), b.tick()]);
+    await a.tick();
+    clock.now = DUE + MINUTE;
+    await Promise.all([b.tick(), a.tick()]);
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+    expect(wire.keys).toEqual([runIds(1, DUE).idempotencyKey]);
+
+    const [s] = await n.h.store.schedules.listByUser(USER);
+    const runs = await n.h.store.schedules.listRuns(s!.id);
+    expect(runs.map((r) => [r.dueAt, r.state])).toEqual([[DUE, "placed"]]);
+    const intent = await n.h.store.orders.get(runs[0]!.intentId!);
+    expect(intent).toMatchObject({ state: "placed", idempotencyKey: runIds(s!.id, DUE).idempotencyKey, targetAddress: ADDRESS, volume: "131000", duration: "1h" });
+
+    const told = await scheduleNotices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("Scheduled purchase placed: 131,000 energy · 1 hour for Main wallet");
+    expect(told[0]).toContain("Next run: Wed, Dec 2, 09:00");
+
+    // the next weekday runs again, with a key of its own
+    clock.now = DUE + 24 * 60 * MINUTE + 5_000;
+    await a.tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(2);
+    expect(new Set(wire.keys).size).toBe(2);
+  });
+
+  it("a time missed by up to 10 minutes runs late; an older one is skipped and told, never bought", async () => {
+    const { accountId, keyId } = await setUp();
+    await n.h.store.schedules.add(schedule(keyId), T0);
+    const clock = { now: DUE + 7 * MINUTE };
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+
+    // the bot was down from before Wednesday's 09:00 until 09:11
+    clock.now = DUE + 24 * 60 * MINUTE + LATE_MS + MINUTE;
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+    const [s] = await n.h.store.schedules.listByUser(USER);
+    expect((await n.h.store.schedules.listRuns(s!.id)).map((r) => [r.state, r.reason])).toEqual([
+      ["placed", null],
+      ["skipped", "late"],
+    ]);
+    const told = await scheduleNotices();
+    expect(told).toHaveLength(2);
+    expect(told[1]).toContain("Scheduled purchase skipped: 131,000 energy · 1 hour for Main wallet");
+    expect(told[1]).toContain("could not run it within 10 minutes of its time, so nothing was bought");
+  });
+
+  it("a run whose leader died is taken up again: claimed only, or sent with its answer lost; one order, the same key", async () => {
+    const { accountId, keyId } = await setUp();
+    wire.keys = [];
+    const s = (await n.h.store.schedules.add(schedule(keyId), T0))!;
+    // a leader claimed 09:00 and died before doing anything
+    await n.h.store.schedules.claimRun(s.id, DUE, USER, DUE + 1_000);
+    const clock = { now: DUE + 1_000 + RETRY_MS / 2 };
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0); // still its leader's, for all this runner knows
+    clock.now = DUE + 1_000 + RETRY_MS + 1;
+    // the order is made, its answer lost: the run stays placing
+    wire.dropNext = true;
+    await runnerAt(clock).tick();
+    expect((await n.h.store.schedules.getRun(s.id, DUE))!.state).toBe("placing");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+    // a new leader a minute later sends the same key again: the marketplace answers with the same order
+    clock.now += MINUTE;
+    await runnerAt(clock).tick();
+    expect((await n.h.store.schedules.getRun(s.id, DUE))!.state).toBe("placed");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+    expect(wire.keys).toEqual([runIds(s.id, DUE).idempotencyKey, runIds(s.id, DUE).idempotencyKey]);
+    expect(await scheduleNotices()).toHaveLength(1);
+  });
+
+  it("a short balance skips the run and says what is missing; only-failures keeps a placed run quiet", async () => {
+    const { accountId, keyId } = await setUp({ trx: "1" });
+    await n.h.store.schedules.add(schedule(keyId, { notify: "failures" }), T0);
+    const clock = { now: DUE + 5_000 };
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    let told = await scheduleNotices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("Scheduled purchase skipped");
+    expect(told[0]).toMatch(/Your balance <code>1\.00 TRX<\/code> does not cover <code>[\d.]+ TRX<\/code>/);
+
+    n.h.sandbox.control.deposit(accountId, "500");
+    clock.now += 24 * 60 * MINUTE;
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+    told = await scheduleNotices();
+    expect(told).toHaveLength(1);
+  });
+
+  it("the key's monthly budget reached, or its daily spend limit: skipped and told", async () => {
+    const { accountId, keyId } = await setUp({ dailyLimitTrx: "1" });
+    await n.h.store.schedules.add(schedule(keyId), T0);
+    const clock = { now: DUE + 5_000 };
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    let told = await scheduleNotices();
+    expect(told.at(-1)).toContain("daily spend limit");
+
+    n.h.sandbox.control.setKeyLimit((await n.h.store.apiKeys.reveal((await n.h.store.apiKeys.get(USER, keyId))!)), null);
+    await n.h.store.keyBudgets.set(USER, keyId, 0n, clock.now);
+    clock.now += 24 * 60 * MINUTE;
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    told = await scheduleNotices();
+    expect(told).toHaveLength(2);
+    expect(told[1]).toContain("This key's monthly budget is reached");
+  });
+
+  it("in the user's language (ru): the card and a run's notice", async () => {
+    const { keyId } = await setUp();
+    await n.h.store.users.setLanguage(USER, "ru");
+    await n.h.store.schedules.add(schedule(keyId, { days: "135", timeZone: "Europe/Moscow", time: "12:00" }), T0);
+    await n.h.tg.sendText({ userId: USER, text: "/schedule", languageCode: "ru" });
+    const card = await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(texts.t("ru", "schedule-title")));
+    expect(textOf(card.payload)).toMatch(/1\. ▶️ 131\s000 энергии · 1 час для Main wallet/u);
+    expect(textOf(card.payload)).toMatch(/пн, ср и пт в 12:00 \(Europe\/Moscow\)/);
+    // Tuesday 12:00 in Moscow is not a day of this schedule; Wednesday 09:00 UTC is 12:00 there
+    const clock = { now: DUE + 24 * 60 * MINUTE + 5_000 };
+    await runnerAt(clock).tick();
+    const told = await scheduleNotices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/Покупка по расписанию выполнена: 131\s000 энергии · 1 час для Main wallet/u);
+    expect(told[0]).toContain("Следующая покупка: пт, 4 дек., 12:00 (Europe/Moscow)");
+  });
+
+  it("a paused schedule does not run, and resumed it does not tell the times it missed while paused", async () => {
+    const { accountId, keyId } = await setUp();
+    const s = (await n.h.store.schedules.add(schedule(keyId), T0))!;
+    // another user's id never pauses or deletes it (a forged button's payload)
+    expect(await n.h.store.schedules.setPaused(USER + 1, s.id, true, T0)).toBe(false);
+    expect(await n.h.store.schedules.remove(USER + 1, s.id)).toBe(false);
+    await n.h.store.schedules.setPaused(USER, s.id, true, T0);
+    const clock = { now: DUE + 5_000 };
+    await runnerAt(clock).tick();
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+    await n.h.store.schedules.setPaused(USER, s.id, false, DUE + 20 * MINUTE);
+    clock.now = DUE + 21 * MINUTE;
+    await runnerAt(clock).tick();
+    expect(await n.h.store.schedules.listRuns(s.id)).toEqual([]);
+    expect(await scheduleNotices()).toEqual([]);
+  });
+});
