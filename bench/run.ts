@@ -2,7 +2,7 @@
  * `npm run bench`: each benchmark next to its baseline, in the same run on the same machine.
  * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
- * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,fanout,replicas,load-replicas,latency,memory
+ * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory
  * narrows it. The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
@@ -184,14 +184,16 @@ const ceilingRow = (benchmark: string, figure: string, rate: number): Row => ({
   met: rate / 30 >= 0.9,
 });
 
+const floorWhere = "the floor: a bare grammY bot making the real bot's Bot API and marketplace calls per update and nothing else, each webhook held until handled (webhookCallback)";
 if (wanted("load")) {
-  const floorWhere = "the floor: a bare grammY bot making the real bot's Bot API and marketplace calls per update and nothing else, each webhook held until handled (webhookCallback)";
   announce("Realistic load's baseline", load, "a bare grammY bot in webhook mode answering each update with one Bot API call");
   figures.loadBaseline = await benchLoad({ ...load, baseline: "bare-webhook" });
   const floor = await realisticLoad("Realistic load, the bot's calls alone", { ...load, baseline: "bare-same-calls" }, floorWhere, figures.loadBaseline as LoadFigures);
   figures.loadSameCalls = floor;
   figures.load = await realisticLoad("Realistic load", load, "the real bot in webhook mode (update inbox)", undefined, { floor, p99VsFloor: 1 });
-  // below saturation: the latency and the CPU per update next to the floor's
+}
+// below saturation: the latency and the CPU per update next to the floor's (BENCH_ONLY=load-light runs this pair alone)
+if (wanted("load") || wanted("load-light")) {
   const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
   const lightFloor = await realisticLoad("Realistic load at 300/s, the bot's calls alone", { ...light, baseline: "bare-same-calls" }, floorWhere);
   figures.loadLightSameCalls = lightFloor;

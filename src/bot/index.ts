@@ -9,7 +9,8 @@
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
  * flow/open-flows.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
- * card; a chat in a flow has its update seen by the flow first.
+ * card; a chat in a flow has its update seen by the flow first. The features see only the updates
+ * they answer (feature-router.ts).
  */
 import { Bot, Composer, lazySession, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -31,6 +32,7 @@ import { features, flowEntries, flows, gatedFlows, menus, publicButtons } from "
 import { flowsWhileOpen } from "./flow/open-flows.js";
 import { attachFlows, createFlowRegistry } from "./flow/registry.js";
 import { cardMenus } from "./ui/card-menus.js";
+import { routeFeatures } from "./feature-router.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
 export const CONVERSATIONS_VERSION = 4;
@@ -103,7 +105,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(cancelFeature);
   chat.use(flowsWhileOpen(flows));
   chat.use(cardMenus(menus));
-  for (const feature of features) chat.use(feature);
+  chat.use(routeFeatures(features));
   chat.use(fallbackFeature);
 
   return { bot, i18n };

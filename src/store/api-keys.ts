@@ -12,6 +12,8 @@ export type ApiKeyRow = Tables["apiKeys"]["$inferSelect"];
 export type Scope = "read" | "purchase" | "full";
 
 const owner = (userId: number) => `api-key:${userId}`;
+/** How finely a key's last use is kept. */
+const LAST_USE_RESOLUTION_MS = 60_000;
 
 /** SQLite only (one writer): userId → default key (null: none); every write drops the user's entry. */
 export type ApiKeysMemo = Map<number, ApiKeyRow | null>;
@@ -104,7 +106,12 @@ export function createApiKeysRepo(conn: Conn, sealer: Sealer, defaults?: ApiKeys
       forget(row.userId);
       await db.update(k).set({ missingScopes: JSON.stringify([...missing]) }).where(eq(k.id, keyId));
     },
-    async touch(key: Pick<ApiKeyRow, "id" | "userId">, now: number): Promise<void> {
+    /**
+     * Records the key's last use, to the minute: a key used again within a minute of its recorded use
+     * is not written again (every keyed call ends here, and a write per call is a write per update).
+     */
+    async touch(key: Pick<ApiKeyRow, "id" | "userId" | "lastUsedAt">, now: number): Promise<void> {
+      if (key.lastUsedAt !== null && now - key.lastUsedAt >= 0 && now - key.lastUsedAt < LAST_USE_RESOLUTION_MS) return;
       // the memo keeps the default key: its last use changes, nothing the memo is asked for
       const cached = defaults?.get(key.userId);
       if (cached && cached.id === key.id) defaults!.set(key.userId, { ...cached, lastUsedAt: now });

@@ -5,7 +5,8 @@
  * createBot); and `publicButtons`, the codec buttons that also work in groups. Only this file
  * imports the features: a feature never imports another.
  */
-import type { Composer, Middleware } from "grammy";
+import type { Middleware } from "grammy";
+import type { Feature } from "../feature-router.js";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
@@ -24,7 +25,7 @@ import { statementFeature } from "./statement/index.js";
 import { buyEntries, buyFeature, buyFlows } from "./buy/index.js";
 import { BUY_CONVERSATION } from "./buy/flow.js";
 import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
-import { automationFlows, automationsFeature } from "./automations/index.js";
+import { RULE_COMMANDS, automationFlows, automationsFeature } from "./automations/index.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
 import { RULE_EDIT_FLOW } from "../flow/rule-edit.js";
 import { rulesFeature, rulesFlows, rulesMenu } from "./rules/index.js";
@@ -37,7 +38,7 @@ import { WEBHOOK_SETUP_CONVERSATION } from "./webhook/flow.js";
 import { settingsFeature, settingsFlows, settingsMenu } from "./settings/index.js";
 import { alertsFeature, alertsFlows, alertsMenu } from "./alerts/index.js";
 import { scheduleFeature, scheduleFlows, schedulesMenu } from "./schedule/index.js";
-import { privateOnlyFeature } from "./private-only/index.js";
+import { accountCommands, privateOnlyFeature } from "./private-only/index.js";
 import { announceFeature, announceFlows } from "./announce/index.js";
 import { addressesFeature, addressesFlows, addressesMenu } from "./addresses/index.js";
 import { teamFeature, teamFlows } from "./team/index.js";
@@ -45,39 +46,45 @@ import { TeamButtons } from "./team/callbacks.js";
 import { batchEntries, batchFeature, batchFlows } from "./batch/index.js";
 import { BATCH_CONVERSATION } from "./batch/flow.js";
 
-export const features: Composer<BotContext>[] = [
+/**
+ * Every feature in the order they see updates, each with the commands and button namespaces it
+ * answers (bot/feature-router.ts hands it no other command or tap; plain messages and other updates
+ * reach every feature; its own filters still decide). A button's namespace is its codec prefix's
+ * first word (telegram/shared-buttons.ts, each feature's callbacks.ts).
+ */
+export const features: Feature[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
   // before another feature sees the message (flows, which come earlier, guard their own steps)
-  keysFeature,
+  { middleware: keysFeature, answers: { everyCommand: true, commands: ["key", "keys"], buttons: ["key", "keys"] } },
   // account commands in groups only get a pointer to the private chat
   // a group with a team desk: its administrators' /buy and /balance (before private-only points elsewhere)
-  teamFeature,
-  privateOnlyFeature,
-  chatMemberFeature,
+  { middleware: teamFeature, answers: { commands: ["team", "buy", "balance"], buttons: ["team"] } },
+  { middleware: privateOnlyFeature, answers: { commands: accountCommands } },
+  { middleware: chatMemberFeature, answers: {} },
   // before start: it answers /start check_<address> and /start buy_<address>
-  checkFeature,
-  startFeature,
-  helpFeature,
-  languageFeature,
-  balanceFeature,
-  depositFeature,
-  statsFeature,
-  statementFeature,
-  buyFeature,
-  batchFeature,
-  addressesFeature,
-  ordersFeature,
-  automationsFeature,
-  rulesFeature,
-  inlineFeature,
-  blogFeature,
-  webhookFeature,
-  settingsFeature,
-  alertsFeature,
-  scheduleFeature,
-  announceFeature,
+  { middleware: checkFeature, answers: { commands: ["start", "check"], buttons: ["chk"] } },
+  { middleware: startFeature, answers: { commands: ["start"] } },
+  { middleware: helpFeature, answers: { commands: ["help"] } },
+  { middleware: languageFeature, answers: { commands: ["language"] } },
+  { middleware: balanceFeature, answers: { commands: ["balance"], buttons: ["bal"] } },
+  { middleware: depositFeature, answers: { commands: ["deposit"], buttons: ["dep"] } },
+  { middleware: statsFeature, answers: { commands: ["stats"] } },
+  { middleware: statementFeature, answers: { commands: ["statement"], buttons: ["stmt"] } },
+  { middleware: buyFeature, answers: { commands: ["buy"], buttons: ["buy"] } },
+  { middleware: batchFeature, answers: { commands: ["batch"], buttons: ["batch", "bat"] } },
+  { middleware: addressesFeature, answers: { commands: ["addresses"], buttons: ["adr"] } },
+  { middleware: ordersFeature, answers: { commands: ["orders"], buttons: ["ord"] } },
+  { middleware: automationsFeature, answers: { commands: RULE_COMMANDS } },
+  { middleware: rulesFeature, answers: { commands: ["rules"], buttons: ["rule"] } },
+  { middleware: inlineFeature, answers: {} },
+  { middleware: blogFeature, answers: { commands: ["blog", "start"], buttons: ["blog"] } },
+  { middleware: webhookFeature, answers: { commands: ["webhook"], buttons: ["whk"] } },
+  { middleware: settingsFeature, answers: { commands: ["settings"], buttons: ["set"] } },
+  { middleware: alertsFeature, answers: { commands: ["alert"], buttons: ["alert"] } },
+  { middleware: scheduleFeature, answers: { commands: ["schedule"], buttons: ["sched"] } },
+  { middleware: announceFeature, answers: { commands: ["announce", "stop"], buttons: ["ann"] } },
   // last: a bare address in a private chat, when no command or button took the message
-  addressMessageFeature,
+  { middleware: addressMessageFeature, answers: {} },
 ];
 
 /**

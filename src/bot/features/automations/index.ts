@@ -27,11 +27,15 @@ export const automationFlows = [
 
 // In groups, features/private-only points to the private chat.
 const privateChats = automationsFeature.chatType("private");
-for (const [command, conversation] of [
+const RULE_FLOWS = [
   ["refill", REFILL_CONVERSATION],
   ["renewal", RENEWAL_CONVERSATION],
   ["smart", SMART_CONVERSATION],
-] as const) {
+] as const;
+/** The commands that start a rule's flow. */
+export const RULE_COMMANDS = RULE_FLOWS.map(([command]) => command);
+
+for (const [command, conversation] of RULE_FLOWS) {
   privateChats.command(command, async (ctx) => {
     // a default key known unable to create rules says so now, not at Confirm
     if (!(await defaultKeyMay(ctx, "rules", conversation))) return;

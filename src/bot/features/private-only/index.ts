@@ -9,6 +9,7 @@ import { Composer } from "grammy";
  */
 export const privateOnlyFeature = new Composer<BotContext>();
 
-const accountCommands = COMMANDS.filter((c) => !c.inGroups).map((c) => c.name);
+/** The commands that only run in a private chat. */
+export const accountCommands = COMMANDS.filter((c) => !c.inGroups).map((c) => c.name);
 
 privateOnlyFeature.chatType(["group", "supergroup", "channel"]).command(accountCommands, (ctx) => replyUsePrivateChat(ctx, undefined, { quote: true }));

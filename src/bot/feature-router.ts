@@ -1,0 +1,83 @@
+/**
+ * A command or a button tap goes only to the features that answer it. grammY runs a composer's
+ * filters one after the other for every update, and each filter step allocates for that update and
+ * stays on its promise chain while the update waits on its calls: with every feature installed one
+ * after the other, a tap walked some seventy filters of features that could never answer it
+ * (issue 28).
+ *
+ * So a feature says which commands and which button namespaces (the first word of a codec prefix)
+ * it answers; the router reads the command or the namespace off the update and hands it, through
+ * grammY's `route`, to a composer built once for that key holding just those features, in their
+ * order. Everything else (plain messages, shared chats, inline queries, member updates) goes to
+ * every feature as before, and so does everything for a feature that says nothing. A feature keeps
+ * its own filters: the router only leaves out features that cannot match.
+ */
+import { Composer, type Middleware } from "grammy";
+import type { Message } from "grammy/types";
+import type { BotContext } from "./context.js";
+
+/** What a feature answers among commands and button taps. */
+export interface Answers {
+  /** Commands by name ("buy" for /buy and /buy@bot), in any chat. */
+  commands?: readonly string[];
+  /** Every command too (it reads every message, e.g. for a key pasted after /key). */
+  everyCommand?: boolean;
+  /** Buttons by the namespace of their codec prefix: "buy" answers buy, buy.ok, buy.for:… */
+  buttons?: readonly string[];
+}
+
+export interface Feature {
+  middleware: Middleware<BotContext>;
+  /** Absent: every command and every tap. */
+  answers?: Answers;
+}
+
+const ANY_COMMAND = "command:*";
+const ANY_BUTTON = "button:*";
+const EVERYTHING_ELSE = "other";
+
+/** The command a message starts with ("buy" for "/buy@bot 5"), if it starts with one. */
+function commandOf(message: Message): string | undefined {
+  const entity = (message.entities ?? message.caption_entities)?.[0];
+  if (entity?.type !== "bot_command" || entity.offset !== 0) return undefined;
+  const text = message.text ?? message.caption ?? "";
+  const word = text.slice(1, entity.length);
+  const at = word.indexOf("@");
+  return at === -1 ? word : word.slice(0, at);
+}
+
+/** The namespace of a codec button's data: what comes before its first "." or ":". */
+export function namespaceOf(data: string): string {
+  const end = data.search(/[.:]/);
+  return end === -1 ? data : data.slice(0, end);
+}
+
+/** Every feature, each seeing only the commands and taps it answers, in the order given. */
+export function routeFeatures(features: readonly Feature[]): Middleware<BotContext> {
+  const commands = new Set(features.flatMap((f) => f.answers?.commands ?? []));
+  const buttons = new Set(features.flatMap((f) => f.answers?.buttons ?? []));
+  const only = (answers: (a: Answers) => boolean) => new Composer<BotContext>(...features.filter((f) => !f.answers || answers(f.answers)).map((f) => f.middleware));
+
+  const routes: Record<string, Composer<BotContext>> = Object.create(null) as Record<string, Composer<BotContext>>;
+  for (const command of commands) routes[`command:${command}`] = only((a) => a.everyCommand === true || (a.commands?.includes(command) ?? false));
+  routes[ANY_COMMAND] = only((a) => a.everyCommand === true);
+  for (const namespace of buttons) routes[`button:${namespace}`] = only((a) => a.buttons?.includes(namespace) ?? false);
+  routes[ANY_BUTTON] = only(() => false);
+  routes[EVERYTHING_ELSE] = only(() => true);
+
+  const keyOf = (ctx: BotContext): string => {
+    const data = ctx.update.callback_query?.data;
+    if (data !== undefined) {
+      const namespace = namespaceOf(data);
+      return buttons.has(namespace) ? `button:${namespace}` : ANY_BUTTON;
+    }
+    const message = ctx.update.message ?? ctx.update.channel_post;
+    const command = message && commandOf(message);
+    if (command === undefined) return EVERYTHING_ELSE;
+    return commands.has(command) ? `command:${command}` : ANY_COMMAND;
+  };
+
+  const router = new Composer<BotContext>();
+  router.route(keyOf, routes);
+  return router;
+}

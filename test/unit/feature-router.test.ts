@@ -1,0 +1,111 @@
+/**
+ * The feature router (issue 28): each update reaches only the features that answer it, in their
+ * order, and the bot's table of features answers every command and every shared button.
+ */
+import { Bot, Composer } from "grammy";
+import type { Update } from "grammy/types";
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { namespaceOf, routeFeatures, type Answers, type Feature } from "../../src/bot/feature-router.js";
+import { projectRoot } from "../../src/paths.js";
+import type { BotContext } from "../../src/bot/context.js";
+import { features } from "../../src/bot/features/index.js";
+import { COMMANDS } from "../../src/bot/commands.js";
+import { SharedButtons } from "../../src/telegram/shared-buttons.js";
+import { testBotInfo } from "../../src/telegram-fake/bot-info.js";
+
+const chat = { id: 1, type: "private" as const, first_name: "A" };
+const from = { id: 1, is_bot: false, first_name: "A" };
+let nextId = 1;
+const text = (t: string, commandLength?: number): Update => ({
+  update_id: nextId++,
+  message: { message_id: 1, date: 0, chat, from, text: t, ...(commandLength ? { entities: [{ type: "bot_command", offset: 0, length: commandLength }] } : {}) },
+});
+const tap = (data: string): Update => ({ update_id: nextId++, callback_query: { id: "q", chat_instance: "c", from, data, message: { message_id: 1, date: 0, chat, text: "card" } } });
+const member: Update = {
+  update_id: nextId++,
+  my_chat_member: { chat, from, date: 0, old_chat_member: { status: "member", user: from }, new_chat_member: { status: "kicked", user: from, until_date: 0 } },
+};
+
+/** A bot whose features record their name for each update they see, then pass it on. */
+function recordingBot(table: Array<[string, Answers | undefined]>) {
+  const seen: string[] = [];
+  const routed: Feature[] = table.map(([name, answers]) => {
+    const composer = new Composer<BotContext>();
+    composer.use(async (_ctx, next) => {
+      seen.push(name);
+      await next();
+    });
+    return { middleware: composer, answers };
+  });
+  const bot = new Bot<BotContext>("1:test", { botInfo: testBotInfo() });
+  bot.use(routeFeatures(routed));
+  return {
+    async see(update: Update): Promise<string[]> {
+      seen.length = 0;
+      await bot.handleUpdate(update);
+      return [...seen];
+    },
+  };
+}
+
+describe("routeFeatures", () => {
+  const bot = recordingBot([
+    ["pasted-key", { everyCommand: true, commands: ["key"], buttons: ["key"] }],
+    ["members", {}],
+    ["start", { commands: ["start"] }],
+    ["balance", { commands: ["balance"], buttons: ["bal"] }],
+    ["legacy", undefined],
+  ]);
+
+  it("hands a command to the features that answer it, those that read every command, and those that say nothing, in order", async () => {
+    expect(await bot.see(text("/balance", 8))).toEqual(["pasted-key", "balance", "legacy"]);
+    expect(await bot.see(text("/start@energy_test_bot payload", 22))).toEqual(["pasted-key", "start", "legacy"]);
+    expect(await bot.see(text("/nothing", 8))).toEqual(["pasted-key", "legacy"]);
+  });
+
+  it("hands a tap to the features whose namespace its data starts with", async () => {
+    expect(await bot.see(tap("bal"))).toEqual(["balance", "legacy"]);
+    expect(await bot.see(tap("bal.r"))).toEqual(["balance", "legacy"]);
+    expect(await bot.see(tap("key.use:3:buy"))).toEqual(["pasted-key", "legacy"]);
+    expect(await bot.see(tap("orders/0/1//abc"))).toEqual(["legacy"]);
+  });
+
+  it("hands plain messages and other updates to every feature", async () => {
+    const all = ["pasted-key", "members", "start", "balance", "legacy"];
+    expect(await bot.see(text("TM93SiHBNy4n2uPvhgUk8aCGaiMhsqZN3t"))).toEqual(all);
+    // a slash without a command entity is a plain message
+    expect(await bot.see(text("/balance"))).toEqual(all);
+    expect(await bot.see(member)).toEqual(all);
+  });
+});
+
+/** Every `what` the source files under `dir` name, by the first group of `pattern`. */
+function named(dir: string, pattern: RegExp): Set<string> {
+  const found = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+    for (const match of readFileSync(join(dir, file), "utf8").matchAll(pattern)) found.add(match[1]!);
+  }
+  return found;
+}
+
+describe("the bot's features", () => {
+  const declared = (pick: (a: Answers) => readonly string[] | undefined) => new Set(features.flatMap((f) => (f.answers ? (pick(f.answers) ?? []) : [])));
+
+  it("declare every command a feature registers, and every command of the menu", () => {
+    const commands = declared((a) => a.commands);
+    // /cancel is answered before the features (and in every flow)
+    const registered = [...named(join(projectRoot, "src/bot/features"), /\.command\("([a-z_]+)"/g), ...COMMANDS.map((c) => c.name)].filter((c) => c !== "cancel");
+    expect(registered.filter((c) => !commands.has(c))).toEqual([]);
+  });
+
+  it("declare the namespace of every button codec, but for the flows' own steps", () => {
+    const buttons = declared((a) => a.buttons);
+    // a flow's step buttons are taken by the open flow (before the features), FlowCancel by the fallback after them
+    const flowsOnly = ["auto", "sch", "flow"];
+    const namespaces = [...named(join(projectRoot, "src"), /defineCallback\("([a-z0-9]+)/g)].filter((ns) => !flowsOnly.includes(ns));
+    expect(namespaces.filter((ns) => !buttons.has(ns))).toEqual([]);
+    expect(Object.values(SharedButtons).map((b) => namespaceOf(b.prefix)).filter((ns) => !buttons.has(ns))).toEqual([]);
+  });
+});
