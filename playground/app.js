@@ -59,6 +59,25 @@ function keyboard(message) {
   return box;
 }
 
+// a request_chat keyboard (Telegram's chat picker): answered with the playground's group or channel
+function chatPicker(requests) {
+  const box = document.createElement("div");
+  box.className = "keyboard";
+  const line = document.createElement("div");
+  line.className = "row";
+  for (const r of requests) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.textContent = `${r.text} → ${r.channel ? "Test Channel" : "Test Group"}`;
+    el.addEventListener("click", () =>
+      api("POST", "/api/share-chat", { user: userId, requestId: r.requestId, channel: r.channel, lang: state.lang }).catch((err) => toast(err.message, true)),
+    );
+    line.append(el);
+  }
+  box.append(line);
+  return box;
+}
+
 async function press(message, b) {
   try {
     if (b.callbackData !== undefined) {
@@ -115,6 +134,7 @@ function renderMessage(m) {
   }
   li.append(bubble);
   if (m.buttons.length > 0) li.append(keyboard(m));
+  if (m.requestChats) li.append(chatPicker(m.requestChats));
   return li;
 }
 
@@ -131,8 +151,11 @@ async function loadChat() {
 function selectChat(chat) {
   state.chat = chat;
   $("tab-private").setAttribute("aria-pressed", String(chat === userId));
-  $("tab-group").setAttribute("aria-pressed", String(chat !== userId));
-  $("chat-title").textContent = chat === userId ? state.info.bot.name : "Test Group (you, other tabs' users and the bot)";
+  $("tab-group").setAttribute("aria-pressed", String(chat === state.info.groupChatId));
+  $("tab-channel").setAttribute("aria-pressed", String(chat === state.info.channelChatId));
+  $("chat-title").textContent =
+    chat === userId ? state.info.bot.name : chat === state.info.channelChatId ? "Test Channel (only the bot posts: notices sent here from /settings)" : "Test Group (you, other tabs' users and the bot)";
+  $("composer").hidden = chat === state.info.channelChatId;
   $("typing").hidden = true;
   closePopup();
   loadCommands();
@@ -241,12 +264,16 @@ const CONTROLS = {
   "fail-order": ["/api/control/fail-order", {}, () => "The next order is refused (502, provider failed, nothing charged): Confirm a /batch of several addresses to see one line refused and the others placed."],
   "clock-hour": ["/api/control/clock", { hours: 1 }, () => "The sandbox's clock moved 1 hour on."],
   "clock-day": ["/api/control/clock", { hours: 24 }, () => "The sandbox's clock moved 1 day on."],
+  "me-admin": ["/api/control/rights", { who: "me", status: "administrator" }, () => "You administer the group and the channel now: bind a team desk (/team) or send notices there (/settings)."],
+  "me-member": ["/api/control/rights", { who: "me", status: "member" }, () => "You are a plain member now: the team desk's buttons do nothing for you."],
+  "bot-admin": ["/api/control/rights", { who: "bot", status: "administrator" }, () => "The bot administers the group and the channel again: pick them again in /settings."],
+  "bot-member": ["/api/control/rights", { who: "bot", status: "member" }, () => "The bot is no longer an administrator: the next notice falls back to the private chat, told once."],
 };
 
 async function control(name) {
   const [path, body, say] = CONTROLS[name];
   try {
-    $("control-status").textContent = say(await api("POST", path, body));
+    $("control-status").textContent = say(await api("POST", path, { ...body, user: userId }));
   } catch (err) {
     $("control-status").textContent = err.message;
   }
@@ -292,6 +319,7 @@ async function start() {
   });
   $("tab-private").addEventListener("click", () => selectChat(userId));
   $("tab-group").addEventListener("click", () => selectChat(state.info.groupChatId));
+  $("tab-channel").addEventListener("click", () => selectChat(state.info.channelChatId));
   for (const b of document.querySelectorAll("[data-key]")) {
     b.addEventListener("click", async () => {
       if (state.chat !== userId) await selectChat(userId);

@@ -28,6 +28,8 @@ export interface PageMessage {
   /** The message this one replies to: its id (to jump to) and its first line, as plain text. */
   replyTo?: { id: number; text: string };
   buttons: PageButton[][];
+  /** request_chat buttons of a reply keyboard (a group or channel picker): the page answers them with its own group or channel. */
+  requestChats?: Array<{ text: string; requestId: number; channel: boolean }>;
 }
 
 function pageButton(b: InlineKeyboardButton): PageButton {
@@ -47,7 +49,8 @@ export function messageHtml(text: string, entities: readonly MessageEntity[] | u
 }
 
 function pageMessage(chatId: number, from: "bot" | "user", raw: Message): PageMessage {
-  const text = raw.text ?? raw.caption ?? "";
+  // a chat picked with a request_chat button: a service line, as Telegram shows it
+  const text = raw.text ?? raw.caption ?? (raw.chat_shared ? `📎 Shared: ${raw.chat_shared.title ?? raw.chat_shared.chat_id}` : "");
   const entities = raw.entities ?? raw.caption_entities;
   const out: PageMessage = {
     id: raw.message_id,
@@ -64,12 +67,24 @@ function pageMessage(chatId: number, from: "bot" | "user", raw: Message): PageMe
   return out;
 }
 
+function requestChats(markup: unknown): Array<{ text: string; requestId: number; channel: boolean }> {
+  const rows = markup && typeof markup === "object" && "keyboard" in markup && Array.isArray(markup.keyboard) ? (markup.keyboard as unknown[][]) : [];
+  return rows.flat().flatMap((b) => {
+    const request = b && typeof b === "object" && "request_chat" in b ? (b.request_chat as { request_id: number; chat_is_channel: boolean }) : undefined;
+    return request ? [{ text: String((b as { text: unknown }).text), requestId: request.request_id, channel: request.chat_is_channel }] : [];
+  });
+}
+
 export function chatView(tg: FakeBotApi, chatId: number): PageMessage[] {
   const out: PageMessage[] = [];
   for (const m of tg.messages(chatId)) {
     if (m.deleted) continue;
     const raw = tg.rawMessage(chatId, m.messageId);
-    if (raw) out.push(pageMessage(chatId, m.from, raw));
+    if (!raw) continue;
+    const page = pageMessage(chatId, m.from, raw);
+    const requests = requestChats(m.replyMarkup);
+    if (requests.length > 0) page.requestChats = requests;
+    out.push(page);
   }
   return out;
 }

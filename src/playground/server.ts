@@ -16,7 +16,7 @@ import type { FakeBotApi } from "../telegram-fake/fake-bot-api.js";
 import { chatView } from "./chat-view.js";
 import type { EventHub } from "./events.js";
 import { createInline } from "./inline.js";
-import { firstNameOf, GROUP_CHAT_ID, parseChatFor, parseLocale, parseUserId } from "./users.js";
+import { CHANNEL_CHAT_ID, firstNameOf, GROUP_CHAT_ID, parseChatFor, parseLocale, parseUserId } from "./users.js";
 
 export const OFFLINE_NOTICE =
   "Offline playground: nothing reaches Telegram or a real marketplace. The bot talks to a local stand-in for the Telegram Bot API and to the built-in sandbox, a simulated marketplace with no real TRX.";
@@ -97,6 +97,7 @@ export function playgroundRoutes(deps: PlaygroundDeps): Map<string, Handler> {
         notice: OFFLINE_NOTICE,
         bot: { username: tg.botInfo.username, name: tg.botInfo.first_name },
         groupChatId: GROUP_CHAT_ID,
+        channelChatId: CHANNEL_CHAT_ID,
         demoKeys: demo.keys,
       }),
     "GET /api/commands": async ({ query }) => {
@@ -113,6 +114,7 @@ export function playgroundRoutes(deps: PlaygroundDeps): Map<string, Handler> {
       const p = person(body);
       const text = typeof body.text === "string" ? body.text.trim() : "";
       if (text.length === 0 || text.length > MAX_TEXT) throw new BadInput(`text must be 1 to ${MAX_TEXT} characters`);
+      if (p.chatId === CHANNEL_CHAT_ID) throw new BadInput("only the bot posts in the channel");
       const chatType = p.chatId === GROUP_CHAT_ID ? "group" : "private";
       const sent = await tg.sendText({ ...p, text, chatType });
       hub.publish(p.chatId, { type: "chat", chatId: p.chatId });
@@ -130,6 +132,27 @@ export function playgroundRoutes(deps: PlaygroundDeps): Map<string, Handler> {
       const { callbackQueryId } = await tg.tap({ ...p, messageId, data });
       hub.tapped(callbackQueryId, p.userId);
       return { ok: true };
+    },
+    // a request_chat keyboard button of the bot, answered with the playground's group or channel
+    "POST /api/share-chat": async ({ body }) => {
+      const userId = user(body.user);
+      const requestId = need(typeof body.requestId === "number" && Number.isSafeInteger(body.requestId) ? body.requestId : undefined, "requestId must be the button's request id");
+      const chatId = body.channel === true ? CHANNEL_CHAT_ID : GROUP_CHAT_ID;
+      try {
+        await tg.shareChat({ userId, requestId, chatId, languageCode: parseLocale(body.lang) });
+      } catch (err) {
+        throw new BadInput(err instanceof Error ? err.message.replace(/^FakeBotApi\.shareChat: /, "") : "that chat cannot be shared", 409);
+      }
+      hub.publish(userId, { type: "chat", chatId: userId });
+      return { ok: true };
+    },
+    // who administers the group and the channel: the user of the page, or the bot (which then loses its right to post notices)
+    "POST /api/control/rights": ({ body }) => {
+      const userId = user(body.user);
+      const status = need(body.status === "administrator" || body.status === "member" ? body.status : undefined, "status must be administrator or member");
+      const who = body.who === "bot" ? tg.botInfo.id : userId;
+      for (const chatId of [GROUP_CHAT_ID, CHANNEL_CHAT_ID]) tg.setChatMember({ chatId, userId: who, status, ...(who === userId ? { firstName: firstNameOf(userId) } : {}) });
+      return Promise.resolve({ ok: true, who: body.who === "bot" ? "bot" : "you", status });
     },
     "POST /api/inline": async ({ body }) => {
       const userId = user(body.user);

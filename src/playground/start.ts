@@ -15,6 +15,8 @@ import { startSandbox } from "../sandbox/index.js";
 import { startFakeBotApi } from "../telegram-fake/fake-bot-api.js";
 import { createEventHub } from "./events.js";
 import { startPlaygroundServer } from "./server.js";
+import { CHANNEL_CHAT_ID, GROUP_CHAT_ID } from "./users.js";
+import type { FakeBotApi } from "../telegram-fake/fake-bot-api.js";
 
 /** A well-formed token the fake Bot API accepts; it is no bot's real token. */
 const PLAYGROUND_TOKEN = "100000001:PLAYGROUND-offline-not-a-real-token";
@@ -83,6 +85,7 @@ export async function startPlayground(env: NodeJS.ProcessEnv, options: Playgroun
     const app = await startApp(config, logger, { botInfo: tg.botInfo, sandbox, print: () => {} });
     cleanup.push(() => app.stop());
 
+    setUpChats(tg);
     const demo = sandbox.demo!;
     const botApi = new Api(tg.token, { apiRoot: tg.apiRoot });
     const port = options.port ?? pagePort(env.HTTP_PORT);
@@ -92,6 +95,20 @@ export async function startPlayground(env: NodeJS.ProcessEnv, options: Playgroun
   } catch (err) {
     await stop().catch(() => {}); // the start-up error is the one to report
     throw err;
+  }
+}
+
+/**
+ * The test group and the channel (issue 33): the bot administers both; the first user created them
+ * (any other user is a member, made an administrator with the page's "Me: administrator"), so the
+ * first user can send notices there (/settings) and bind a team desk to the group (/team).
+ */
+function setUpChats(tg: FakeBotApi): void {
+  tg.setChat({ chatId: GROUP_CHAT_ID, type: "group", title: "Test Group" });
+  tg.setChat({ chatId: CHANNEL_CHAT_ID, type: "channel", title: "Test Channel" });
+  for (const chatId of [GROUP_CHAT_ID, CHANNEL_CHAT_ID]) {
+    tg.setChatMember({ chatId, userId: tg.botInfo.id, status: "administrator" });
+    tg.setChatMember({ chatId, userId: FIRST_USER_ID, status: "creator", firstName: "Alice" });
   }
 }
 

@@ -6,7 +6,7 @@ import { request } from "node:http";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPlayground, type Playground } from "../../src/playground/start.js";
-import { GROUP_CHAT_ID } from "../../src/playground/users.js";
+import { CHANNEL_CHAT_ID, GROUP_CHAT_ID } from "../../src/playground/users.js";
 import type { PageMessage } from "../../src/playground/chat-view.js";
 import { waitUntil } from "../support/wait.js";
 
@@ -181,6 +181,45 @@ describe("the playground's page and API", () => {
   it("a language switch sets the user's language_code: the bot answers in Russian", async () => {
     await send(BOB, "/help", BOB, "ru");
     await botSays(BOB, /[а-яё]{4}/i);
+  });
+
+  it("the channel and the group desk: notices picked into the channel, a key bound to the group, an administrator's purchase signed there, a member's tap doing nothing", async () => {
+    const ERIN = 1005;
+    const FRANK = 1006;
+    const info = await call<{ demoKeys: Record<string, string>; channelChatId: number }>("GET", "/api/info");
+    expect(info.body.channelChatId).toBe(CHANNEL_CHAT_ID);
+    expect((await call("POST", "/api/control/rights", { user: ERIN, who: "me", status: "administrator" })).status).toBe(200);
+    await send(ERIN, `/key ${info.body.demoKeys.full!}`);
+    await botSays(ERIN, /works and is saved/);
+
+    // notices into the channel, picked with the page's answer to the chat picker
+    await send(ERIN, "/settings");
+    await tap(ERIN, await botSays(ERIN, /Settings/), /Also to a group or channel/);
+    const ask = await botSays(ERIN, /Where should notices go too/);
+    const channel = ask.requestChats?.find((r) => r.channel);
+    expect(channel).toBeDefined();
+    expect((await call("POST", "/api/share-chat", { user: ERIN, requestId: channel!.requestId, channel: true })).status).toBe(200);
+    await botSays(ERIN, /Notices now go to .*Test Channel/);
+    expect((await send(ERIN, "hello", CHANNEL_CHAT_ID)).status).toBe(400);
+
+    // the team desk in the group
+    await send(ERIN, "/team");
+    await tap(ERIN, await botSays(ERIN, /Team desks/), /Bind my key to a group/);
+    const bind = await botSays(ERIN, /Which group may use your key/);
+    expect((await call("POST", "/api/share-chat", { user: ERIN, requestId: bind.requestChats![0]!.requestId, channel: false })).status).toBe(200);
+    await botSays(ERIN, /is bound to .*Test Group/);
+
+    await send(ERIN, "/team", GROUP_CHAT_ID);
+    const desk = await botSays(ERIN, /Team desk of Test Group/, GROUP_CHAT_ID);
+    await tap(FRANK, desk, /Balance/, GROUP_CHAT_ID);
+    await send(ERIN, `/buy ${ADDRESS} 65k 1h`, GROUP_CHAT_ID);
+    await tap(ERIN, await botSays(ERIN, /Order preview/, GROUP_CHAT_ID), /Confirm/, GROUP_CHAT_ID);
+    await botSays(ERIN, /Bought by Erin/, GROUP_CHAT_ID);
+    expect((await chat(ERIN, GROUP_CHAT_ID)).some((m) => /Team balance/.test(m.html))).toBe(false);
+
+    await call("POST", "/api/control/settle", { outcome: "filled" });
+    await botSays(ERIN, /Order filled for/, CHANNEL_CHAT_ID);
+    await botSays(ERIN, /Order filled for/, GROUP_CHAT_ID);
   });
 
   it("the sandbox controls: deposit, USDT deposit, price, clock, fail the next order or rule cancel, pause rules for balance", async () => {
