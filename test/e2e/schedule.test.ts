@@ -151,7 +151,7 @@ describe(`scheduled purchases (${testEngine})`, () => {
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
     await tg.sendText({ userId: USER, text: "main wallet" }); // the saved name, in any case
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
-    await tg.tapButton({ userId: USER, text: "65,000" });
+    await tg.tapButton({ userId: USER, text: /^65,000/ });
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("For how long should"));
     await tg.tapButton({ userId: USER, text: "1 day" });
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("on which days?"));

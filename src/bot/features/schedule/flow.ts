@@ -23,6 +23,7 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ScheduleStep } from "./callbacks.js";
@@ -85,8 +86,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
 
   // ── Volume ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
-  const volumes = new InlineKeyboard();
-  for (const preset of volumePresets("energy", limits)) volumes.text(current.fmt.volume(preset.volume), ScheduleStep.volume.pack({ volume: preset.volume }));
+  const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (volume) => ScheduleStep.volume.pack({ volume }));
   await flow.ask(current, t("schedule-ask-volume", { address: shownAddress, ...range }), volumes);
   let volume: bigint | undefined;
   while (volume === undefined) {
@@ -98,8 +98,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   }
 
   // ── Duration ──
-  const durations = new InlineKeyboard();
-  limits.durations.forEach((d, index) => durations.text(current.fmt.duration(d, t), ScheduleStep.duration.pack({ index })));
+  const durations = durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => ScheduleStep.duration.pack({ index }));
   await flow.ask(current, t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }), durations);
   let duration: string | undefined;
   while (duration === undefined) {
