@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
-import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi, type FakeBotApiOptions } from "../../src/telegram-fake/fake-bot-api.js";
 import { createSealer, type Sealer } from "../../src/store/secrets.js";
 import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
 import { createTestDatabase } from "./test-store.js";
@@ -27,6 +27,8 @@ export interface HarnessOptions {
   publicUrl?: string;
   /** Extra deps for features that need them (e.g. notices). */
   extendDeps?: (deps: BotDeps) => BotDeps;
+  /** Options of the fake Bot API (e.g. Telegram's rate limits enforced). */
+  tg?: FakeBotApiOptions;
 }
 
 export interface Harness {
@@ -49,7 +51,7 @@ export interface Harness {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, fillDelayMs: 60_000, webhookRetryDelaysMs: [50, 100, 200], ...options.sandbox });
-  const tg = await startFakeBotApi();
+  const tg = await startFakeBotApi(options.tg);
   const database = await createTestDatabase();
   const sealer = createSealer([randomBytes(32)]);
   let store = await openStore(database.location, sealer);
