@@ -12,7 +12,8 @@
  *   is unknown; until then Confirm again goes on where it stopped.
  * Free of the chat: no grammY types here; bot/features/batch turns the outcomes into the card.
  */
-import type { MarketplaceClient, OrderPreview } from "../marketplace/index.js";
+import type { MarketplaceClient } from "../marketplace/index.js";
+import { sunToTrx, trxToSun } from "../tron/amounts.js";
 import { MarketplaceError } from "../marketplace/errors.js";
 import type { Store } from "../store/index.js";
 import type { OrderIntentRow } from "../store/orders.js";
@@ -177,7 +178,7 @@ export async function quoteBatch(
             targetAddress: l.address,
             volume: l.volume,
             duration: input.duration,
-            burnCostTrx: (previews[i] as OrderPreview).burnCostTrx,
+            burnCostTrx: previews[i]!.burnCostTrx,
             createdAt,
           }),
         );
@@ -187,7 +188,7 @@ export async function quoteBatch(
         keyId,
         chatId: input.chatId,
         createdAt,
-        lines: intents.map((intent, i) => ({ intentId: intent.intentId, priceTrx: lines[i]!.totalSun.toString() })),
+        lines: intents.map((intent, i) => ({ intentId: intent.intentId, priceTrx: sunToTrx(lines[i]!.totalSun) })),
       });
     },
     { durable: true },
@@ -288,7 +289,7 @@ export async function loadBatch(deps: BatchDeps, batchId: string, userId: number
   const lines = rows.map((row, i) => {
     const intent = intents[i];
     const outcome = state === "previewed" ? undefined : storedOutcome(intent, row);
-    return { address: intent?.targetAddress ?? "", volume: BigInt(intent?.volume ?? "0"), totalSun: BigInt(row.priceTrx), ...(outcome ? { outcome } : {}) };
+    return { address: intent?.targetAddress ?? "", volume: BigInt(intent?.volume ?? "0"), totalSun: trxToSun(row.priceTrx), ...(outcome ? { outcome } : {}) };
   });
   return { batch, state, duration: intents[0]?.duration ?? "", lines };
 }

@@ -224,6 +224,18 @@ describe("/batch", () => {
     expect(card).toContain("top up at least <code>4.17 TRX</code>");
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["💳 Deposit", "🔄 Refresh", "✖️ Cancel"]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
+
+    // topped up, Refresh quotes the same lines anew in place: new intents (new keys), the old card's cancelled
+    const old = (await h.store.orders.listByUser(USER)).map((r) => r.intentId);
+    h.sandbox.control.deposit(accountId, "10");
+    await h.tg.tapButton({ userId: USER, text: "🔄 Refresh" });
+    const fresh = text(await nextShown(h, /after these orders: 5\.83 TRX/));
+    expect(fresh).toContain("<b>Total to pay:</b> <code>16.17 TRX</code>");
+    const batchId = batchOnCard();
+    const rows = await intentsOf(batchId);
+    expect(rows.map((r) => r.state)).toEqual(["previewed", "previewed", "previewed"]);
+    expect(rows.some((r) => old.includes(r.intentId))).toBe(false);
+    expect((await Promise.all(old.map((id) => h.store.orders.get(id)))).map((r) => r!.state)).toEqual(["cancelled", "cancelled", "cancelled"]);
   });
 
   it("/cancel cancels an open batch card too: the card says so and its Confirm then places nothing", async () => {
