@@ -153,6 +153,16 @@ describe("team desk", () => {
     await tg().tapButton({ userId: OWNER, text: /No maximum/ });
     await botSaid(OWNER, /no maximum now/);
 
+    // a preview under no maximum, then the owner sets one below its price: Confirm places nothing
+    await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
+    await botSaid(GROUP, /Order preview/);
+    const early = lastGroupCard();
+    await n.h.store.teamDesks.setMax(OWNER, GROUP, 500_000n);
+    await tapInGroup(ANNA, early.msg.messageId, early.data(/Confirm/));
+    await botSaid(GROUP, /above the team's maximum of <code>0.50 TRX<\/code>/);
+    expect((await n.h.store.orders.listByUser(OWNER)).map((i) => i.state)).toEqual(["cancelled"]);
+    await n.h.store.teamDesks.setMax(OWNER, GROUP, null);
+
     await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
     await botSaid(GROUP, /Order preview/);
     const { msg, data } = lastGroupCard();
@@ -160,8 +170,7 @@ describe("team desk", () => {
     tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "member", username: "anna" });
     await tapInGroup(ANNA, msg.messageId, data(/Confirm/));
     await answered((text) => text.includes("Only the group's administrators"));
-    const [intent] = await n.h.store.orders.listByUser(OWNER);
-    expect(intent?.state).toBe("previewed");
+    expect((await n.h.store.orders.listByUser(OWNER)).map((i) => i.state).sort()).toEqual(["cancelled", "previewed"]);
 
     // the owner unbinds: /buy in the group is an account command again (pointed to the private chat)
     await tg().sendText({ userId: OWNER, text: "/team" });

@@ -26,7 +26,7 @@ import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { administersNow, overMaximum, signature } from "../../../orders/team-desk.js";
 import { placeIntent } from "../../../orders/placement.js";
 import { previewMoney } from "../../../orders/preview-money.js";
-import { checkVolume, matchDuration, parseAmount, parseBuyArgs, resourceOptions } from "../../../orders/request.js";
+import { checkVolume, matchDuration, parseAmount, parseBuyArgs, requestOfIntent, resourceOptions } from "../../../orders/request.js";
 import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
 import { renderOrderCard } from "../../../orders/card.js";
 import type { TeamDeskRow } from "../../../store/team-desks.js";
@@ -282,13 +282,31 @@ group.callbackQuery(TeamButtons.confirm.pattern, async (ctx) => {
   const desk = await deskForTap(ctx);
   if (!desk) return;
   const { id } = TeamButtons.confirm.unpack(ctx.callbackQuery.data)!;
-  if (!(await deskIntent(ctx, desk, id))) {
+  const intent = await deskIntent(ctx, desk, id);
+  if (!intent) {
     await ctx.answerCallbackQuery({ text: ctx.t("team-not-this-desk"), show_alert: true });
     return;
   }
   await ctx.answerCallbackQuery();
   const who = escapeHtml(signature(ctx.from));
   const t = tr(ctx);
+  // the owner may have lowered the maximum since the preview: asked again at today's price
+  if (desk.maxOrderSun !== null && intent.state === "previewed") {
+    try {
+      const request = requestOfIntent(intent);
+      const preview = await withUserClient(ctx.deps, desk.userId, (client) => client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }), { keyId: desk.keyId });
+      const totalSun = previewMoney(preview).totalSun;
+      const max = overMaximum(desk, totalSun);
+      if (max !== undefined) {
+        await ctx.deps.store.orders.markCancelled(id);
+        await ctx.editMessageText(t("team-over-max", { cost: code(ctx.fmt.trx(totalSun)), max: code(ctx.fmt.trx(max)) }));
+        return;
+      }
+    } catch (err) {
+      await ctx.reply(renderAndLogError(ctx, err).text, quote(ctx));
+      return;
+    }
+  }
   const outcome = await placeIntent(ctx.deps, id, desk.userId);
   switch (outcome.kind) {
     case "placed":
