@@ -84,6 +84,20 @@ describe("/batch", () => {
     expect((await h.store.orderBatches.get(batchId))!.state).toBe("done");
   });
 
+  it("two quick taps on Confirm: each line placed once, both taps answered", async () => {
+    h = await startHarness();
+    const { accountId } = await h.givenUserWithKey(USER);
+    const { batchId } = await previewBatch([freshAddress(), freshAddress(), freshAddress()]);
+    const messageId = await cardMessage(batchId);
+    const data = BatchCard.confirm.pack({ batch: batchId });
+    await Promise.all([h.tg.tap({ userId: USER, messageId, data }), h.tg.tap({ userId: USER, messageId, data })]);
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "These orders have already been placed.");
+    expect(h.tg.callsOf("answerCallbackQuery").filter((c) => c.payload.text === "Placing the orders…")).toHaveLength(1);
+    expect((await intentsOf(batchId)).map((r) => r.state)).toEqual(["placed", "placed", "placed"]);
+    expect(h.sandbox.control.orderCount(accountId)).toBe(3);
+    expect(charges(h, accountId)).toHaveLength(3);
+  });
+
   it("a restart mid-batch: the redelivered Confirm sends no line twice and the lost one again with its own key", async () => {
     const calls: string[] = [];
     let hangOn: string | undefined;
