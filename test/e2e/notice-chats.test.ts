@@ -178,6 +178,20 @@ describe("notices into a group or channel", () => {
     await botSaid(USER, /Notices now go to <b>Fills<\/b> too/);
     expect(await n.h.store.noticeChats.get(USER)).toMatchObject({ chatId: CHANNEL, kind: "channel" });
 
+    // forwarded from the channel while a pick is open: the same as picking it (here: chosen again, unchanged)
+    await openPicker();
+    await tg().injectUpdate({
+      message: {
+        message_id: 9001,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: USER, type: "private", first_name: "Test" },
+        from: { id: USER, is_bot: false, first_name: "Test" },
+        text: "a post",
+        forward_origin: { type: "channel", chat: { id: CHANNEL, type: "channel", title: "Fills" }, message_id: 5, date: Math.floor(Date.now() / 1000) },
+      },
+    });
+    await botSaid(USER, /Notices now go to <b>Fills<\/b> too/);
+
     await fill(client);
     await botSaid(CHANNEL, /Order filled for Main wallet/);
     await botSaid(USER, /Order filled/);
