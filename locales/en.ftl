@@ -1026,6 +1026,9 @@ schedule-preview-above-max = ⚠️ Today's price is above your maximum: a run a
 schedule-line-max = At most { $max } a run.
 schedule-reason-price = above your maximum price
 notice-schedule-why-price = Today it costs { $price }, more than your maximum of { $max } a run. If that maximum is too low, delete the schedule in /schedule and set a new one.
+notice-brief-schedule-placed = 🗓 Scheduled purchase placed for { $target }: { $what }
+notice-brief-schedule-skipped = 🗓 Scheduled purchase skipped for { $target }: { $what } ({ $reason })
+notice-brief-schedule-failed = 🗓❌ Scheduled purchase failed for { $target }: { $what } ({ $reason })
 notice-schedule-list = 🗓 My schedules
 
 ## issue 33: team desk (/team)

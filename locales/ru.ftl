@@ -1031,6 +1031,9 @@ schedule-preview-above-max = ⚠️ Сегодняшняя цена выше в�
 schedule-line-max = Не дороже { $max } за покупку.
 schedule-reason-price = дороже вашего максимума
 notice-schedule-why-price = Сегодня это стоит { $price }, больше вашего максимума { $max } за покупку. Если максимум слишком мал, удалите расписание в /schedule и создайте новое.
+notice-brief-schedule-placed = 🗓 Покупка по расписанию для { $target }: { $what }
+notice-brief-schedule-skipped = 🗓 Покупка по расписанию для { $target } пропущена: { $what } ({ $reason })
+notice-brief-schedule-failed = 🗓❌ Покупка по расписанию для { $target } не удалась: { $what } ({ $reason })
 notice-schedule-list = 🗓 Мои расписания
 
 ## issue 33: team desk (/team)

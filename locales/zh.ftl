@@ -957,6 +957,9 @@ schedule-preview-above-max = ⚠️ 今天的价格高于你的上限：按此�
 schedule-line-max = 每次最多 { $max }。
 schedule-reason-price = 高于你的价格上限
 notice-schedule-why-price = 今天需要 { $price }，超过你每次 { $max } 的上限。如果上限太低，请在 /schedule 中删除该定时购买并重新设置。
+notice-brief-schedule-placed = 🗓 已为 { $target } 定时购买：{ $what }
+notice-brief-schedule-skipped = 🗓 为 { $target } 的定时购买已跳过：{ $what }（{ $reason }）
+notice-brief-schedule-failed = 🗓❌ 为 { $target } 的定时购买失败：{ $what }（{ $reason }）
 notice-schedule-list = 🗓 我的定时购买
 
 ## issue 33: team desk (/team)

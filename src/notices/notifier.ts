@@ -23,7 +23,7 @@ import { escapeHtml } from "../format/html.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
 import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning, type BudgetKey, type BudgetSpend } from "./render-budget.js";
 import { renderCapPaused, renderCapResumed, type CapPrice } from "./render-price-cap.js";
-import { renderScheduleRun } from "./render-schedule.js";
+import { briefScheduleRun, renderScheduleRun } from "./render-schedule.js";
 import type { ScheduleRunNotice } from "../schedules/outcome.js";
 import {
   renderBalanceLow,
@@ -267,7 +267,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
       return push(userId, NoticeKeys.capResumed(rule.id, version), (l) => renderCapResumed(rule, seen, l), (l) => briefCap(rule, false, l));
     },
     scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean> {
-      return push(userId, NoticeKeys.scheduleRun(run.schedule.id, run.dueAt), (l) => renderScheduleRun(run, l));
+      return push(userId, NoticeKeys.scheduleRun(run.schedule.id, run.dueAt), (l) => renderScheduleRun(run, l), (l) => briefScheduleRun(run, l));
     },
     webhookPing(userId: number, endpointRowId: number, eventId: string): Promise<boolean> {
       return push(userId, NoticeKeys.webhookPing(endpointRowId, eventId), (l) => renderWebhookPing(l));

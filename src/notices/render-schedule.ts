@@ -1,8 +1,12 @@
-/** The notice of one scheduled purchase's run: placed, skipped (and why) or failed, with the way to the schedules. */
+/**
+ * The notice of one scheduled purchase's run: placed, skipped (and why) or failed, with the way to
+ * the schedules; and its brief form for the user's group or channel (only what happened: no amount,
+ * balance or button, the address by its saved name).
+ */
 import { InlineKeyboard } from "grammy";
 import { code, escapeHtml } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
-import { addressHtml } from "../tron/address-names.js";
+import { addressHtml, addressName } from "../tron/address-names.js";
 import { trxToSun } from "../tron/amounts.js";
 import { LATE_MS, type ScheduleRunNotice } from "../schedules/outcome.js";
 import { localMoment, whatLabel } from "../schedules/summary.js";
@@ -66,4 +70,13 @@ export function renderScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Noti
   if (outcome.kind !== "placed" && (outcome.reason === "balance" || outcome.reason === "cap")) keyboard.text(t("notice-schedule-balance"), SharedButtons.showBalance.pack());
   keyboard.text(t("notice-schedule-list"), SharedButtons.listSchedules.pack());
   return { text: lines.join("\n"), replyMarkup: keyboard };
+}
+
+/** A run in one line for the user's group or channel: placed, skipped or failed, for which address, and why in words. */
+export function briefScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Notice {
+  const { t, fmt } = l;
+  const vars = { what: whatLabel(run.schedule, t, fmt), target: escapeHtml(addressName(run.schedule.targetAddress, l.labels)) };
+  if (run.outcome.kind === "placed") return { text: t("notice-brief-schedule-placed", vars) };
+  const reason = t(`schedule-reason-${run.outcome.reason}`);
+  return { text: t(run.outcome.kind === "skipped" ? "notice-brief-schedule-skipped" : "notice-brief-schedule-failed", { ...vars, reason }) };
 }

@@ -332,6 +332,21 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(told[0]).toContain("Следующая покупка: пт, 4 дек., 12:00 (Europe/Moscow)");
   });
 
+  it("with notices also going to a group: the group's copy says only what happened (no amount, no button)", async () => {
+    const { keyId } = await setUp();
+    const GROUP = -1_009_501_000_001;
+    await n.h.store.noticeChats.choose(USER, { chatId: GROUP, kind: "supergroup", title: "Energy desk" });
+    await n.h.store.schedules.add(schedule(keyId), T0);
+    await runnerAt({ now: DUE + 5_000 }).tick();
+    const { db, t: tables } = n.h.store.raw.conn;
+    const rows = (await db.select().from(tables.outbox)).filter((r) => r.dedupeKey.startsWith("schedule:"));
+    const inGroup = rows.find((r) => r.chatId === GROUP);
+    const inPrivate = rows.find((r) => r.chatId === USER);
+    expect(inGroup?.text).toBe("🗓 Scheduled purchase placed for Main wallet: 131,000 energy · 1 hour");
+    expect(inGroup?.replyMarkup ?? null).toBeNull();
+    expect(inPrivate?.text).toMatch(/Scheduled purchase placed: .* <code>[\d.]+ TRX<\/code>/);
+  });
+
   it("a paused schedule does not run, and resumed it does not tell the times it missed while paused", async () => {
     const { accountId, keyId } = await setUp();
     const s = (await n.h.store.schedules.add(schedule(keyId), T0))!;
