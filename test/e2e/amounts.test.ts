@@ -1,7 +1,7 @@
 /**
  * Amounts and states as a person reads them, in Russian: a shortfall is "missing X TRX", never a
- * negative balance; one number of decimals for TRX within a card; pause reasons and rule states in
- * words; a cancelled rule's card does not explain auto-resume.
+ * negative balance; every TRX amount from 1 up with two decimals (the one precision rule); pause
+ * reasons and rule states in words; a cancelled rule's card does not explain auto-resume.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
@@ -32,7 +32,7 @@ async function openRuleCard(id: string): Promise<string> {
 }
 
 describe("amounts and states in words (ru)", () => {
-  it("a preview the balance does not cover says what is missing, never a negative balance; one number of decimals", async () => {
+  it("a preview the balance does not cover says what is missing, never a negative balance; two decimals from 1 TRX up", async () => {
     await h.givenUserWithKey(USER, { trx: "2" });
     // 65,000 × 60 SUN + 10 % = 4.29 TRX, plus 1.10 TRX activation: 5.39 TRX against 2 TRX
     await h.tg.sendText({ userId: USER, text: `/buy energy ${freshAddress()} 65k 1h`, languageCode: "ru" });
