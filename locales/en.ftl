@@ -943,7 +943,7 @@ notice-brief-cap-resumed = ▶️ Rule resumed under its max price: { $rule } fo
 # /schedule: scheduled purchases (issue 33 item 4)
 schedule-title = 🗓 <b>Scheduled purchases</b>
 schedule-none = No schedule yet. Add one and I buy energy on the days and at the time you choose, for example every weekday at 09:00.
-schedule-how = Each time runs once. If I could not run it within 10 minutes of its time, I skip it and tell you; when the balance, the key's budget or its daily limit does not allow it, I skip it and tell you too.
+schedule-how = Each time runs once. If I could not run it within 10 minutes of its time, I skip it and tell you; when the balance, your maximum price, the key's budget or its daily limit does not allow it, I skip it and tell you too.
 schedule-when = { $days } at { $time } ({ $zone })
 schedule-what = { $volume } energy · { $duration }
 schedule-days-every = every day

@@ -874,7 +874,7 @@ notice-brief-cap-resumed = ▶️ 规则在最高价格以下恢复：{ $rule }�
 # /schedule：定时购买（issue 33 第 4 项）
 schedule-title = 🗓 <b>定时购买</b>
 schedule-none = 还没有定时购买。添加一个，我会在你选择的日期和时间购买能量，例如每个工作日 09:00。
-schedule-how = 每个时间点只执行一次。如果在预定时间后 10 分钟内未能执行，我会跳过并通知你；余额、密钥的预算或每日限额不允许时，我也会跳过并通知你。
+schedule-how = 每个时间点只执行一次。如果在预定时间后 10 分钟内未能执行，我会跳过并通知你；余额、你的价格上限、密钥的预算或每日限额不允许时，我也会跳过并通知你。
 schedule-when = { $days } { $time }（{ $zone }）
 schedule-what = { $volume } 能量 · { $duration }
 schedule-days-every = 每天

@@ -24,7 +24,7 @@
 import { createHash } from "node:crypto";
 import { MarketplaceError } from "../marketplace/errors.js";
 import { errorFields } from "../logger.js";
-import { NoApiKeyError } from "../credentials/key-client.js";
+import { KeyUnreadableError, NoApiKeyError, withUserClient } from "../credentials/key-client.js";
 import { orderBudgetRefusal } from "../orders/budget.js";
 import { previewMoney } from "../orders/preview-money.js";
 import { refusalShortfall, sendIntent, type PlacementDeps } from "../orders/placement.js";
@@ -121,20 +121,22 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
     }
   }
 
-  /** A claimed run: checked, then its intent made and the run `placing`. False when the run ended here or waits. */
+  /** A claimed run: checked, then its intent made and the run `placing`; undefined when the run ended here or waits for the next tick. */
   async function prepare(schedule: ScheduleRow, dueAt: number): Promise<OrderIntentRow | undefined> {
     const { store } = deps;
     const now = deps.now();
     if (now - dueAt > LATE_MS) return void (await finish(schedule, dueAt, ["claimed"], skip("late")));
-    const key = await store.apiKeys.get(schedule.userId, schedule.keyId);
-    if (!key) return void (await finish(schedule, dueAt, ["claimed"], skip("key")));
-    const budget = await orderBudgetRefusal(store, key.id, now);
+    const budget = await orderBudgetRefusal(store, schedule.keyId, now);
     if (budget) return void (await finish(schedule, dueAt, ["claimed"], skip("budget", { spentSun: budget.spentSun, budgetSun: budget.budgetSun })));
 
     let burnCostTrx: string | undefined;
     try {
-      const client = deps.marketplace.forKey(await store.apiKeys.reveal(key));
-      const preview = await client.previewOrder({ resource: schedule.resource, volume: BigInt(schedule.volume), days: schedule.duration, target: schedule.targetAddress });
+      const preview = await withUserClient(
+        placement(),
+        schedule.userId,
+        (client) => client.previewOrder({ resource: schedule.resource, volume: BigInt(schedule.volume), days: schedule.duration, target: schedule.targetAddress }),
+        { keyId: schedule.keyId },
+      );
       const money = previewMoney(preview);
       if (money.balanceSun < money.totalSun) {
         return void (await finish(schedule, dueAt, ["claimed"], skip("balance", { balanceSun: money.balanceSun, totalSun: money.totalSun })));
@@ -145,6 +147,7 @@ export function createScheduleRunner(deps: ScheduleRunnerDeps) {
       burnCostTrx = preview.burnCostTrx;
       failures.succeeded(`preview ${schedule.id}`);
     } catch (err) {
+      if (err instanceof NoApiKeyError || err instanceof KeyUnreadableError) return void (await finish(schedule, dueAt, ["claimed"], skip("key")));
       if (err instanceof MarketplaceError && !err.isTransient) return void (await finish(schedule, dueAt, ["claimed"], await refusalOutcome(err)));
       // the marketplace cannot be asked now: the next tick tries again, until the run is too late
       failures.failed(`preview ${schedule.id}`, err, "schedules: could not check a run's price and balance; it is tried again next tick");
