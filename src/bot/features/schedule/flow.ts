@@ -214,12 +214,12 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const saveReply = await flow.waitForButton(ScheduleStep.save.pattern);
   current = saveReply.ctx;
   await current.answerCallbackQuery();
-  const saved_ = await effect(async () => {
+  const stored = await effect(async () => {
     const row = await ctx.deps.store.schedules.add(
       { userId, keyId: setup.keyId, resource: "energy", targetAddress: target, volume, duration, days, time, timeZone, notify, maxSun },
       ctx.deps.now(),
     );
     return row !== undefined;
   });
-  await flow.finish(current, saved_ ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, t, current.fmt) }) : t("schedule-too-many"), toList);
+  await flow.finish(current, stored ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, t, current.fmt) }) : t("schedule-too-many"), toList);
 }
