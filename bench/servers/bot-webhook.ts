@@ -2,8 +2,8 @@
  * The whole bot in webhook mode for the memory benchmark: the bot of bench/lib/local-bot.ts behind
  * the update inbox and its webhook route on the project's HTTP server, as startApp wires them.
  */
-import { createHttpApp, DRAIN_MS, startHttpServer } from "../../src/events/http-server.js";
-import { createInbox, handleWithBot, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "../../src/inbox/index.js";
+import { createHttpApp, DRAIN_MS, startHttpServer, telegramWebhookRoute, telegramSecretToken, telegramWebhookPath } from "../../src/http/index.js";
+import { createInbox, handleWithBot } from "../../src/inbox/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createLocalBot, LOCAL_BOT_TOKEN } from "../lib/local-bot.js";
 import { exitOnSigterm, serveCommands } from "../lib/child.js";

@@ -11,8 +11,8 @@ import { randomBytes } from "node:crypto";
 import { createSealer } from "../../src/store/secrets.js";
 import { openStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
-import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
-import { createInbox, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute } from "../../src/inbox/index.js";
+import { createHttpApp, startHttpServer, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute } from "../../src/http/index.js";
+import { createInbox } from "../../src/inbox/index.js";
 import { exitOnSigterm, serveCommands } from "../lib/child.js";
 
 const TOKEN = "42:BENCH-inbox";

@@ -13,9 +13,10 @@ import { openStore } from "../../src/store/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createNotifier } from "../../src/notices/notifier.js";
-import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
+import { receiverPath } from "../../src/events/receiver.js";
+import { receiverRoute } from "../../src/http/event-receiver.js";
 import { OUTBOX_ROOM } from "../../src/events/backlog.js";
-import { createHttpApp, startHttpServer } from "../../src/events/http-server.js";
+import { createHttpApp, startHttpServer } from "../../src/http/server.js";
 import { exitOnSigterm, serveCommands } from "../lib/child.js";
 import { count, isNull } from "drizzle-orm";
 

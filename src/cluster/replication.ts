@@ -6,7 +6,6 @@
  */
 import type { Client } from "pg";
 import type { Logger } from "../logger.js";
-import type { MarkProcessed } from "../bot/middlewares/once-per-update.js";
 import type { TickClaim } from "../watch/scheduler.js";
 import { electionFor, type Election, type LeaderRole, type LeaderTerm } from "./leader.js";
 import type { Fence } from "../store/leader-lease.js";
@@ -31,7 +30,7 @@ export interface Replication {
   shared: boolean;
   claimTick: TickClaim;
   /** Set when a polled update can arrive twice: a new leader polling what the old one fetched. */
-  markProcessed?: MarkProcessed;
+  markProcessed?: ReplicatedStore["updates"]["markProcessed"];
   /** Wakes the leader's sender from this replica (PostgreSQL); absent on SQLite. */
   publisher?: NoticePublisher;
   election(role: LeaderRole): Election;

@@ -7,17 +7,7 @@
 import { parseJsonExact } from "../marketplace/json.js";
 import { isTrxDecimal } from "../tron/amounts.js";
 import { toBigInt } from "../tron/volume.js";
-
-export interface EventOrder {
-  id: string;
-  status?: string;
-  resource?: string;
-  targetAddress?: string;
-  volume?: bigint;
-  duration?: string;
-  totalTrx?: string;
-  txId?: string;
-}
+import type { EventOrder } from "../orders/event-order.js";
 
 export interface MarketplaceEvent {
   /** The event's own id from the body (the Standard Webhooks message id is preferred by the receiver). */

@@ -14,7 +14,7 @@ import { createFormatter } from "../format/formatter.js";
 import { labelsOf } from "../tron/address-names.js";
 import { userLocale } from "../i18n/locale.js";
 import type { Translator } from "./translations.js";
-import type { EventOrder } from "../events/event-payload.js";
+import type { EventOrder } from "../orders/event-order.js";
 import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
 import { renderMonthlyStatement } from "./render-statement.js";

@@ -4,7 +4,7 @@
  * taps it). "Full notices" on the user's notice chat sends the private text instead (notifier.ts).
  * A notice with no brief form (a statement, a webhook test) stays in the private chat.
  */
-import type { EventOrder } from "../events/event-payload.js";
+import type { EventOrder } from "../orders/event-order.js";
 import type { RuleFiring } from "../marketplace/index.js";
 import { addressName } from "../tron/address-names.js";
 import { escapeHtml } from "../format/html.js";

@@ -11,7 +11,7 @@ import type { Formatter, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
 import type { Shortfall } from "../rules/pricing.js";
-import type { EventOrder } from "../events/event-payload.js";
+import type { EventOrder } from "../orders/event-order.js";
 import { shortAddress, TRON_ADDRESS_SHAPE } from "../tron/address.js";
 import { runwayLines, type Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";

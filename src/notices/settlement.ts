@@ -9,7 +9,7 @@
  * account and one webhook) is also told to the person who placed it, whose card it brings up to date.
  */
 import type { Repositories } from "../store/index.js";
-import type { EventOrder } from "../events/event-payload.js";
+import type { EventOrder } from "../orders/event-order.js";
 import type { Notifier } from "./notifier.js";
 
 export type SettlementKind = "filled" | "failed";

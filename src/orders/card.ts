@@ -9,6 +9,7 @@ import { trxToSun } from "../tron/amounts.js";
 import type { Formatter, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { addressHtml, type AddressLabels } from "../tron/address-names.js";
+import type { CardSnapshot } from "../store/order-cards.js";
 
 export function resourceLabel(resource: string, t: Translate): string {
   return resource === "energy" || resource === "bandwidth" ? t(`buy-resource-${resource}`) : escapeHtml(resource);
@@ -45,8 +46,7 @@ export function renderOrderCard(order: Order, t: Translate, fmt: Formatter, labe
   return lines.join("\n");
 }
 
-/** An order as stored beside its card's place (JSON: the volume as a decimal string). */
-export type CardSnapshot = Omit<Order, "volume"> & { volume: string };
+export type { CardSnapshot };
 
 export const toSnapshot = (order: Order): CardSnapshot => ({ ...order, volume: order.volume.toString() });
 

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Api } from "grammy";
 import { playgroundDir } from "../paths.js";
-import { readBodyUpTo } from "../events/read-body.js";
+import { readBodyUpTo } from "../http/read-body.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { ApiError as SandboxError } from "../sandbox/errors.js";
 import type { FakeBotApi } from "../telegram-fake/fake-bot-api.js";

@@ -5,7 +5,10 @@
  */
 import { get, put, takeRow } from "./kv-storage.js";
 import type { Conn } from "./db.js";
-import type { CardSnapshot } from "../orders/card.js";
+import type { Order } from "../marketplace/index.js";
+
+/** An order as stored beside its card's place (JSON: the volume as a decimal string). */
+export type CardSnapshot = Omit<Order, "volume"> & { volume: string };
 
 export interface OrderCardPlace {
   chatId: number;

@@ -5,7 +5,7 @@
  * resolved from the order list (placing.ts): an adopted order is watched like the others.
  */
 import { orderStatusKind, type Order } from "../marketplace/index.js";
-import type { EventOrder } from "../events/event-payload.js";
+import type { EventOrder } from "../orders/event-order.js";
 import { recordSettlement } from "../notices/settlement.js";
 import { errorFields } from "../logger.js";
 import type { OrderIntentRow } from "../store/orders.js";

@@ -10,7 +10,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
-import type { EventOrder } from "../../src/events/event-payload.js";
+import type { EventOrder } from "../../src/orders/event-order.js";
 
 const PER_SECOND = 8;
 const CHATS = Array.from({ length: 16 }, (_, i) => 6301 + i);

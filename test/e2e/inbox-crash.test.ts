@@ -11,7 +11,7 @@ import { request } from "undici";
 import type { Update } from "grammy/types";
 import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
 import { startSandbox } from "../../src/sandbox/index.js";
-import { telegramSecretToken, telegramWebhookPath } from "../../src/inbox/index.js";
+import { telegramSecretToken, telegramWebhookPath } from "../../src/http/index.js";
 import { projectRoot } from "../../src/paths.js";
 import { createTestDatabase, testEngine, type TestDatabase } from "../support/test-store.js";
 import { waitUntil } from "../support/wait.js";

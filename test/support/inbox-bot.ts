@@ -14,8 +14,8 @@ import { capturedLogger } from "./captured-logger.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
 import { createBot } from "../../src/bot/index.js";
 import { tapOvertakes } from "../../src/bot/ui/feedback.js";
-import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
-import { createInbox, handleWithBot, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute, type Inbox, type InboxSettings } from "../../src/inbox/index.js";
+import { createHttpApp, startHttpServer, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute, type HttpServer } from "../../src/http/index.js";
+import { createInbox, handleWithBot, type Inbox, type InboxSettings } from "../../src/inbox/index.js";
 import type { InboxStore } from "../../src/inbox/inbox.js";
 
 export interface InboxBot {

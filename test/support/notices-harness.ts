@@ -4,8 +4,7 @@
  * to the fake Bot API; not started unless asked) and the three watchers (ticked by the tests).
  * Every part reads `h.store` when used, so `h.restart()` swaps the store under all of them.
  */
-import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
-import { receiverRoute, type ReceiverDeps } from "../../src/events/receiver.js";
+import { createHttpApp, receiverRoute, startHttpServer, type HttpServer, type ReceiverDeps } from "../../src/http/index.js";
 import type { SignatureSettings } from "../../src/events/signatures.js";
 import { createNotifier, type Notifier } from "../../src/notices/notifier.js";
 import { createEventBacklog, OUTBOX_ROOM, type EventBacklog, type OutboxRoom } from "../../src/events/backlog.js";

@@ -1,7 +1,8 @@
 /**
- * The layout's promises, checked on the source: watchers, notices, the HTTP side (the marketplace
- * receiver, the Telegram update inbox) and the metrics never reach into the chat layer (app.ts
- * wires the bot to the inbox), nothing subclasses or patches grammY or its plugins, a feature never
+ * The layout's promises, checked on the source: src/ in layers, none importing a higher one (the
+ * HTTP side on top, then the chat and the events it hands requests to, the services, the domain,
+ * the store and the marketplace client, the values); watchers, notices, the events, the inbox and
+ * the metrics never reach into the chat layer (app.ts wires the bot to the inbox), nothing subclasses or patches grammY or its plugins, a feature never
  * imports another (they meet in bot/flow, bot/ui, the domain and the store; features/index.ts alone
  * lists them all), and no module of src/ reaches itself again through its imports.
  */
@@ -41,8 +42,36 @@ function importsOf(file: { path: string; text: string }): Import[] {
 
 const featureOf = (path: string) => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
 
+/**
+ * The layers of src/, top first: a module imports its own layer or a lower one, never a higher one
+ * (type-only imports included: they are still a dependency). Every folder and loose file of src/
+ * is in exactly one layer.
+ */
+const LAYERS: ReadonlyArray<{ name: string; parts: readonly string[] }> = [
+  { name: "start and development", parts: ["main.ts", "app.ts", "playground", "sandbox", "telegram-fake"] },
+  { name: "HTTP", parts: ["http"] },
+  { name: "chat and events", parts: ["bot", "events", "inbox"] },
+  { name: "services", parts: ["notices", "watch", "schedules", "cluster"] },
+  { name: "domain", parts: ["orders", "rules", "credentials", "statements", "charts", "telegram", "i18n"] },
+  { name: "the outside", parts: ["store", "marketplace", "metrics"] },
+  { name: "values", parts: ["tron", "format", "config.ts", "logger.ts", "paths.ts"] },
+];
+
+/** The part of src/ a file belongs to: its top folder, or the file itself at the top. */
+const partOf = (path: string) => path.split("/")[0]!;
+const layerOf = (path: string) => LAYERS.findIndex((l) => l.parts.includes(partOf(path)));
+
+/** Imports that reach a higher layer than the importing file's. */
+function upwardImports(of: ReadonlyArray<{ path: string; text: string }>): string[] {
+  return of.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => layerOf(i.target) !== -1 && layerOf(i.target) < layerOf(f.path))
+      .map((i) => `${f.path} (${LAYERS[layerOf(f.path)]!.name}) → ${i.target} (${LAYERS[layerOf(i.target)]!.name})`),
+  );
+}
+
 describe("architecture", () => {
-  it("watch/, notices/, the HTTP side (events/, inbox/) and metrics/ never import bot/", () => {
+  it("watch/, notices/, events/, inbox/ and metrics/ never import bot/", () => {
     const offenders = files
       .filter((f) => ["watch/", "notices/", "events/", "inbox/", "metrics/"].some((dir) => f.path.startsWith(dir)))
       .filter((f) => /from\s+"\.\.\/bot\//.test(f.text));
@@ -90,6 +119,27 @@ describe("architecture", () => {
         .map((i) => `${f.path} → ${i.target}`);
     });
     expect(offenders).toEqual([]);
+  });
+
+  it("every part of src/ is in one layer", () => {
+    const parts = [...new Set(files.map((f) => partOf(f.path)))];
+    expect(parts.filter((p) => LAYERS.filter((l) => l.parts.includes(p)).length !== 1)).toEqual([]);
+  });
+
+  it("no import from a lower layer to a higher one (http → bot, events, inbox → notices, watch → domain → store, marketplace → tron, format)", () => {
+    expect(upwardImports(files)).toEqual([]);
+  });
+
+  it("the layer rule fails on a planted violation", () => {
+    const planted = [
+      { path: "orders/planted.ts", text: 'import type { BotContext } from "../bot/context.js";' },
+      { path: "events/planted.ts", text: 'import { startHttpServer } from "../http/server.js";' },
+      { path: "notices/fine.ts", text: 'import type { EventOrder } from "../orders/event-order.js";' },
+    ];
+    expect(upwardImports(planted)).toEqual([
+      "orders/planted.ts (domain) → bot/context.ts (chat and events)",
+      "events/planted.ts (chat and events) → http/server.ts (HTTP)",
+    ]);
   });
 
   it("no import circle in src/ (type-only imports aside: they are erased)", () => {

@@ -27,7 +27,7 @@ import { createFormatter } from "../../src/format/formatter.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../src/config.js";
 import { pickLocale } from "../../src/i18n/locale.js";
 import type { AutomationRule, RuleFiring } from "../../src/marketplace/index.js";
-import type { EventOrder } from "../../src/events/event-payload.js";
+import type { EventOrder } from "../../src/orders/event-order.js";
 import { createTestDatabase, type TestDatabase } from "../support/test-store.js";
 
 const NOW = Date.parse("2026-11-24T03:00:00Z");

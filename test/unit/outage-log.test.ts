@@ -16,9 +16,10 @@ import { openStore, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
 import { createNotifier } from "../../src/notices/notifier.js";
 import { createNoticeTranslator } from "../../src/notices/translations.js";
-import { receiverPath, receiverRoute } from "../../src/events/receiver.js";
+import { receiverPath } from "../../src/events/receiver.js";
+import { receiverRoute } from "../../src/http/event-receiver.js";
 import { OUTBOX_ROOM } from "../../src/events/backlog.js";
-import { createHttpApp, startHttpServer, type HttpServer } from "../../src/events/http-server.js";
+import { createHttpApp, startHttpServer, type HttpServer } from "../../src/http/server.js";
 import { signStandard } from "../../src/events/signatures.js";
 import { filledEvent } from "../support/marketplace-events.js";
 

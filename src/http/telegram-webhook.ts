@@ -7,13 +7,13 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RawRoute } from "../events/http-server.js";
-import { readBodyUpTo } from "../events/read-body.js";
+import type { RawRoute } from "./server.js";
+import { readBodyUpTo } from "./read-body.js";
 import type { Logger } from "../logger.js";
 import { createOutageLog } from "../store/outage-log.js";
 import { StoreClosedError } from "../store/errors.js";
-import { isUpdate } from "./chat-key.js";
-import { InboxStoppedError, type Inbox } from "./inbox.js";
+import { isUpdate } from "../inbox/chat-key.js";
+import { InboxStoppedError, type Inbox } from "../inbox/inbox.js";
 
 /** An unguessable path per bot token, so the URL itself does not reveal the token. */
 export function telegramWebhookPath(botToken: string): string {
