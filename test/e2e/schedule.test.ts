@@ -83,14 +83,20 @@ async function scheduleNotices(): Promise<string[]> {
     .map((c) => textOf(c.payload));
 }
 
+/** A user with a key and a saved "Main wallet": /schedule (no schedule yet), New schedule, at the address step. */
+async function newScheduleFlow() {
+  await setUp();
+  const { tg } = n.h;
+  await tg.sendText({ userId: USER, text: "/schedule" });
+  await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
+  await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
+  await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+  return tg;
+}
+
 describe(`scheduled purchases (${testEngine})`, () => {
   it("/schedule: created step by step (bad answers asked again), listed, paused, resumed and deleted", async () => {
-    await setUp();
-    const { tg } = n.h;
-    await tg.sendText({ userId: USER, text: "/schedule" });
-    await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+    const tg = await newScheduleFlow();
 
     await tg.sendText({ userId: USER, text: "my wallet" });
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a TRON address"));
@@ -143,12 +149,7 @@ describe(`scheduled purchases (${testEngine})`, () => {
   });
 
   it("chosen days (none is asked again), a zone by its button, no maximum; Cancel at the preview saves nothing", async () => {
-    await setUp();
-    const { tg } = n.h;
-    await tg.sendText({ userId: USER, text: "/schedule" });
-    await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+    const tg = await newScheduleFlow();
     await tg.sendText({ userId: USER, text: "main wallet" }); // the saved name, in any case
     await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
     await tg.tapButton({ userId: USER, text: /^65,000/ });
