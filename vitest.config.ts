@@ -1,7 +1,20 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /** The end-to-end suites that touch storage, run a second time on PostgreSQL (TEST_STORE=pg). */
 const onBothEngines = ["announce", "outbox-paid", "inbox", "inbox-crash", "deposits", "price-alerts", "receiver", "receiver-backlog", "outbox", "buy-confirm", "notices", "watch", "watch-placing", "key-budget", "rule-price-cap", "rule-edit", "rule-cap-in-flow", "statement", "statement-push", "notice-chats", "team-desk", "batch", "schedule"].map((name) => `test/e2e/${name}.test.ts`);
+
+/**
+ * The suites that start the bot as real processes (kill -9, a second instance, replicas, the
+ * entrypoint): the slowest, run by `npm run test:processes` (TEST_SUITES=processes), which CI runs
+ * after `npm test`, so that `npm test` stays within a few minutes.
+ */
+const processSuites = ["test/e2e/entrypoint.test.ts", "test/e2e/inbox-crash.test.ts", "test/e2e/single-instance.test.ts", "test/replicas/frozen-leader.test.ts", "test/replicas/two-replicas.test.ts"];
+const processesOnly = process.env.TEST_SUITES === "processes";
+/** This run's share of a project's files: the process suites among them, or everything else. */
+const share = (files: string[]) =>
+  processesOnly
+    ? { include: processSuites.filter((f) => files.includes(f) || files.includes("test/**/*.test.ts")) }
+    : { include: files, exclude: [...configDefaults.exclude, ...processSuites] };
 
 export default defineConfig({
   test: {
@@ -11,8 +24,8 @@ export default defineConfig({
     restoreMocks: true,
     globalSetup: ["test/support/pg-setup.ts"],
     projects: [
-      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"] } },
-      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: "pg", include: onBothEngines, env: { TEST_STORE: "pg" } } }] : []),
+      { extends: true, test: { name: "sqlite", ...share(["test/**/*.test.ts"]) } },
+      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: "pg", ...share(onBothEngines), env: { TEST_STORE: "pg" } } }] : []),
     ],
   },
 });
