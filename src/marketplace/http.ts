@@ -164,6 +164,8 @@ async function readAtMost(response: Dispatcher.ResponseData, maxBytes: number): 
     response.body.destroy();
     return undefined;
   }
+  // a declared length within the limit (undici holds the body to it): read at once, without a stream iterator
+  if (Number.isFinite(declared)) return response.body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
