@@ -165,6 +165,11 @@ export const outbox = pgTable(
     sentAt: big("sent_at"),
     paidBroadcast: boolean("paid_broadcast").notNull().default(false),
     announcementId: integer("announcement_id"),
+    // set: the notice is a file, sent with sendPhoto ("photo") or sendDocument ("document"), `text` its
+    // caption (a statement's chart and CSV on the 1st); its bytes in base64, cleared once it is settled
+    fileKind: text("file_kind"),
+    fileName: text("file_name"),
+    fileBase64: text("file_base64"),
   },
   // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
   (t) => [

@@ -176,6 +176,11 @@ export const outbox = sqliteTable(
     // sent with allow_paid_broadcast, paced by the paid rate (an operator's announcement, ANNOUNCE_PAID_BROADCAST)
     paidBroadcast: integer("paid_broadcast", { mode: "boolean" }).notNull().default(false),
     announcementId: integer("announcement_id"), // set: one user's copy of this announcement (counted by state)
+    // set: the notice is a file, sent with sendPhoto ("photo") or sendDocument ("document"), `text` its
+    // caption (a statement's chart and CSV on the 1st); its bytes in base64, cleared once it is settled
+    fileKind: text("file_kind"),
+    fileName: text("file_name"),
+    fileBase64: text("file_base64"),
   },
   // outbox_chat: the claim asks each candidate whether it is its chat's oldest pending row
   (t) => [
