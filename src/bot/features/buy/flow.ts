@@ -7,7 +7,7 @@
  * A kept answer that no longer fits (a volume or duration after the resource changed) is asked again.
  */
 import type { OrderOptions } from "../../../marketplace/index.js";
-import { isTronAddress, shortAddress } from "../../../tron/address.js";
+import { shortAddress } from "../../../tron/address.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
@@ -15,14 +15,16 @@ import { clipped, code } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers } from "../../../orders/request.js";
+import { runStep, type Step } from "../../flow/step.js";
+import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
+import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers, type Resource } from "../../../orders/request.js";
 import { BuyStep } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
-import { addressByLabel, offeredAddresses } from "../../../tron/address-names.js";
+import { offeredAddresses } from "../../../tron/address-names.js";
 import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
 
@@ -43,6 +45,19 @@ export interface BuyFlowArgs {
 }
 
 type Ctx = ConversationContext;
+
+/** The resource step: buttons only, the resources the options offer. */
+function resourceStep(offered: readonly Resource[], previous: BuyAnswers, t: Translate): Step<Resource> {
+  return {
+    question: t("buy-ask-resource"),
+    keyboard: resourceKeyboard(offered, previous, t),
+    buttons: BuyStep.resource.pattern,
+    tap: (data) => {
+      const resource = parseResource(BuyStep.resource.unpack(data)?.resource);
+      return resource ? { value: resource } : { reason: t("conversation-use-buttons") };
+    },
+  };
+}
 
 export async function buyConversation(conversation: BotConversation, ctx: Ctx, args: BuyFlowArgs = {}): Promise<void> {
   const userId = ctx.from?.id;
@@ -69,12 +84,9 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
 
   // ── Resource ──
   let resource = given.resource;
-  while (!resource) {
+  if (!resource) {
     const offered = RESOURCES.filter((r) => resourceOptions(options, r));
-    await flow.ask(current, t("buy-ask-resource"), resourceKeyboard(offered, previous, t));
-    const reply = await flow.waitForButton(BuyStep.resource.pattern);
-    current = reply.ctx;
-    resource = parseResource(BuyStep.resource.unpack(reply.data)?.resource);
+    ({ value: resource, ctx: current } = await runStep(flow, current, resourceStep(offered, previous, t)));
   }
   const limits = resourceOptions(options, resource);
   const label = resourceLabel(resource, t);
@@ -92,14 +104,15 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     const keyboard = addressKeyboard(choices, previous, saved);
     // energy for several addresses at once: /batch, in this message (the batch feature answers the button)
     if (resource === "energy") keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
-    await flow.ask(current, t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), keyboard);
-    while (!address) {
-      const reply = await flow.wait({ buttons: BuyStep.address.pattern });
-      current = reply.ctx;
-      const candidate = reply.kind === "button" ? BuyStep.address.unpack(reply.data)!.address : (addressByLabel(saved, reply.text) ?? reply.text);
-      if (isTronAddress(candidate)) address = candidate;
-      else await flow.retry(current, t("buy-address-invalid", { text: clipped(candidate, 64) }));
-    }
+    const step = addressStep({
+      question: t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }),
+      keyboard,
+      buttons: BuyStep.address.pattern,
+      saved,
+      fromTap: (data) => BuyStep.address.unpack(data)?.address,
+      invalid: (text) => t("buy-address-invalid", { text }),
+    });
+    ({ value: address, ctx: current } = await runStep(flow, current, step));
   }
   const target = address;
 
@@ -155,31 +168,39 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     }
     const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
     const ask = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });
-    await flow.ask(current, withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask), keyboard);
-    while (volume === undefined) {
-      const reply = await flow.wait({ buttons: VOLUME_BUTTONS });
-      current = reply.ctx;
-      const preset = reply.kind === "button" ? BuyStep.preset.unpack(reply.data) : undefined;
-      if (preset) duration = limits.durations[preset.index];
-      const checked = checkVolume(preset ? preset.volume : reply.kind === "button" ? BuyStep.volume.unpack(reply.data)!.volume : reply.text, limits);
-      if (checked.ok) volume = checked.volume;
-      else if (checked.reason === "unreadable") {
-        await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64), examples }));
-      } else {
-        await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
-      }
-    }
+    const step = volumeStep({
+      question: withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask),
+      keyboard,
+      buttons: VOLUME_BUTTONS,
+      range: limits,
+      fromTap: (data) => {
+        const preset = BuyStep.preset.unpack(data);
+        if (preset) return { volume: preset.volume, ...(limits.durations[preset.index] !== undefined ? { duration: limits.durations[preset.index] } : {}) };
+        const plain = BuyStep.volume.unpack(data);
+        return plain && { volume: plain.volume };
+      },
+      unreadable: (text) => t("buy-volume-unreadable", { text, examples }),
+      outOfRange: (volume) => t("buy-volume-out-of-range", { volume: current.fmt.volume(volume), ...range }),
+    });
+    const answer = await runStep(flow, current, step);
+    current = answer.ctx;
+    volume = answer.value.volume;
+    // a priced preset answers the duration too
+    if (answer.value.duration !== undefined) duration = answer.value.duration;
   }
 
   // ── Duration ──
   if (duration === undefined) {
     const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
-    await flow.ask(current, withNote(durationReason ? `${durationReason}\n\n${ask}` : ask), durationKeyboard(limits, previous, t, current.fmt));
-    while (duration === undefined) {
-      const reply = await flow.waitForButton(BuyStep.duration.pattern);
-      current = reply.ctx;
-      duration = limits.durations[BuyStep.duration.unpack(reply.data)!.index];
-    }
+    const step = durationStep({
+      question: withNote(durationReason ? `${durationReason}\n\n${ask}` : ask),
+      keyboard: durationKeyboard(limits, previous, t, current.fmt),
+      buttons: BuyStep.duration.pattern,
+      durations: limits.durations,
+      fromTap: (data) => BuyStep.duration.unpack(data)?.index,
+      invalid: () => t("conversation-use-buttons"),
+    });
+    ({ value: duration, ctx: current } = await runStep(flow, current, step));
   }
 
   // ── The preview card, in the flow's message ──

@@ -1,0 +1,67 @@
+/**
+ * One step of a flow, declared, and the one loop that runs it (issue 31, item 3). A step is its
+ * question (text and buttons, shown in the flow's one message with Cancel under them), the buttons
+ * that answer it, and how an answer (a tap or typed text) becomes its value or the reason it was
+ * not taken. `runStep` asks, waits (Cancel, a /command or a pasted secret leave the flow as
+ * FlowMessage.wait says), and on a reason shows the step again with the reason above it, until an
+ * answer is taken. Steps are plain values: a flow is the list of the steps it asks, each built from
+ * the answers before it; the address, volume and duration steps every buying flow asks are in
+ * ./steps.ts.
+ *
+ * Inside a conversation: the loop calls only the flow's message and `conversation.wait`, so a step
+ * replays exactly as the hand-written loops it replaces did.
+ */
+import type { InlineKeyboard } from "grammy";
+import type { ConversationContext } from "../context.js";
+import type { FlowMessage } from "./flow-message.js";
+import type { WaitOptions } from "./wait.js";
+
+type Ctx = ConversationContext;
+
+/** What an answer is: the step's value, or why it was not taken (shown above the step asked again). */
+export type Parsed<T> = { value: T } | { reason: string };
+
+export interface Step<T> {
+  /** The question (the whole text of the flow's message while the step is asked). */
+  question: string;
+  /** The step's own buttons (Cancel is added under them). */
+  keyboard?: InlineKeyboard;
+  /** Which taps answer the step; other taps pass on to the rest of the bot. */
+  buttons?: RegExp;
+  /** A tap on the step's buttons (its callback data) → the value, or why not. */
+  tap?: (data: string, ctx: Ctx) => Parsed<T>;
+  /** Typed text → the value, or why not. Without it the step takes its buttons only (text gets a hint). */
+  text?: (text: string, ctx: Ctx) => Parsed<T>;
+  /** Whether a tap that answers the step is answered (its spinner stopped) here. */
+  answerTap?: boolean;
+}
+
+/** How a step is answered, without its question (a step whose question the flow draws itself). */
+export type Answering<T> = Omit<Step<T>, "question" | "keyboard">;
+
+/** The answer taken, with the context of the update that gave it (its api and language are the ones to go on with). */
+export interface Answer<T> {
+  value: T;
+  ctx: Ctx;
+}
+
+/** Asks the step in the flow's message and waits until it is answered. */
+export async function runStep<T>(flow: FlowMessage, ctx: Ctx, step: Step<T>): Promise<Answer<T>> {
+  await flow.ask(ctx, step.question, step.keyboard);
+  return awaitAnswer(flow, step);
+}
+
+/** Waits for the answer to a step already shown (by `runStep`, or by a flow that drew it itself). */
+export async function awaitAnswer<T>(flow: FlowMessage, step: Answering<T>): Promise<Answer<T>> {
+  const options: WaitOptions = { acceptText: step.text !== undefined };
+  if (step.buttons) options.buttons = step.buttons;
+  for (;;) {
+    const reply = await flow.wait(options);
+    const parsed = reply.kind === "button" ? step.tap!(reply.data, reply.ctx) : step.text!(reply.text, reply.ctx);
+    if ("value" in parsed) {
+      if (reply.kind === "button" && step.answerTap) await reply.ctx.answerCallbackQuery();
+      return { value: parsed.value, ctx: reply.ctx };
+    }
+    await flow.retry(reply.ctx, parsed.reason);
+  }
+}

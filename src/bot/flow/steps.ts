@@ -1,0 +1,136 @@
+/**
+ * The steps every flow that buys or sets up a rule asks, written once (issue 31, item 3): the
+ * target address, a volume, a duration, and a TRX amount or "off". Each flow gives its question,
+ * its buttons (packed with its own codec, so a tap reaches only the flow that asked), how a tap
+ * reads, and its sentences for a wrong answer; what an answer means is decided here. The TRX steps
+ * give only how they are answered: their question is the flow's to draw (`{ question, ...trxStep() }`).
+ */
+import type { InlineKeyboard } from "grammy";
+import { checkVolume, matchDuration } from "../../orders/request.js";
+import { isTronAddress } from "../../tron/address.js";
+import { addressByLabel } from "../../tron/address-names.js";
+import { parseTypedTrx } from "../../tron/amounts.js";
+import type { SavedAddress } from "../../store/recent-addresses.js";
+import { clipped } from "../../format/html.js";
+import type { Answering, Step } from "./step.js";
+
+interface Asked {
+  question: string;
+  keyboard?: InlineKeyboard;
+  buttons?: RegExp;
+}
+
+/**
+ * A TRON address: one of the offered buttons, a saved address's label typed, or an address typed.
+ * `invalid` gets what was given (clipped), "" for a button that names no address.
+ */
+export function addressStep(
+  asked: Asked & {
+    saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>;
+    fromTap: (data: string) => string | undefined;
+    invalid: (text: string) => string;
+  },
+): Step<string> {
+  const take = (candidate: string | undefined) =>
+    candidate !== undefined && isTronAddress(candidate) ? { value: candidate } : { reason: asked.invalid(clipped(candidate ?? "", 64)) };
+  return {
+    ...asked,
+    tap: (data) => take(asked.fromTap(data)),
+    text: (text) => take(addressByLabel(asked.saved, text) ?? text),
+  };
+}
+
+/** A volume, and the duration too when a priced preset answered both. */
+export interface VolumeAnswer {
+  volume: bigint;
+  duration?: string;
+}
+
+/**
+ * A volume typed as people type it (65000, 65k, 131 000 …) or a preset button, always within
+ * min..max. `unreadable` gets the text (clipped; "" for a button); `outOfRange` the volume given.
+ */
+export function volumeStep(
+  asked: Asked & {
+    range: { minVolume: bigint; maxVolume: bigint };
+    fromTap: (data: string) => VolumeAnswer | undefined;
+    unreadable: (text: string) => string;
+    outOfRange: (volume: bigint) => string;
+  },
+): Step<VolumeAnswer> {
+  const take = (input: string | bigint, duration: string | undefined) => {
+    const checked = checkVolume(input, asked.range);
+    if (checked.ok) return { value: duration === undefined ? { volume: checked.volume } : { volume: checked.volume, duration } };
+    if (checked.reason === "unreadable") return { reason: asked.unreadable(typeof input === "string" ? clipped(input, 64) : "") };
+    return { reason: asked.outOfRange(checked.volume) };
+  };
+  return {
+    ...asked,
+    tap: (data) => {
+      const tapped = asked.fromTap(data);
+      return tapped ? take(tapped.volume, tapped.duration) : { reason: asked.unreadable("") };
+    },
+    text: (text) => take(text, undefined),
+  };
+}
+
+/**
+ * One of the durations on offer: a button (`fromTap` gives its index), or, with `typed`, the
+ * duration typed as it is listed (`shownAs`). `invalid` says what is on offer.
+ */
+export function durationStep(
+  asked: Asked & {
+    durations: readonly string[];
+    fromTap: (data: string) => number | undefined;
+    typed?: { shownAs: (duration: string) => string };
+    invalid: () => string;
+  },
+): Step<string> {
+  const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: asked.invalid() });
+  const step: Step<string> = { ...asked, tap: (data) => take(asked.durations[asked.fromTap(data) ?? -1]) };
+  const typed = asked.typed;
+  if (typed) step.text = (text) => take(matchDuration(text, asked.durations, typed.shownAs));
+  return step;
+}
+
+/**
+ * A TRX amount (parseTypedTrx, up to `maxSun`), or null for "off": "off", "0", the
+ * locale's off word, or a tap on a button `fromTap` reads as off (null). A tap may also keep an
+ * amount (`fromTap` returning it). `bad` is said for anything else.
+ */
+export function trxOrOffStep(
+  asked: {
+    buttons: RegExp;
+    fromTap: (data: string) => bigint | null;
+    offWord: string;
+    bad: string;
+    maxSun: bigint;
+    /** An amount must be more than 0 ("0.0" is then a wrong answer, not an amount). */
+    positive?: boolean;
+    answerTap?: boolean;
+  },
+): Answering<bigint | null> {
+  const { fromTap, offWord, bad, maxSun, positive, ...rest } = asked;
+  return {
+    ...rest,
+    tap: (data) => ({ value: fromTap(data) }),
+    text: (text) => {
+      const word = text.trim().toLowerCase();
+      if (word === "off" || word === "0" || word === offWord.toLowerCase()) return { value: null };
+      const sun = parseTypedTrx(text, maxSun);
+      return sun !== undefined && (!positive || sun > 0n) ? { value: sun } : { reason: bad };
+    },
+  };
+}
+
+/** A TRX amount only (up to `maxSun`): anything else is asked again. */
+export function trxStep(asked: { bad: string; maxSun: bigint }): Answering<bigint> {
+  const { bad, maxSun, ...rest } = asked;
+  return {
+    ...rest,
+    text: (text) => {
+      const sun = parseTypedTrx(text, maxSun);
+      return sun !== undefined ? { value: sun } : { reason: bad };
+    },
+  };
+}
