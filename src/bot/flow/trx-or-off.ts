@@ -1,12 +1,13 @@
 /**
  * A step that takes a TRX amount or "off" (the balance alert, a key's monthly budget), or a TRX
- * amount only (waitForTrx): the amount as
- * people type it (parseTypedTrx), or null for "off", "0", the locale's off word or the step's off
- * button. Anything else is asked again, and changes nothing.
+ * amount only (waitForTrx), once the flow has shown its question: the amount as people type it
+ * (parseTypedTrx), or null for "off", "0", the locale's off word or the step's off button. Anything
+ * else is asked again, and changes nothing. The steps themselves are ./steps.ts's.
  */
-import { parseTypedTrx } from "../../tron/amounts.js";
 import type { ConversationContext } from "../context.js";
 import type { FlowMessage } from "./flow-message.js";
+import { awaitAnswer } from "./step.js";
+import { trxOrOffStep, trxStep } from "./steps.js";
 
 export interface TrxOrOffStep {
   /** The step's "off" button. */
@@ -18,27 +19,12 @@ export interface TrxOrOffStep {
   maxSun: bigint;
 }
 
-export async function waitForTrxOrOff(ctx: ConversationContext, flow: FlowMessage, step: TrxOrOffStep): Promise<bigint | null> {
-  for (;;) {
-    const reply = await flow.wait({ buttons: step.offButton });
-    if (reply.kind === "button") {
-      await reply.ctx.answerCallbackQuery();
-      return null;
-    }
-    const word = reply.text.trim().toLowerCase();
-    if (word === "off" || word === "0" || word === step.offWord.toLowerCase()) return null;
-    const sun = parseTypedTrx(reply.text, step.maxSun);
-    if (sun !== undefined) return sun;
-    await flow.retry(ctx, step.bad);
-  }
+export async function waitForTrxOrOff(_ctx: ConversationContext, flow: FlowMessage, step: TrxOrOffStep): Promise<bigint | null> {
+  const { offButton, ...rest } = step;
+  return (await awaitAnswer(flow, trxOrOffStep({ ...rest, buttons: offButton, fromTap: () => null, answerTap: true }))).value;
 }
 
 /** A step that takes a TRX amount only (a price alert's price): anything else is asked again. */
-export async function waitForTrx(ctx: ConversationContext, flow: FlowMessage, step: Pick<TrxOrOffStep, "bad" | "maxSun">): Promise<bigint> {
-  for (;;) {
-    const reply = await flow.wait();
-    const sun = reply.kind === "text" ? parseTypedTrx(reply.text, step.maxSun) : undefined;
-    if (sun !== undefined) return sun;
-    await flow.retry(ctx, step.bad);
-  }
+export async function waitForTrx(_ctx: ConversationContext, flow: FlowMessage, step: { bad: string; maxSun: bigint }): Promise<bigint> {
+  return (await awaitAnswer(flow, trxStep(step))).value;
 }

@@ -12,30 +12,30 @@
  */
 import { recordRule } from "../../../rules/record.js";
 import { InlineKeyboard } from "grammy";
-import { checkVolume, matchDuration } from "../../../orders/request.js";
 import { ENERGY_PER_USDT_TRANSFER, ENERGY_PER_USDT_TRANSFER_TO_NEW_HOLDER } from "../../../tron/usdt.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { AutomationOptions, AutomationRule, MarketplaceClient } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { ruleStatusKind } from "../../../marketplace/index.js";
-import { parseTypedTrx } from "../../../tron/amounts.js";
 import { MAX_CAP_SUN } from "../../../rules/price-cap.js";
 import type { ApiKeyRow } from "../../../store/api-keys.js";
 import { errorFields } from "../../../logger.js";
-import { isTronAddress } from "../../../tron/address.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { clipped, code } from "../../../format/html.js";
+import { code } from "../../../format/html.js";
 import type { RuleEditArgs } from "../../flow/rule-edit.js";
 import { renderRuleCard } from "../../../rules/card.js";
 import { renderShortfall } from "../../../rules/shortfall.js";
 import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pricing.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep, type Step } from "../../flow/step.js";
+import { addressStep, durationStep, trxOrOffStep, volumeStep } from "../../flow/steps.js";
+import { durationChoiceKeyboard } from "../../ui/order-steps.js";
 import { AutomationButtons, exactly, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import { addressByLabel, labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
+import { labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
 import {
   AUTOMATION_STEPS,
   answerLines,
@@ -145,10 +145,11 @@ function draftOf(run: AutomationRun): AutomationDraft {
   return { ...run.answers, kind: run.kind, address, autoResume };
 }
 
-function ask(run: AutomationRun, ctx: Ctx, step: AutomationStep, question: string, keyboard?: InlineKeyboard): Promise<void> {
+/** The step's question under the answers so far (and the rule being edited), in the run's message. */
+function question(run: AutomationRun, ctx: Ctx, step: AutomationStep, text: string): string {
   const answered = answerLines(run.answers, ctx.t, ctx.fmt, [step]);
   const intro = run.replacing ? ctx.t(`auto-edit-intro-${run.kind}`, { address: code(run.replacing.address) }) : undefined;
-  return run.flow.ask(ctx, renderStep(run.kind, answered, question, ctx.t, intro), keyboard);
+  return renderStep(run.kind, answered, text, ctx.t, intro);
 }
 
 async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
@@ -158,23 +159,18 @@ async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
   const keyboard = new InlineKeyboard();
   choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, labelledAddress(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
   const hint = choices.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
-  await ask(run, ctx, "address", ctx.t("auto-ask-address") + hint, keyboard);
-  for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.address) });
-    const address =
-      reply.kind === "button"
-        ? choices[AutomationButtons.address.unpack(reply.data)!.index]?.address
-        : (addressByLabel(run.recent, reply.text) ?? (isTronAddress(reply.text) ? reply.text : undefined));
-    if (address === undefined) {
-      const text = reply.kind === "text" ? reply.text : "";
-      await run.flow.retry(reply.ctx, ctx.t("auto-invalid-address", { text: clipped(text, 64) }));
-      continue;
-    }
-    return address;
-  }
+  const step = addressStep({
+    question: question(run, ctx, "address", ctx.t("auto-ask-address") + hint),
+    keyboard,
+    buttons: ofRun(run.run, AutomationButtons.address),
+    saved: run.recent,
+    fromTap: (data) => choices[AutomationButtons.address.unpack(data)?.index ?? -1]?.address,
+    invalid: (text) => ctx.t("auto-invalid-address", { text }),
+  });
+  return (await runStep(run.flow, ctx, step)).value;
 }
 
-interface VolumeStep {
+interface VolumeRange {
   /** The locale id of the question; it gets { min, max }. */
   question: string;
   min: bigint;
@@ -184,7 +180,7 @@ interface VolumeStep {
 }
 
 /** A volume (or threshold) typed as 65000, 65k, 131 000 …, or a preset button; always within min..max. */
-async function askVolume(ctx: Ctx, run: AutomationRun, step: "threshold" | "volume", volume: VolumeStep): Promise<bigint> {
+async function askVolume(ctx: Ctx, run: AutomationRun, name: "threshold" | "volume", volume: VolumeRange): Promise<bigint> {
   const range = { min: ctx.fmt.volume(volume.min), max: ctx.fmt.volume(volume.max) };
   const keyboard = new InlineKeyboard();
   // the answer being changed is one tap to keep, preset or not
@@ -193,53 +189,45 @@ async function askVolume(ctx: Ctx, run: AutomationRun, step: "threshold" | "volu
   for (const preset of offered) {
     keyboard.text(markChosen(preset === volume.previous, ctx.fmt.volume(preset)), AutomationButtons.volume.pack({ run: run.run, volume: preset }));
   }
-  await ask(run, ctx, step, ctx.t(volume.question, range), keyboard);
-  for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.volume) });
-    const answer = reply.kind === "button" ? AutomationButtons.volume.unpack(reply.data)!.volume : reply.text;
-    const checked = checkVolume(answer, { minVolume: volume.min, maxVolume: volume.max });
-    if (!checked.ok) {
-      const reason =
-        checked.reason === "unreadable" ? ctx.t("auto-invalid-number", range) : ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(checked.volume) });
-      await run.flow.retry(reply.ctx, reason);
-      continue;
-    }
-    return checked.volume;
-  }
+  const step = volumeStep({
+    question: question(run, ctx, name, ctx.t(volume.question, range)),
+    keyboard,
+    buttons: ofRun(run.run, AutomationButtons.volume),
+    range: { minVolume: volume.min, maxVolume: volume.max },
+    fromTap: (data) => AutomationButtons.volume.unpack(data),
+    unreadable: () => ctx.t("auto-invalid-number", range),
+    outOfRange: (value) => ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(value) }),
+  });
+  return (await runStep(run.flow, ctx, step)).value.volume;
 }
 
 /** One of the options' durations: a button, or the value typed as it is listed. */
 async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
   const { durations } = run.options;
-  const keyboard = new InlineKeyboard();
-  durations.forEach((d, index) => {
-    keyboard.text(markChosen(d === run.answers.duration, ctx.fmt.duration(d, ctx.t)), AutomationButtons.duration.pack({ run: run.run, index }));
-    if (index % 3 === 2) keyboard.row();
+  const shownAs = (d: string) => ctx.fmt.duration(d, ctx.t);
+  const step = durationStep({
+    question: question(run, ctx, "duration", ctx.t("auto-ask-duration")),
+    keyboard: durationChoiceKeyboard(durations, run.answers.duration, ctx.t, ctx.fmt, (index) => AutomationButtons.duration.pack({ run: run.run, index })),
+    buttons: ofRun(run.run, AutomationButtons.duration),
+    durations,
+    fromTap: (data) => AutomationButtons.duration.unpack(data)?.index,
+    typed: { shownAs },
+    invalid: () => ctx.t("auto-invalid-duration", { allowed: ctx.fmt.list(durations.map(shownAs), "or") }),
   });
-  await ask(run, ctx, "duration", ctx.t("auto-ask-duration"), keyboard);
-  for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.duration) });
-    const duration =
-      reply.kind === "button"
-        ? durations[AutomationButtons.duration.unpack(reply.data)!.index]
-        : matchDuration(reply.text, durations, (d) => ctx.fmt.duration(d, ctx.t));
-    if (duration === undefined) {
-      const allowed = ctx.fmt.list(durations.map((d) => ctx.fmt.duration(d, ctx.t)), "or");
-      await run.flow.retry(reply.ctx, ctx.t("auto-invalid-duration", { allowed }));
-      continue;
-    }
-    return duration;
-  }
+  return (await runStep(run.flow, ctx, step)).value;
 }
 
 async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
   const previous = run.answers.autoResume;
-  const keyboard = new InlineKeyboard()
-    .text(markChosen(previous === true, ctx.t("button-yes")), AutomationButtons.autoResume.pack({ run: run.run, on: 1 }))
-    .text(markChosen(previous === false, ctx.t("button-no")), AutomationButtons.autoResume.pack({ run: run.run, on: 0 }));
-  await ask(run, ctx, "autoResume", ctx.t("auto-ask-auto-resume"), keyboard);
-  const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.autoResume));
-  return AutomationButtons.autoResume.unpack(tap.data)!.on === 1;
+  const step: Step<boolean> = {
+    question: question(run, ctx, "autoResume", ctx.t("auto-ask-auto-resume")),
+    keyboard: new InlineKeyboard()
+      .text(markChosen(previous === true, ctx.t("button-yes")), AutomationButtons.autoResume.pack({ run: run.run, on: 1 }))
+      .text(markChosen(previous === false, ctx.t("button-no")), AutomationButtons.autoResume.pack({ run: run.run, on: 0 })),
+    buttons: ofRun(run.run, AutomationButtons.autoResume),
+    tap: (data) => ({ value: AutomationButtons.autoResume.unpack(data)?.on === 1 }),
+  };
+  return (await runStep(run.flow, ctx, step)).value;
 }
 
 /**
@@ -251,16 +239,19 @@ async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
   const keyboard = new InlineKeyboard();
   if (typeof previous === "bigint") keyboard.text(markChosen(true, ctx.fmt.trx(previous)), AutomationButtons.capKeep.pack({ run: run.run }));
   keyboard.text(markChosen(previous === null, ctx.t("rules-button-cap-off")), AutomationButtons.capOff.pack({ run: run.run }));
-  await ask(run, ctx, "cap", [ctx.t("rules-cap-ask"), ctx.t("rules-card-cap-between")].join("\n\n"), keyboard);
-  for (;;) {
-    const reply = await run.flow.wait({ buttons: ofRun(run.run, AutomationButtons.capKeep, AutomationButtons.capOff) });
-    if (reply.kind === "button") return AutomationButtons.capKeep.unpack(reply.data) && typeof previous === "bigint" ? previous : null;
-    const word = reply.text.trim().toLowerCase();
-    if (word === "off" || word === "0" || word === ctx.t("rules-cap-off-word").toLowerCase()) return null;
-    const sun = parseTypedTrx(reply.text, MAX_CAP_SUN);
-    if (sun !== undefined && sun > 0n) return sun;
-    await run.flow.retry(reply.ctx, ctx.t("rules-cap-bad"));
-  }
+  const step = {
+    question: question(run, ctx, "cap", [ctx.t("rules-cap-ask"), ctx.t("rules-card-cap-between")].join("\n\n")),
+    keyboard,
+    ...trxOrOffStep({
+      buttons: ofRun(run.run, AutomationButtons.capKeep, AutomationButtons.capOff),
+      fromTap: (data) => (AutomationButtons.capKeep.unpack(data) && typeof previous === "bigint" ? previous : null),
+      offWord: ctx.t("rules-cap-off-word"),
+      bad: ctx.t("rules-cap-bad"),
+      maxSun: MAX_CAP_SUN,
+      positive: true,
+    }),
+  };
+  return (await runStep(run.flow, ctx, step)).value;
 }
 
 /**
