@@ -81,7 +81,8 @@ describe("menu payloads", () => {
   });
 
   it("refuse what is not one (a forged tap)", () => {
-    for (const payload of ["", "x1", "o1", "p1.123", `o1.${id}`, "l1234", "o1.0123456789abcdef0123456789abcdeg", "l-1"]) expect(parseSubject(payload)).toBeUndefined();
+    for (const payload of ["", "x1", "o1", "o:1", "x:1", "p1.123", "p:1:123", `o1.${id}`, `o:1:${id}`, "l1234", "l:1234", "f:1:AAAAAAAAAAAAAAAAAAAAAA:12", "o1.0123456789abcdef0123456789abcdeg", "l-1", "l:-1"])
+      expect(parseSubject(payload)).toBeUndefined();
   });
 });
 

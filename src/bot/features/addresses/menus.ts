@@ -2,7 +2,8 @@
  * /addresses as cards that change in place: the list (five to a page, a row per address, ◀️ ▶️ from
  * the one paging helper), an address's card with Buy, Check, Rename, Forget and Back, and Forget's
  * confirmation (a name the user gave would be lost with it). The list's
- * buttons carry their page; a row and the card carry `<address>.<page>`, so a list that changed
+ * buttons carry their page; a row and the card carry `<address>:<page>` (payloads of the callback
+ * codec), so a list that changed
  * since it was drawn can never open or forget another address. Install `addressesMenu` only.
  */
 import { InlineKeyboard } from "grammy";
@@ -20,6 +21,7 @@ import { enterFlow } from "../../flow/enter.js";
 import { runEntry } from "../../flow/registry.js";
 import { renderAddressCard, renderAddressList } from "./views.js";
 import { labelledAddress } from "../../../tron/address-names.js";
+import { definePayload } from "../../../telegram/callback-codec.js";
 
 export const PAGE_SIZE = 5;
 export const RENAME_ADDRESS_CONVERSATION = "address-label";
@@ -32,15 +34,19 @@ function liveChecks(ctx: BotContext, addresses: readonly string[]): Promise<Arra
   return Promise.all(addresses.map((a) => ctx.deps.marketplace.public.checkAddress(a).catch(() => null)));
 }
 
-const cardSubject = (address: string, page: number) => `${address}.${Math.min(Math.max(page, 1), 9999)}`;
+const MENUS = ["adr", "adrc", "adrf"];
+const LIST_PAYLOAD = definePayload({ page: "int" }, { menus: MENUS });
+const CARD_PAYLOAD = definePayload({ address: "address", page: "int" }, { menus: MENUS });
+
+const listSubject = (page: number) => LIST_PAYLOAD.pack({ page: Math.min(Math.max(page, 1), 9999) });
+const cardSubject = (address: string, page: number) => CARD_PAYLOAD.pack({ address, page: Math.min(Math.max(page, 1), 9999) });
 
 function parseCardSubject(subject: string): { address: string; page: number } | undefined {
-  const match = /^(T[1-9A-HJ-NP-Za-km-z]{33})\.(\d{1,4})$/.exec(subject);
-  const address = match?.[1];
-  return address && isTronAddress(address) ? { address, page: Number(match[2]) } : undefined;
+  const card = CARD_PAYLOAD.unpack(subject);
+  return card && isTronAddress(card.address) ? card : undefined;
 }
 
-const pageOfPayload = (payload: string) => parseCardSubject(payload)?.page ?? Number(payload);
+const pageOfPayload = (payload: string) => parseCardSubject(payload)?.page ?? LIST_PAYLOAD.unpack(payload)?.page ?? 1;
 
 /** The card's address, when the tapping user still has it saved; otherwise the list says it is gone. */
 function onAddress(action: (ctx: BotContext, entry: SavedAddress, page: number) => Promise<unknown>) {
@@ -61,10 +67,10 @@ export const addressesMenu = createCardMenu("adr", {
     range.text({ text: `${page.offset + 1 + i}. ${labelledAddress(entry)}`, payload: cardSubject(entry.address, page.page) }, onAddress(showCard)).row();
   });
   for (const link of pageLinks(page)) {
-    range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload: String(page.page) }, (ctx) => showAddresses(ctx, link.page));
+    range.text({ text: ctx.t(link.direction === "prev" ? "button-prev" : "button-next"), payload: listSubject(page.page) }, (ctx) => showAddresses(ctx, link.page));
   }
   // energy for several of them at once (/batch, in a message of its own: the list stays)
-  if (page.total >= 2) range.row().text({ text: ctx.t("batch-button-several"), payload: String(page.page) }, (ctx) => runEntry(ctx, "enter-batch"));
+  if (page.total >= 2) range.row().text({ text: ctx.t("batch-button-several"), payload: listSubject(page.page) }, (ctx) => runEntry(ctx, "enter-batch"));
 });
 
 const addressCardMenu = createCardMenu("adrc").dynamic((ctx, range) => {
@@ -103,7 +109,7 @@ export async function showAddresses(ctx: BotContext, requested = 1, options: Sho
     return;
   }
   const checks = await liveChecks(ctx, page.items.map((e) => e.address));
-  setSubject(ctx, String(page.page));
+  setSubject(ctx, listSubject(page.page));
   const text = renderAddressList(page, checks, (k, v) => ctx.t(k, v), ctx.fmt, options.note);
   await showView(ctx, { text, keyboard: addressesMenu }, options);
 }

@@ -6,7 +6,8 @@ import type { BotContext } from "../../context.js";
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { MAX_PRICE_ALERTS, type PriceAlertRow } from "../../../store/price-alerts.js";
-import { createCardMenu } from "../../ui/menu.js";
+import { createCardMenu, payloadOf } from "../../ui/menu.js";
+import { definePayload } from "../../../telegram/callback-codec.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { PRICE_ALERT_CONVERSATION } from "./flow.js";
@@ -23,11 +24,15 @@ function cardText(alerts: PriceAlertRow[], t: Translate, fmt: Formatter): string
 
 const alertsOf = (ctx: BotContext) => (ctx.from ? ctx.deps.store.priceAlerts.listByUser(ctx.from.id) : Promise.resolve([]));
 
+/** An alert's Remove carries its id. */
+const ALERT_PAYLOAD = definePayload({ id: "int" }, { menus: ["alerts"] });
+
 export const alertsMenu = createCardMenu("alerts").dynamic(async (ctx, range) => {
   const alerts = await alertsOf(ctx);
   alerts.forEach((alert, i) => {
-    range.text({ text: ctx.t("alert-button-remove", { n: i + 1 }), payload: String(alert.id) }, async (ctx) => {
-      if (ctx.from) await ctx.deps.store.priceAlerts.remove(ctx.from.id, Number(ctx.match));
+    range.text({ text: ctx.t("alert-button-remove", { n: i + 1 }), payload: ALERT_PAYLOAD.pack({ id: alert.id }) }, async (ctx) => {
+      const id = ALERT_PAYLOAD.unpack(payloadOf(ctx))?.id;
+      if (ctx.from && id !== undefined) await ctx.deps.store.priceAlerts.remove(ctx.from.id, id);
       await showAlerts(ctx, { toast: ctx.t("alert-removed") });
     });
     if (i % 3 === 2) range.row();

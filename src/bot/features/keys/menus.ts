@@ -9,6 +9,7 @@ import type { ApiKeyRow } from "../../../store/api-keys.js";
 import type { Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { createCardMenu, payloadOf } from "../../ui/menu.js";
+import { definePayload } from "../../../telegram/callback-codec.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { ADD_KEY_CONVERSATION, LABEL_KEY_CONVERSATION } from "./flow.js";
@@ -18,10 +19,13 @@ import { fingerprintText, keyButtonLabel, keyCardText, keyName, keysListText, re
 
 const translate = (ctx: BotContext): Translate => (key, vars) => ctx.t(key, vars);
 
+/** A key's buttons carry its id. */
+const KEY_PAYLOAD = definePayload({ id: "int" }, { menus: ["keys", "key-card", "key-remove"] });
+
 /** The key of the card (its id in the payload), when it is the tapping user's. */
 async function keyOf(ctx: BotContext): Promise<ApiKeyRow | undefined> {
-  const id = Number(payloadOf(ctx));
-  return ctx.from && Number.isSafeInteger(id) ? await ctx.deps.store.apiKeys.get(ctx.from.id, id) : undefined;
+  const id = KEY_PAYLOAD.unpack(payloadOf(ctx))?.id;
+  return ctx.from && id !== undefined ? await ctx.deps.store.apiKeys.get(ctx.from.id, id) : undefined;
 }
 
 /** Runs a card action on the card's key; a key that is gone gets a toast and the list. */
@@ -35,7 +39,7 @@ function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => 
 
 export const keysMenu = createCardMenu("keys").dynamic(async (ctx, range) => {
   const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
-  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: String(key.id) }, onKey((ctx, key) => showCard(ctx, key))).row();
+  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: KEY_PAYLOAD.pack({ id: key.id }) }, onKey((ctx, key) => showCard(ctx, key))).row();
   range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 

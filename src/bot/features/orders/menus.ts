@@ -1,8 +1,8 @@
 /**
  * The orders list (newest first, five to a page, a row per order) and the order card (Refresh, Buy
  * again, and Back to the list page it came from), both menus. The list's buttons carry their filter
- * and page (`3`, `o3`, `r3`: all, orders only, rules only), the card's `<order id>.<filter><page>`
- * (page 0: the card came from /buy, so its second button opens the list).
+ * and page (`a:3`, `o:3`, `r:3`: all, orders only, rules only), the card's `<order id>:<filter>:<page>`
+ * (payloads of the callback codec; page 0: the card came from /buy, so its second button opens the list).
  * With rules' purchases in the history, a row of filters (All / Orders only / Rules only) redraws
  * the list in place; Rules only lists the purchases alone, ten to a page.
  * The card is registered in the list's menu: install `ordersMenu` only.
@@ -23,6 +23,7 @@ import { renderOrderCard, toSnapshot } from "../../../orders/card.js";
 import { firingsOnPage, loadRuleFirings, type RuleFiringEntry } from "../../../rules/firings.js";
 import { markChosen } from "../../ui/chosen.js";
 import { addressLabels } from "../../ui/address-labels.js";
+import { definePayload } from "../../../telegram/callback-codec.js";
 
 export const PAGE_SIZE = 5;
 /** Rules only: purchases have no card (no button each), so a page holds more. */
@@ -31,19 +32,25 @@ export const FIRINGS_PAGE_SIZE = 10;
 /** What the list shows: orders with the rules' purchases among them, orders only, or the purchases only. */
 export type HistoryFilter = "all" | "orders" | "rules";
 const FILTERS: readonly HistoryFilter[] = ["all", "orders", "rules"];
-const FILTER_LETTER: Record<HistoryFilter, string> = { all: "", orders: "o", rules: "r" };
+const FILTER_LETTER: Record<HistoryFilter, string> = { all: "a", orders: "o", rules: "r" };
+const FILTER_OF = new Map(FILTERS.map((f) => [FILTER_LETTER[f], f]));
 
 interface ListSubject {
   filter: HistoryFilter;
   page: number;
 }
 
-const listSubject = ({ filter, page }: ListSubject) => `${FILTER_LETTER[filter]}${Math.min(page, 9999)}`;
+const LIST_MENUS = ["orders", "order"];
+const LIST_PAYLOAD = definePayload({ filter: "word", page: "int" }, { menus: LIST_MENUS });
+/** An order's buttons carry the order and the list page (with its filter) to go back to. */
+const CARD_PAYLOAD = definePayload({ order: "compactUuid", filter: "word", page: "int" }, { menus: LIST_MENUS });
+
+const listSubject = ({ filter, page }: ListSubject) => LIST_PAYLOAD.pack({ filter: FILTER_LETTER[filter], page: Math.min(page, 9999) });
 
 function parseListSubject(payload: string): ListSubject | undefined {
-  const match = /^([or]?)(\d{1,4})$/.exec(payload);
-  if (!match) return undefined;
-  return { filter: match[1] === "o" ? "orders" : match[1] === "r" ? "rules" : "all", page: Number(match[2]) };
+  const list = LIST_PAYLOAD.unpack(payload);
+  const filter = list && FILTER_OF.get(list.filter);
+  return list && filter ? { filter, page: list.page } : undefined;
 }
 
 const firingLists = perUpdate<"all", RuleFiringEntry[]>();
@@ -73,20 +80,13 @@ function loadPage(ctx: BotContext, requested: number): Promise<LoadedPage> {
   });
 }
 
-/**
- * An order's buttons carry the order and the list page (with its filter) to go back to, as
- * `<uuid without dashes>.<filter><page>`: with the menu's own part the callback data stays within
- * Telegram's 64 bytes.
- */
-const cardSubject = (orderId: string, page: number, filter: HistoryFilter = "all") => `${orderId.replace(/-/g, "")}.${listSubject({ filter, page })}`;
+const cardSubject = (orderId: string, page: number, filter: HistoryFilter = "all") =>
+  CARD_PAYLOAD.pack({ order: orderId, filter: FILTER_LETTER[filter], page: Math.min(page, 9999) });
 
 function parseCardSubject(subject: string): { orderId: string; page: number; filter: HistoryFilter } | undefined {
-  const match = /^([0-9a-fA-F]{32})\.([or]?\d{1,4})$/.exec(subject);
-  const list = match && parseListSubject(match[2]!);
-  if (!match || !list) return undefined;
-  const hex = match[1]!;
-  const orderId = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
-  return { orderId, ...list };
+  const card = CARD_PAYLOAD.unpack(subject);
+  const filter = card && FILTER_OF.get(card.filter);
+  return card && filter ? { orderId: card.order, page: card.page, filter } : undefined;
 }
 
 /** The list page (and filter) a list button was drawn for: its own, or the one an order row goes back to. */

@@ -6,10 +6,11 @@
  * rule cancelled elsewhere) still does what its label said, and the marketplace's answer (409: an
  * "already paused" note with the card as it stands) is what the user sees.
  *
- * The rule id goes without its dashes: the menu plugin puts the menu id, the button's position and
- * a hash of up to 12 bytes around the payload, all within Telegram's 64 bytes (the longest payload
- * here is 39 bytes, so menu ids of up to 6 characters fit).
+ * Packed by the callback codec's payloads: `<verb letter>:<page>`, `…:<rule id>` (a compact uuid)
+ * and `…:<firings page>`, each checked to fit beside the menus' ids within Telegram's 64 bytes.
  */
+import { definePayload } from "../../../telegram/callback-codec.js";
+
 export type RuleVerb = "list" | "open" | "pause" | "resume" | "ask" | "cancel" | "fires" | "cap" | "edit";
 
 export interface RuleSubject {
@@ -24,30 +25,30 @@ export interface RuleSubject {
 
 const LETTERS: Record<RuleVerb, string> = { list: "l", open: "o", pause: "p", resume: "r", ask: "a", cancel: "c", fires: "f", cap: "m", edit: "e" };
 const VERBS = new Map(Object.entries(LETTERS).map(([verb, letter]) => [letter, verb as RuleVerb]));
-const PATTERN = /^([a-z])(\d{1,3})(?:\.([0-9a-fA-F]{32})(?:\.(\d))?)?$/;
-const UUID = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;
+
+const MENUS = ["rules", "rule", "rule-x", "rule-f"];
+const LIST = definePayload({ verb: "word", page: "int" }, { menus: MENUS });
+const RULE = definePayload({ verb: "word", page: "int", id: "compactUuid" }, { menus: MENUS });
+const FIRES = definePayload({ verb: "word", page: "int", id: "compactUuid", fires: "int" }, { menus: MENUS });
+
+/** The list page up to 999 and the firings page up to 9 (as many as the menus show). */
+const inRange = (subject: RuleSubject) => subject.page >= 0 && subject.page <= 999 && (subject.fires === undefined || (subject.fires >= 0 && subject.fires <= 9));
 
 export function packSubject(subject: RuleSubject): string {
-  let payload = `${LETTERS[subject.verb]}${subject.page}`;
-  if (subject.id !== undefined) {
-    const parts = UUID.exec(subject.id);
-    if (!parts) throw new Error("rule ids are uuids");
-    payload += `.${parts.slice(1).join("")}`;
-    if (subject.fires !== undefined) payload += `.${subject.fires}`;
-  }
-  if (!PATTERN.test(payload)) throw new Error(`rules payload out of range: ${payload}`);
-  return payload;
+  if (!inRange(subject)) throw new Error(`rules payload out of range: page ${subject.page}, firings page ${subject.fires}`);
+  const verb = LETTERS[subject.verb];
+  if (subject.id === undefined) return LIST.pack({ verb, page: subject.page });
+  if (subject.fires === undefined) return RULE.pack({ verb, page: subject.page, id: subject.id });
+  return FIRES.pack({ verb, page: subject.page, id: subject.id, fires: subject.fires });
 }
 
 /** The subject, or undefined for a payload that is not one (a forged or foreign tap). */
 export function parseSubject(payload: string): RuleSubject | undefined {
-  const match = PATTERN.exec(payload);
-  const verb = match && VERBS.get(match[1]!);
-  if (!match || !verb) return undefined;
-  const hex = match[3];
-  if (verb !== "list" && hex === undefined) return undefined;
-  const subject: RuleSubject = { verb, page: Number(match[2]) };
-  if (hex !== undefined) subject.id = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
-  if (match[4] !== undefined) subject.fires = Number(match[4]);
-  return subject;
+  const read: { verb: string; page: number; id?: string; fires?: number } | undefined = FIRES.unpack(payload) ?? RULE.unpack(payload) ?? LIST.unpack(payload);
+  const verb = read && VERBS.get(read.verb);
+  if (!read || !verb || (verb !== "list" && read.id === undefined)) return undefined;
+  const subject: RuleSubject = { verb, page: read.page };
+  if (read.id !== undefined) subject.id = read.id;
+  if (read.fires !== undefined) subject.fires = read.fires;
+  return inRange(subject) ? subject : undefined;
 }

@@ -10,7 +10,8 @@ import { code } from "../../../format/html.js";
 import { MAX_SCHEDULES, type ScheduleRow, type ScheduleRunRow } from "../../../store/schedules.js";
 import { nextDueTime } from "../../../schedules/due.js";
 import { localMoment, whatLabel, whenLabel } from "../../../schedules/summary.js";
-import { createCardMenu } from "../../ui/menu.js";
+import { createCardMenu, payloadOf } from "../../ui/menu.js";
+import { definePayload } from "../../../telegram/callback-codec.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { addressLabels } from "../../ui/address-labels.js";
@@ -57,19 +58,24 @@ function cardText(items: Listed[], now: number, t: Translate, fmt: Formatter, la
   return [t("schedule-title"), ...items.flatMap((item, i) => ["", ...scheduleLines(item, i + 1, now, t, fmt, labels)]), "", t("schedule-how")].join("\n");
 }
 
+/** A schedule's buttons carry its id. */
+const SCHEDULE_PAYLOAD = definePayload({ id: "int" }, { menus: ["schedules"] });
+const scheduleIdOf = (ctx: BotContext) => SCHEDULE_PAYLOAD.unpack(payloadOf(ctx))?.id;
+
 export const schedulesMenu = createCardMenu("schedules", { onOutdated: (ctx) => showSchedules(ctx) }).dynamic(async (ctx, range) => {
   const items = await listed(ctx);
   items.forEach(({ schedule }, i) => {
     const n = i + 1;
-    range.text({ text: ctx.t(schedule.paused ? "schedule-button-resume" : "schedule-button-pause", { n }), payload: String(schedule.id) }, async (ctx) => {
-      const id = Number(ctx.match);
-      const row = await ctx.deps.store.schedules.get(id);
-      if (!row || row.userId !== ctx.from?.id) return showSchedules(ctx, { toast: ctx.t("schedule-gone") });
+    range.text({ text: ctx.t(schedule.paused ? "schedule-button-resume" : "schedule-button-pause", { n }), payload: SCHEDULE_PAYLOAD.pack({ id: schedule.id }) }, async (ctx) => {
+      const id = scheduleIdOf(ctx);
+      const row = id === undefined ? undefined : await ctx.deps.store.schedules.get(id);
+      if (id === undefined || !row || row.userId !== ctx.from?.id) return showSchedules(ctx, { toast: ctx.t("schedule-gone") });
       await ctx.deps.store.schedules.setPaused(row.userId, id, !row.paused, ctx.deps.now());
       await showSchedules(ctx, { toast: ctx.t(row.paused ? "schedule-resumed" : "schedule-paused", { n }) });
     });
-    range.text({ text: ctx.t("schedule-button-delete", { n }), payload: String(schedule.id) }, async (ctx) => {
-      const removed = ctx.from ? await ctx.deps.store.schedules.remove(ctx.from.id, Number(ctx.match)) : false;
+    range.text({ text: ctx.t("schedule-button-delete", { n }), payload: SCHEDULE_PAYLOAD.pack({ id: schedule.id }) }, async (ctx) => {
+      const id = scheduleIdOf(ctx);
+      const removed = ctx.from && id !== undefined ? await ctx.deps.store.schedules.remove(ctx.from.id, id) : false;
       await showSchedules(ctx, { toast: ctx.t(removed ? "schedule-deleted" : "schedule-gone") });
     });
     range.row();
