@@ -11,11 +11,13 @@ import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
-import { clipped, code } from "../../../format/html.js";
+import { code } from "../../../format/html.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep } from "../../flow/step.js";
+import { durationStep, volumeStep } from "../../flow/steps.js";
 import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
-import { checkVolume, resourceOptions, typedVolumeExamples, volumePresets } from "../../../orders/request.js";
+import { resourceOptions, typedVolumeExamples, volumePresets } from "../../../orders/request.js";
 import { allHaveVolumes, MAX_BATCH_LINES, quoteBatch, readBatchLines, type BatchLineInput, type QuotedBatch, type ReadLines } from "../../../orders/batch.js";
 import { labelsOf } from "../../../tron/address-names.js";
 import type { ResourceOptions } from "../../../marketplace/index.js";
@@ -108,30 +110,36 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   if (!allHaveVolumes(lines)) {
     const keyboard = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (v) => BatchStep.volume.pack({ volume: v }));
     const own = lines.length - lines.filter((l) => l.volume === undefined).length;
-    await flow.ask(current, t("batch-ask-volume", { count, own, examples, ...range }), keyboard);
-    while (volume === undefined) {
-      const reply = await flow.wait({ buttons: BatchStep.volume.pattern });
-      current = reply.ctx;
-      const checked = checkVolume(reply.kind === "button" ? BatchStep.volume.unpack(reply.data)!.volume : reply.text, limits);
-      if (checked.ok) volume = checked.volume;
-      else if (checked.reason === "unreadable") await flow.retry(current, t("buy-volume-unreadable", { text: clipped(reply.kind === "text" ? reply.text : "", 64), examples }));
-      else await flow.retry(current, t("buy-volume-out-of-range", { volume: current.fmt.volume(checked.volume), ...range }));
-    }
+    const step = volumeStep({
+      question: t("batch-ask-volume", { count, own, examples, ...range }),
+      keyboard,
+      buttons: BatchStep.volume.pattern,
+      range: limits,
+      fromTap: (data) => BatchStep.volume.unpack(data),
+      unreadable: (text) => t("buy-volume-unreadable", { text, examples }),
+      outOfRange: (value) => t("buy-volume-out-of-range", { volume: current.fmt.volume(value), ...range }),
+    });
+    const answer = await runStep(flow, current, step);
+    current = answer.ctx;
+    volume = answer.value.volume;
   }
 
   // ── The duration ──
-  let duration: string | undefined;
   const volumeText = volume !== undefined ? code(current.fmt.volume(volume)) : t("batch-volume-own");
-  await flow.ask(
+  const durationAnswer = await runStep(
+    flow,
     current,
-    t("batch-ask-duration", { count, volume: volumeText }),
-    durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => BatchStep.duration.pack({ index })),
+    durationStep({
+      question: t("batch-ask-duration", { count, volume: volumeText }),
+      keyboard: durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => BatchStep.duration.pack({ index })),
+      buttons: BatchStep.duration.pattern,
+      durations: limits.durations,
+      fromTap: (data) => BatchStep.duration.unpack(data)?.index,
+      invalid: () => t("conversation-use-buttons"),
+    }),
   );
-  while (duration === undefined) {
-    const reply = await flow.waitForButton(BatchStep.duration.pattern);
-    current = reply.ctx;
-    duration = limits.durations[BatchStep.duration.unpack(reply.data)!.index];
-  }
+  current = durationAnswer.ctx;
+  const duration = durationAnswer.value;
 
   // ── The preview card, in the flow's message ──
   let quoted: QuotedBatch;
