@@ -12,7 +12,7 @@
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { defineCallback } from "../../telegram/callback-codec.js";
-import { isNotModified } from "../ui/view.js";
+import { placeView } from "../ui/view.js";
 import { waitForReply, type Reply, type WaitOptions } from "./wait.js";
 
 /** The Cancel button under every step of every flow. */
@@ -97,18 +97,10 @@ export class FlowMessage {
     return this.messageId;
   }
 
+  /** Edits the flow's message, or sends it (the first step, or one deleted or too old to edit): the view kit's edit-or-send. */
   private async put(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
-    const extra = keyboard ? { reply_markup: keyboard } : {};
-    if (this.messageId !== undefined) {
-      try {
-        await ctx.api.editMessageText(this.chatId, this.messageId, text, extra);
-        return;
-      } catch (err) {
-        if (isNotModified(err)) return;
-        // deleted or too old to edit: the flow goes on in a new message
-      }
-    }
-    this.messageId = (await ctx.api.sendMessage(this.chatId, text, extra)).message_id;
+    const shown = await placeView(ctx, { text, keyboard }, this.messageId !== undefined ? { messageId: this.messageId } : { asNew: true });
+    if (shown.messageId !== undefined) this.messageId = shown.messageId;
   }
 
   /** The flow's message says it was cancelled (never a new message: nothing to say where nothing was asked). */

@@ -39,6 +39,19 @@ export interface ShowOptions {
 export { isNotModified };
 
 export async function showView<C extends Context>(ctx: C, view: View<C>, options: ShowOptions = {}): Promise<ShownView> {
+  const placed = await placeView(ctx, view, options);
+  if (ctx.callbackQuery) {
+    const text = placed.shown === "unchanged" ? (options.unchanged ?? options.toast) : options.toast;
+    await ctx.answerCallbackQuery(text ? { text } : undefined);
+  }
+  return placed;
+}
+
+/**
+ * The edit-or-send of `showView`, leaving the tap to whoever answers it: a flow's message
+ * (FlowMessage), whose step may be followed by the flow's own toast, and answer-once otherwise.
+ */
+export async function placeView<C extends Context>(ctx: C, view: View<C>, options: Pick<ShowOptions, "asNew" | "messageId"> = {}): Promise<ShownView> {
   const extra = view.keyboard ? { reply_markup: view.keyboard as InlineKeyboard } : {};
   const tap = ctx.callbackQuery;
   let shown: Shown | undefined;
@@ -59,10 +72,6 @@ export async function showView<C extends Context>(ctx: C, view: View<C>, options
   if (shown === undefined && ctx.chat) {
     messageId = (await ctx.reply(view.text, extra)).message_id;
     shown = "sent";
-  }
-  if (tap) {
-    const text = shown === "unchanged" ? (options.unchanged ?? options.toast) : options.toast;
-    await ctx.answerCallbackQuery(text ? { text } : undefined);
   }
   return { shown: shown ?? "answered", ...(messageId !== undefined ? { messageId } : {}) };
 }
