@@ -15,6 +15,7 @@ import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type Card
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep, type Parsed } from "../../flow/step.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import { createConversation } from "@grammyjs/conversations";
@@ -108,30 +109,29 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   const saved = await external(conversation, () => ctx.deps.store.recentAddresses.entries(userId));
   const keyboard = new InlineKeyboard();
   for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
-  await flow.ask(ctx, ctx.t("check-ask-address"), keyboard);
-  for (;;) {
-    const reply = await flow.wait({ buttons: CheckStep.address.pattern });
-    const input =
-      reply.kind === "button" ? (CheckStep.address.unpack(reply.data)?.address ?? "") : (addressByLabel(saved, reply.text) ?? reply.text.split(/\s+/)[0] ?? "");
-    if (!isTronAddress(input)) {
-      await flow.retry(reply.ctx, invalidAddressText(input, (k, v) => reply.ctx.t(k, v)));
-      continue;
-    }
-    // The call and the clock are side effects: replayed from the log, never repeated. Errors must be
-    // thrown through external (not returned) to come back as MarketplaceError.
-    let outcome: CheckOutcome;
-    try {
-      outcome = await external(conversation, () => fetchCheck(reply.ctx, input));
-    } catch (error) {
-      outcome = { error, at: await external(conversation, () => reply.ctx.deps.now()) };
-    }
-    outcome.presets = await external(conversation, () => loadPresets(reply.ctx.deps, userId, input));
-    const label = saved.find((e) => e.address === input)?.label;
-    if (label) outcome.label = label;
-    const { text, keyboard } = checkMessage(reply.ctx, input, outcome);
-    await flow.finish(reply.ctx, text, keyboard);
-    return;
+  // a typed line is read by its first word (as /check <address> is), or a saved address's name
+  const take = (input: string, c: ConversationContext): Parsed<string> =>
+    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, (k, v) => c.t(k, v)) };
+  const { value: input, ctx: answered } = await runStep(flow, ctx, {
+    question: ctx.t("check-ask-address"),
+    keyboard,
+    buttons: CheckStep.address.pattern,
+    tap: (data, c) => take(CheckStep.address.unpack(data)?.address ?? "", c),
+    text: (text, c) => take(addressByLabel(saved, text) ?? text.split(/\s+/)[0] ?? "", c),
+  });
+  // The call and the clock are side effects: replayed from the log, never repeated. Errors must be
+  // thrown through external (not returned) to come back as MarketplaceError.
+  let outcome: CheckOutcome;
+  try {
+    outcome = await external(conversation, () => fetchCheck(answered, input));
+  } catch (error) {
+    outcome = { error, at: await external(conversation, () => answered.deps.now()) };
   }
+  outcome.presets = await external(conversation, () => loadPresets(answered.deps, userId, input));
+  const label = saved.find((e) => e.address === input)?.label;
+  if (label) outcome.label = label;
+  const { text, keyboard: cardKeyboard } = checkMessage(answered, input, outcome);
+  await flow.finish(answered, text, cardKeyboard);
 }
 
 export const checkFeature = new Composer<BotContext>();

@@ -20,6 +20,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep } from "../../flow/step.js";
 import { escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { findCredential, isPlausibleApiKey, type KeyScope } from "../../../credentials/shape.js";
@@ -122,7 +123,18 @@ export async function labelKeyConversation(
       : t("keys-label-ask-rename", { name: keyName(key, t), fingerprint });
   const skip = new InlineKeyboard();
   if (mode === "new") skip.text(t("keys-button-skip"), KeyButtons.skipLabel.pack());
-  await flow.ask(ctx, intro, skip);
+  // this step asks for no secret: waitForReply deletes one pasted here and ends the step
+  const { value: label } = await runStep<string | null>(flow, ctx, {
+    question: intro,
+    keyboard: skip,
+    buttons: KeyButtons.skipLabel.pattern,
+    answerTap: true,
+    tap: () => ({ value: null }),
+    text: (text) => {
+      const label = normaliseLabel(text);
+      return label ? { value: label } : { reason: t("keys-label-invalid", { max: MAX_LABEL_LENGTH }) };
+    },
+  });
 
   // A new key the default cannot match (as far as the bot knows) is offered as the new default.
   let offerFor: number | undefined;
@@ -134,24 +146,12 @@ export async function labelKeyConversation(
     return `${text}\n\n${t("keys-offer-default", { fingerprint: escapeHtml(offer.fingerprint), operation: t(offer.operation) })}`;
   };
 
-  for (;;) {
-    // this step asks for no secret: waitForReply deletes one pasted here and ends the step
-    const reply = await flow.wait({ buttons: KeyButtons.skipLabel.pattern });
-    if (reply.kind === "button") {
-      await reply.ctx.answerCallbackQuery();
-      return flow.finish(ctx, await withOffer(t("keys-label-skipped")), nextSteps(ctx, offerFor));
-    }
-    const label = normaliseLabel(reply.text);
-    if (!label) {
-      await flow.retry(ctx, t("keys-label-invalid", { max: MAX_LABEL_LENGTH }));
-      continue;
-    }
-    const renamed = await external(conversation, () => ctx.deps.store.apiKeys.rename(userId, keyId, label));
-    if (!renamed) return flow.finish(ctx, t("keys-not-found"));
-    const notice = t("keys-label-saved", { name: escapeHtml(label), fingerprint });
-    if (mode === "new") return flow.finish(ctx, await withOffer(`${notice}\n\n${t("keys-ready")}`), nextSteps(ctx, offerFor));
-    return flow.finish(ctx, notice, new InlineKeyboard().text(t("button-back"), KeyButtons.list.pack()));
-  }
+  if (label === null) return flow.finish(ctx, await withOffer(t("keys-label-skipped")), nextSteps(ctx, offerFor));
+  const renamed = await external(conversation, () => ctx.deps.store.apiKeys.rename(userId, keyId, label));
+  if (!renamed) return flow.finish(ctx, t("keys-not-found"));
+  const notice = t("keys-label-saved", { name: escapeHtml(label), fingerprint });
+  if (mode === "new") return flow.finish(ctx, await withOffer(`${notice}\n\n${t("keys-ready")}`), nextSteps(ctx, offerFor));
+  return flow.finish(ctx, notice, new InlineKeyboard().text(t("button-back"), KeyButtons.list.pack()));
 }
 
 /**

@@ -19,6 +19,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { BotContext, BotConversation, BotDeps, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep } from "../../flow/step.js";
 import { NoApiKeyError, withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { code } from "../../../format/html.js";
@@ -90,17 +91,10 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   });
   if (!endpoint) return failed(conversation, ctx, flow, new NoApiKeyError());
   if (deps.webhooks?.sandbox) return sandboxSetup(conversation, ctx, flow, endpoint);
-  await flow.ask(ctx, t("webhook-setup-steps", { url: code(endpoint.url) }));
-
-  let endpointId: string;
-  for (;;) {
-    const reply = await flow.wait();
-    if (reply.kind === "text" && UUID.test(reply.text)) {
-      endpointId = reply.text.toLowerCase();
-      break;
-    }
-    await flow.retry(ctx, t("webhook-setup-bad-id"));
-  }
+  const { value: endpointId } = await runStep<string>(flow, ctx, {
+    question: t("webhook-setup-steps", { url: code(endpoint.url) }),
+    text: (text) => (UUID.test(text) ? { value: text.toLowerCase() } : { reason: t("webhook-setup-bad-id") }),
+  });
   await external(conversation, () => deps.store.webhooks.setEndpointId(endpoint.rowId, endpointId));
   await flow.ask(ctx, t(scheme === "standard" ? "webhook-setup-ask-secret-standard" : "webhook-setup-ask-secret", { id: code(endpointId) }));
 
