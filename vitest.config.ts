@@ -8,7 +8,7 @@ const onBothEngines = ["announce", "outbox-paid", "inbox", "inbox-crash", "depos
  * entrypoint): the slowest, run by `npm run test:processes` (TEST_SUITES=processes), which CI runs
  * after `npm test`, so that `npm test` stays within a few minutes.
  */
-const processSuites = ["test/e2e/entrypoint.test.ts", "test/e2e/inbox-crash.test.ts", "test/e2e/single-instance.test.ts", "test/replicas/frozen-leader.test.ts", "test/replicas/two-replicas.test.ts"];
+const processSuites = ["test/e2e/entrypoint.test.ts", "test/e2e/inbox-crash.test.ts", "test/e2e/single-instance.test.ts", "test/replicas/*.test.ts"];
 const processesOnly = process.env.TEST_SUITES === "processes";
 /** This run's share of a project's files: the process suites among them, or everything else. */
 const share = (files: string[]) =>
