@@ -17,7 +17,9 @@ import type { Translator } from "./translations.js";
 import type { EventOrder } from "../orders/event-order.js";
 import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
-import { renderMonthlyStatement } from "./render-statement.js";
+import { renderStatementText, type StatementFiles } from "../statements/render.js";
+import type { LoadedStatement } from "../statements/load.js";
+import type { Formatter, Translate } from "../format/formatter.js";
 import { briefCap, briefOrder, briefPlain, briefRuleFired, briefRulePaused, briefRulesPaused, briefRuleResumed } from "./render-brief.js";
 import { escapeHtml } from "../format/html.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
@@ -79,7 +81,7 @@ export const NoticeKeys = {
   webhookPing: (endpointRowId: number, eventId: string) => `ping:${endpointRowId}:${eventId}`,
   /** The user's group or channel for notices was lost: once per loss. */
   noticeChatLost: (userId: number, version: number) => `noticechat:${userId}:lost:${version}`,
-  /** The monthly statement's notice: once per user and month, whichever replica or tick tells it. */
+  /** The monthly statement's notice: once per user and month, whichever replica or tick tells it (its chart and CSV: `:chart`, `:csv`). */
   monthlyStatement: (userId: number, month: UtcMonth) => `statement:${userId}:${monthIso(month)}`,
   /** A key's budget: warned once a month; reached once per month and amount; resumed once per set of rules paused for it. */
   budgetWarning: (keyId: number, month: string) => `budget:${keyId}:${month}:warned`,
@@ -112,10 +114,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     }
     return l;
   };
-  return notifierOn(deps, () => deps.store, localeFor);
+  return notifierOn(deps, () => deps.store, localeFor, (fn) => deps.store.transaction(fn));
 }
 
-function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale): Notifier {
+/** Runs `fn` with repositories whose writes commit together (a transaction, or the one the notifier writes through). */
+type Atomically = <R>(fn: (repos: NoticeRepos) => Promise<R>) => Promise<R>;
+
+/** What the statement's notice is made of, in the recipient's language (statements/load.ts and render.ts). */
+export type MakeStatement = (t: Translate, fmt: Formatter) => Promise<{ loaded: LoadedStatement; files: StatementFiles | undefined }>;
+
+function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale, atomically: Atomically): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
   async function push(userId: number, dedupeKey: string, render: (l: NoticeLocale) => Notice, brief?: Brief): Promise<boolean> {
     return pushTo(userId, await repos().outbox.recipient(userId), dedupeKey, render, undefined, brief);
@@ -215,7 +223,7 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
   return {
     /** The same notifier, writing through a transaction's repositories. */
     in(tx: NoticeRepos): Notifier {
-      return notifierOn(deps, () => tx, localeFor);
+      return notifierOn(deps, () => tx, localeFor, (fn) => fn(tx));
     },
     orderFilled(userId: number, order: EventOrder): Promise<boolean> {
       return settled(userId, order, "filled");
@@ -257,8 +265,37 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
     budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean> {
       return push(userId, NoticeKeys.budgetResumed(keyId, resumed.map((r) => `${r.id}:${r.updatedAt}`)), (l) => renderBudgetResumed(key, resumed, l), (l) => briefPlain("budget-resumed", l));
     },
-    monthlyStatement(userId: number, month: UtcMonth): Promise<boolean> {
-      return push(userId, NoticeKeys.monthlyStatement(userId, month), (l) => renderMonthlyStatement(month, l));
+    /**
+     * The month's statement as /statement shows it: the card's text, then the chart by day (PNG) and
+     * the CSV, as three notices of the private chat (in that order: a chat's notices leave oldest
+     * first), stored together or not at all. Once per user and month: a statement already told is
+     * not made again. Never in a group or channel (the books are the user's own). `make` loads and
+     * draws it in the recipient's language, only when it is to be told.
+     */
+    async monthlyStatement(userId: number, month: UtcMonth, make: MakeStatement): Promise<boolean> {
+      const user = await repos().outbox.recipient(userId);
+      if (!user || !user.noticesEnabled) return false;
+      const key = NoticeKeys.monthlyStatement(userId, month);
+      const at = (part: string) => `${key}${part}@${user.chatId}`;
+      if (await repos().outbox.getByDedupeKey(at(""))) return false;
+      const l = await noticeLocale(userId, user);
+      const { loaded, files } = await make(l.t, l.fmt);
+      const text = renderStatementText(loaded.statement, loaded.labels, l.t, l.fmt);
+      const now = deps.now();
+      const added = await atomically(async ({ outbox }) => {
+        if (!(await outbox.enqueue({ chatId: user.chatId, dedupeKey: at(""), text }, now))) return false;
+        if (files?.chart) {
+          const { bytes, name, caption } = files.chart;
+          await outbox.enqueue({ chatId: user.chatId, dedupeKey: at(":chart"), text: caption, file: { kind: "photo", name, bytes } }, now);
+        }
+        if (files) {
+          const { bytes, name, caption } = files.csv;
+          await outbox.enqueue({ chatId: user.chatId, dedupeKey: at(":csv"), text: caption, file: { kind: "document", name, bytes } }, now);
+        }
+        return true;
+      });
+      if (added) deps.onEnqueued?.();
+      return added;
     },
     capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean> {
       return push(userId, NoticeKeys.capPaused(rule.id, version), (l) => renderCapPaused(rule, seen, l), (l) => briefCap(rule, true, l));
@@ -295,7 +332,7 @@ export interface Notifier {
   scheduleRun(userId: number, run: ScheduleRunNotice): Promise<boolean>;
   capPaused(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
   capResumed(userId: number, rule: AutomationRule, version: number, seen: CapPrice): Promise<boolean>;
-  monthlyStatement(userId: number, month: UtcMonth): Promise<boolean>;
+  monthlyStatement(userId: number, month: UtcMonth, make: MakeStatement): Promise<boolean>;
   budgetWarning(userId: number, keyId: number, key: BudgetKey, spend: BudgetSpend): Promise<boolean>;
   budgetReached(userId: number, keyId: number, mark: string, key: BudgetKey, spend: BudgetSpend, paused: readonly AutomationRule[]): Promise<boolean>;
   budgetResumed(userId: number, keyId: number, key: BudgetKey, resumed: readonly AutomationRule[]): Promise<boolean>;

@@ -17,6 +17,8 @@
  *   term holds the leader's lease (the database checks it in the claim), and a claimed row is sent
  *   only while the term is still valid by this process's clock: a leader frozen or cut off that wakes
  *   up after another replica took over sends nothing it had not already handed to Telegram.
+ * - Files: a row with a file (store/outbox.ts `file`) is sent with sendPhoto or sendDocument, its
+ *   text as the caption, under the same pace, lease and retries (the bytes are uploaded on each try).
  * - Paid broadcasts: a row flagged `paidBroadcast` (an operator's announcement with
  *   ANNOUNCE_PAID_BROADCAST) is sent with allow_paid_broadcast, which Telegram lets past the ~30/s
  *   limit (up to 1000/s, for Stars): with `paidPerSecond` set those rows have a window of their own
@@ -26,9 +28,9 @@
  *   error (never looped); 5xx, network and anything else → exponential backoff with a cap, never dropped.
  */
 import { randomUUID } from "node:crypto";
-import { Api, GrammyError } from "grammy";
+import { Api, GrammyError, InputFile } from "grammy";
 import type { Store } from "../store/index.js";
-import type { OutboxRow } from "../store/outbox.js";
+import { fileOf, type OutboxRow } from "../store/outbox.js";
 import type { LeaderTerm } from "../cluster/leader.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
@@ -153,7 +155,13 @@ export function createSender(options: SenderOptions) {
     try {
       const markup = row.replyMarkup ? { reply_markup: JSON.parse(row.replyMarkup) as never } : {};
       const extra = row.paidBroadcast ? { ...markup, allow_paid_broadcast: true } : markup;
-      if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, markup);
+      const file = fileOf(row);
+      // a file (a statement's chart or CSV): uploaded again on each try, from the bytes the row keeps
+      if (file) {
+        const caption = row.text === "" ? {} : { caption: row.text };
+        if (file.kind === "photo") await options.api.sendPhoto(row.chatId, new InputFile(file.bytes, file.name), { ...extra, ...caption });
+        else await options.api.sendDocument(row.chatId, new InputFile(file.bytes, file.name), { ...extra, ...caption });
+      } else if (row.editMessageId !== null) await options.api.editMessageText(row.chatId, row.editMessageId, row.text, markup);
       else if (row.replyToMessageId === null) await options.api.sendMessage(row.chatId, row.text, extra);
       // a reply to a message the user deleted is still sent, without the quote
       else await options.api.sendMessage(row.chatId, row.text, { ...extra, reply_parameters: { message_id: row.replyToMessageId, allow_sending_without_reply: true } });

@@ -33,6 +33,24 @@ export interface NewNotice {
    * released (`releaseHeld`) when that copy cannot be delivered there, dropped once it was.
    */
   held?: boolean;
+  /**
+   * The notice is a file (`text` is its caption): sent with sendPhoto or sendDocument,
+   * paced, leased and retried like any notice. Its bytes are stored with it (a statement's chart or
+   * CSV, tens of kilobytes) and cleared once the row is settled (sent, dead or blocked).
+   */
+  file?: NoticeFile;
+}
+
+export interface NoticeFile {
+  kind: "photo" | "document";
+  name: string;
+  bytes: Buffer;
+}
+
+/** The file a row carries, if any. */
+export function fileOf(row: Pick<OutboxRow, "fileKind" | "fileName" | "fileBase64">): NoticeFile | undefined {
+  if ((row.fileKind !== "photo" && row.fileKind !== "document") || row.fileBase64 === null) return undefined;
+  return { kind: row.fileKind, name: row.fileName ?? "file", bytes: Buffer.from(row.fileBase64, "base64") };
 }
 
 export interface ClaimInput {
@@ -93,6 +111,9 @@ export function createOutboxRepo(conn: Conn) {
             replyToMessageId: sql.placeholder("replyToMessageId"),
             paidBroadcast: sql.placeholder("paidBroadcast"),
             announcementId: sql.placeholder("announcementId"),
+            fileKind: sql.placeholder("fileKind"),
+            fileName: sql.placeholder("fileName"),
+            fileBase64: sql.placeholder("fileBase64"),
             status: sql`case when exists ${blocked} then 'blocked' when ${sql.placeholder("held")} = 1 then 'held' else 'pending' end`,
             nextAttemptAt: sql.placeholder("at"),
             createdAt: sql.placeholder("at"),
@@ -109,6 +130,9 @@ export function createOutboxRepo(conn: Conn) {
         paidBroadcast: notice.paidBroadcast ?? false,
         announcementId: notice.announcementId ?? null,
         held: notice.held ? 1 : 0,
+        fileKind: notice.file?.kind ?? null,
+        fileName: notice.file?.name ?? null,
+        fileBase64: notice.file ? notice.file.bytes.toString("base64") : null,
         at,
       });
       return rows.length > 0;
@@ -167,7 +191,7 @@ export function createOutboxRepo(conn: Conn) {
     },
     /** False when `owner` no longer holds the row's lease (released to another sender meanwhile). */
     markSent(id: number, owner: string, at: number): Promise<boolean> {
-      return settle(id, owner, { status: "sent", sentAt: at, leaseUntil: null, leaseOwner: null, attempts: sql`${o.attempts} + 1` });
+      return settle(id, owner, { status: "sent", sentAt: at, leaseUntil: null, leaseOwner: null, attempts: sql`${o.attempts} + 1`, fileBase64: null });
     },
     /** Back to pending, due at `at`; `countAttempt` is false for a 429 (the message was not refused). */
     retryAt(id: number, owner: string, at: number, error: string, countAttempt: boolean): Promise<boolean> {
@@ -176,13 +200,13 @@ export function createOutboxRepo(conn: Conn) {
     },
     /** Refused for good (e.g. 400): never retried. */
     markFailed(id: number, owner: string, error: string): Promise<boolean> {
-      return settle(id, owner, { status: "dead", leaseUntil: null, leaseOwner: null, lastError: clip(error), attempts: sql`${o.attempts} + 1` });
+      return settle(id, owner, { status: "dead", leaseUntil: null, leaseOwner: null, lastError: clip(error), attempts: sql`${o.attempts} + 1`, fileBase64: null });
     },
     /** The chat blocked the bot: its pending notices stop (kept as blocked, never resent). */
     async blockChat(chatId: number, error: string): Promise<number> {
       const rows = await db
         .update(o)
-        .set({ status: "blocked", leaseUntil: null, leaseOwner: null, lastError: clip(error) })
+        .set({ status: "blocked", leaseUntil: null, leaseOwner: null, lastError: clip(error), fileBase64: null })
         .where(and(eq(o.chatId, chatId), eq(o.status, "pending")))
         .returning({ id: o.id });
       return rows.length;

@@ -8,6 +8,7 @@ import { acquireLease } from "../../src/store/leader-lease.js";
 import { LEADER_LEASE } from "../../src/cluster/leader.js";
 import { openStore, StoreClosedError, StoreMisuseError, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
+import { fileOf } from "../../src/store/outbox.js";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
 
 const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
@@ -90,6 +91,26 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.outbox.retryAt(row!.id, "o", Date.now() + 60_000, "502", true)).toBe(true);
     expect(await store.outbox.claim({ owner: "o", limit: 1, leaseMs: 60_000 })).toEqual([]);
     expect(await store.outbox.nextDueAt()).toBeGreaterThan(Date.now());
+  });
+
+  it("outbox files: a photo or document keeps its bytes exactly until settled, then they are cleared; a text row has none", async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x80]);
+    await store.outbox.enqueue({ chatId: 1, dedupeKey: "chart", text: "caption", file: { kind: "photo", name: "a.png", bytes } });
+    await store.outbox.enqueue({ chatId: 2, dedupeKey: "csv", text: "", file: { kind: "document", name: "a.csv", bytes: Buffer.from("\uFEFF\"kind\"\r\n", "utf8") } });
+    await enqueue(3, "plain");
+    const claimed = await store.outbox.claim({ owner: "o", limit: 10, leaseMs: 60_000 });
+    expect(claimed.map((r) => [r.dedupeKey, fileOf(r)?.kind, fileOf(r)?.name])).toEqual([
+      ["chart", "photo", "a.png"],
+      ["csv", "document", "a.csv"],
+      ["plain", undefined, undefined],
+    ]);
+    expect(fileOf(claimed[0]!)?.bytes.equals(bytes)).toBe(true);
+    expect(fileOf(claimed[1]!)?.bytes.toString("utf8")).toBe("\uFEFF\"kind\"\r\n");
+    expect(await store.outbox.markSent(claimed[0]!.id, "o", Date.now())).toBe(true);
+    expect(await store.outbox.markFailed(claimed[1]!.id, "o", "400: bad")).toBe(true);
+    const [sent, dead] = [await store.outbox.getByDedupeKey("chart"), await store.outbox.getByDedupeKey("csv")];
+    expect([sent?.status, sent?.fileKind, sent?.fileBase64]).toEqual(["sent", "photo", null]);
+    expect([dead?.status, dead?.fileKind, dead?.fileBase64]).toEqual(["dead", "document", null]);
   });
 
   it("transactions: bound repositories commit together, a throw rolls everything back", async () => {

@@ -123,7 +123,7 @@ describe("statementCsv", () => {
 
 describe("the statement card", () => {
   it("fits one message with many keys: the last ones give way to a line that says how many", async () => {
-    const { renderStatementText } = await import("../../src/bot/features/statement/views.js");
+    const { renderStatementText } = await import("../../src/statements/render.js");
     const { loadTranslations } = await import("../../src/i18n/translations.js");
     const { createFormatter } = await import("../../src/format/formatter.js");
     const tr = loadTranslations("en");

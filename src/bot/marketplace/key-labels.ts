@@ -1,13 +1,5 @@
-/** How a stored key is named wherever it is shown: its fingerprint, and its button in a list of keys. */
-import type { ApiKeyRow } from "../../store/api-keys.js";
-import type { Translate } from "../../format/formatter.js";
-
-/** "…1234": the only part of a key ever shown. */
-export function fingerprintText(key: Pick<ApiKeyRow, "fingerprint">): string {
-  return `…${key.fingerprint}`;
-}
-
-/** A key's button in a list of keys (button labels are plain text, not HTML). */
-export function keyButtonLabel(key: Pick<ApiKeyRow, "label" | "fingerprint" | "isDefault">, t: Translate): string {
-  return `${key.isDefault ? "⭐ " : ""}${key.label || t("keys-no-label")} ${fingerprintText(key)}`;
-}
+/**
+ * How a stored key is named wherever it is shown: the one naming of credentials/key-labels.ts (a
+ * statement made outside the chat names keys the same way), here where the features look for it.
+ */
+export { fingerprintText, keyButtonLabel } from "../../credentials/key-labels.js";

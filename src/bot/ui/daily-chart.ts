@@ -1,7 +1,7 @@
 /**
  * The daily chart for a chat answer: the upload_photo action while it is drawn, and undefined (logged
  * for the operator) when it cannot be drawn (no canvas on this machine), so the answer goes on in
- * text. Used by /stats and /statement.
+ * text. Used by /stats (a statement draws its chart through src/statements/render.ts).
  */
 import type { BotContext } from "../context.js";
 import { renderDailyChart, type DailyChartInput } from "../../charts/daily-chart.js";

@@ -1,31 +1,19 @@
 /**
- * A statement's files, as new messages: the chart by day (PNG, the shared daily chart) and the CSV
- * (sendDocument). A machine without the canvas still gets the CSV.
+ * A statement's files, as new messages: the chart by day (PNG) and the CSV (sendDocument), made by
+ * src/statements/render.ts as for the notice on the 1st. A machine without the canvas still gets the CSV.
  */
 import { InputFile } from "grammy";
 import type { BotContext } from "../../context.js";
-import { drawChartFor } from "../../ui/daily-chart.js";
-import { statementCsv } from "../../../statements/csv.js";
-import { monthIso, monthRange, daysIn } from "../../../statements/month.js";
-import type { LoadedStatement } from "./load.js";
-import { monthName } from "./views.js";
+import { showChatAction } from "../../ui/chat-action.js";
+import { statementFiles } from "../../../statements/render.js";
+import type { LoadedStatement } from "../../../statements/load.js";
+import { errorFields } from "../../../logger.js";
 
-const DAY_MS = 86_400_000;
-
-export async function sendStatementFiles(ctx: BotContext, { statement, labels }: LoadedStatement): Promise<void> {
-  const { month } = statement;
-  const name = monthName(month, ctx.fmt);
-  const chart = await drawChartFor(
-    ctx,
-    {
-      energy: statement.energyDaily,
-      bandwidth: statement.bandwidthDaily,
-      lastDay: monthRange(month).from + (daysIn(month) - 1) * DAY_MS,
-      titles: { energy: ctx.t("statement-chart-energy"), bandwidth: ctx.t("statement-chart-bandwidth") },
-    },
-    "statement",
-  );
-  if (chart) await ctx.replyWithPhoto(new InputFile(chart, `statement-${monthIso(month)}.png`), { caption: ctx.t("statement-chart-caption", { month: name }) });
-  const csv = Buffer.from(statementCsv(statement, labels), "utf8");
-  await ctx.replyWithDocument(new InputFile(csv, `statement-${monthIso(month)}.csv`), { caption: ctx.t("statement-csv-caption", { month: name }) });
+export async function sendStatementFiles(ctx: BotContext, loaded: LoadedStatement): Promise<void> {
+  showChatAction(ctx, "upload_photo");
+  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const files = await statementFiles(loaded, t, ctx.fmt, (err) => ctx.deps.logger.warn({ err: errorFields(err) }, "statement chart could not be drawn"));
+  if (!files) return;
+  if (files.chart) await ctx.replyWithPhoto(new InputFile(files.chart.bytes, files.chart.name), { caption: files.chart.caption });
+  await ctx.replyWithDocument(new InputFile(files.csv.bytes, files.csv.name), { caption: files.csv.caption });
 }

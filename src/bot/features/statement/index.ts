@@ -11,7 +11,7 @@ import { showView } from "../../ui/view.js";
 import { isEmptyStatement } from "../../../statements/statement.js";
 import { monthOf, parseMonthCode, type UtcMonth } from "../../../statements/month.js";
 import { StatementButtons } from "./callbacks.js";
-import { loadStatement, type LoadedStatement } from "./load.js";
+import { loadStatement, type LoadedStatement } from "../../../statements/load.js";
 import { renderStatementText, statementKeyboard } from "./views.js";
 import { sendStatementFiles } from "./files.js";
 

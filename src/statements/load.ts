@@ -2,24 +2,30 @@
  * What a statement is made of, for one user and month: their orders placed through the bot (the
  * store) and, per key, the firings of the key's rules (the marketplace, GET /automations/{id}/fires
  * through rules/firings.ts). A key whose firings cannot be read keeps its orders and says so.
- * Orders of a key removed since are shown under a key of their own.
+ * Orders of a key removed since are shown under a key of their own. Used by /statement in the chat
+ * and by the statement watcher's notice on the 1st (src/watch/statement.ts), with the same deps.
  */
-import type { BotDeps } from "../../context.js";
-import type { Translate } from "../../../format/formatter.js";
-import { withUserClient } from "../../marketplace/with-user-client.js";
-import { keyButtonLabel } from "../../marketplace/key-labels.js";
-import { loadRuleFirings } from "../../../rules/firings.js";
-import { labelsOf, type AddressLabels } from "../../../tron/address-names.js";
-import { buildStatement, type KeyInput, type Statement } from "../../../statements/statement.js";
-import { monthRange, type UtcMonth } from "../../../statements/month.js";
-import { errorFields } from "../../../logger.js";
+import type { Store } from "../store/index.js";
+import type { Translate } from "../format/formatter.js";
+import { withUserClient, type KeyClientDeps } from "../credentials/key-client.js";
+import { keyButtonLabel } from "../credentials/key-labels.js";
+import { loadRuleFirings } from "../rules/firings.js";
+import { labelsOf, type AddressLabels } from "../tron/address-names.js";
+import { errorFields } from "../logger.js";
+import { buildStatement, type KeyInput, type Statement } from "./statement.js";
+import { monthRange, type UtcMonth } from "./month.js";
 
 export interface LoadedStatement {
   statement: Statement;
   labels: AddressLabels;
 }
 
-export async function loadStatement(deps: BotDeps, userId: number, month: UtcMonth, t: Translate): Promise<LoadedStatement> {
+export interface StatementDeps extends KeyClientDeps {
+  store: Pick<Store, "apiKeys" | "orders" | "recentAddresses">;
+}
+
+/** `t`: the reader's language, for the keys' names. */
+export async function loadStatement(deps: StatementDeps, userId: number, month: UtcMonth, t: Translate): Promise<LoadedStatement> {
   const { from, until } = monthRange(month);
   const [keys, orders, saved] = await Promise.all([
     deps.store.apiKeys.list(userId),
