@@ -10,10 +10,9 @@
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
-import { clipped, code, escapeHtml } from "../../../format/html.js";
-import { isTronAddress } from "../../../tron/address.js";
-import { addressByLabel, addressHtml, labelledAddress, labelsOf, offeredAddresses } from "../../../tron/address-names.js";
-import { checkVolume, resourceOptions, volumePresets } from "../../../orders/request.js";
+import { clipped, code } from "../../../format/html.js";
+import { addressHtml, labelledAddress, labelsOf, offeredAddresses } from "../../../tron/address-names.js";
+import { resourceOptions, volumePresets } from "../../../orders/request.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 import { EVERY_DAY, WEEKDAYS, formatTime, nextDueTime, normaliseTimeZone, parseTime } from "../../../schedules/due.js";
 import { localMoment, WEEK_ORDER, weekdayName, whatLabel, whenLabel } from "../../../schedules/summary.js";
@@ -23,6 +22,8 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep, type Parsed } from "../../flow/step.js";
+import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
 import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
@@ -72,40 +73,58 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const labels = labelsOf(saved);
   const addresses = new InlineKeyboard();
   for (const entry of offeredAddresses(saved, undefined, 5)) addresses.text(labelledAddress(entry), ScheduleStep.address.pack({ address: entry.address })).row();
-  await flow.ask(current, t(saved.length > 0 ? "schedule-ask-address-saved" : "schedule-ask-address"), addresses);
-  let address: string | undefined;
-  while (!address) {
-    const reply = await flow.wait({ buttons: ScheduleStep.address.pattern });
-    current = reply.ctx;
-    const candidate = reply.kind === "button" ? ScheduleStep.address.unpack(reply.data)!.address : (addressByLabel(saved, reply.text) ?? reply.text.trim());
-    if (isTronAddress(candidate)) address = candidate;
-    else await flow.retry(current, t("schedule-address-invalid", { text: escapeHtml(clipped(candidate, 64)) }));
-  }
+  const addressAnswer = await runStep(
+    flow,
+    current,
+    addressStep({
+      question: t(saved.length > 0 ? "schedule-ask-address-saved" : "schedule-ask-address"),
+      keyboard: addresses,
+      buttons: ScheduleStep.address.pattern,
+      saved,
+      fromTap: (data) => ScheduleStep.address.unpack(data)?.address,
+      invalid: (text) => t("schedule-address-invalid", { text }),
+    }),
+  );
+  current = addressAnswer.ctx;
+  const address = addressAnswer.value;
   const target = address;
   const shownAddress = addressHtml(target, labels);
 
   // ── Volume ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
   const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (volume) => ScheduleStep.volume.pack({ volume }));
-  await flow.ask(current, t("schedule-ask-volume", { address: shownAddress, ...range }), volumes);
-  let volume: bigint | undefined;
-  while (volume === undefined) {
-    const reply = await flow.wait({ buttons: ScheduleStep.volume.pattern });
-    current = reply.ctx;
-    const checked = checkVolume(reply.kind === "button" ? ScheduleStep.volume.unpack(reply.data)!.volume : reply.text, limits);
-    if (checked.ok) volume = checked.volume;
-    else await flow.retry(current, t("schedule-volume-bad", range));
-  }
+  const volumeAnswer = await runStep(
+    flow,
+    current,
+    volumeStep({
+      question: t("schedule-ask-volume", { address: shownAddress, ...range }),
+      keyboard: volumes,
+      buttons: ScheduleStep.volume.pattern,
+      range: limits,
+      fromTap: (data) => ScheduleStep.volume.unpack(data),
+      unreadable: () => t("schedule-volume-bad", range),
+      outOfRange: () => t("schedule-volume-bad", range),
+    }),
+  );
+  current = volumeAnswer.ctx;
+  const volume = volumeAnswer.value.volume;
 
   // ── Duration ──
   const durations = durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => ScheduleStep.duration.pack({ index }));
-  await flow.ask(current, t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }), durations);
-  let duration: string | undefined;
-  while (duration === undefined) {
-    const reply = await flow.waitForButton(ScheduleStep.duration.pattern);
-    current = reply.ctx;
-    duration = limits.durations[ScheduleStep.duration.unpack(reply.data)!.index];
-  }
+  const durationAnswer = await runStep(
+    flow,
+    current,
+    durationStep({
+      question: t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }),
+      keyboard: durations,
+      buttons: ScheduleStep.duration.pattern,
+      durations: limits.durations,
+      fromTap: (data) => ScheduleStep.duration.unpack(data)?.index,
+      invalid: () => t("conversation-use-buttons"),
+    }),
+  );
+  current = durationAnswer.ctx;
+  const duration = durationAnswer.value;
   const what = whatLabel({ volume, duration }, t, current.fmt);
 
   // ── Days ──
@@ -144,15 +163,15 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   }
 
   // ── Time ──
-  await flow.ask(current, t("schedule-ask-time"));
-  let time: string | undefined;
-  while (time === undefined) {
-    const reply = await flow.wait({ acceptText: true });
-    current = reply.ctx;
-    const minutes = reply.kind === "text" ? parseTime(reply.text) : undefined;
-    if (minutes !== undefined) time = formatTime(minutes);
-    else await flow.retry(current, t("schedule-time-bad", { text: escapeHtml(clipped(reply.kind === "text" ? reply.text : "", 32)) }));
-  }
+  const timeAnswer = await runStep<string>(flow, current, {
+    question: t("schedule-ask-time"),
+    text: (text) => {
+      const minutes = parseTime(text);
+      return minutes !== undefined ? { value: formatTime(minutes) } : { reason: t("schedule-time-bad", { text: clipped(text, 32) }) };
+    },
+  });
+  current = timeAnswer.ctx;
+  const time = timeAnswer.value;
 
   // ── Time zone ──
   const mine = await effect(async () => (await ctx.deps.store.schedules.listByUser(userId)).at(-1)?.timeZone ?? null);
@@ -162,14 +181,17 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     zoneButtons.text(zone, ScheduleStep.zone.pack({ index }));
     if (index % 2 === 1) zoneButtons.row();
   });
-  await flow.ask(current, t("schedule-ask-zone", { time }), zoneButtons);
-  let timeZone: string | undefined;
-  while (timeZone === undefined) {
-    const reply = await flow.wait({ buttons: ScheduleStep.zone.pattern });
-    current = reply.ctx;
-    timeZone = reply.kind === "button" ? zones[ScheduleStep.zone.unpack(reply.data)!.index] : normaliseTimeZone(reply.text);
-    if (timeZone === undefined) await flow.retry(current, t("schedule-zone-bad", { text: escapeHtml(clipped(reply.kind === "text" ? reply.text : "", 64)) }));
-  }
+  const zoneOf = (timeZone: string | undefined, text: string): Parsed<string> =>
+    timeZone !== undefined ? { value: timeZone } : { reason: t("schedule-zone-bad", { text: clipped(text, 64) }) };
+  const zoneAnswer = await runStep(flow, current, {
+    question: t("schedule-ask-zone", { time }),
+    keyboard: zoneButtons,
+    buttons: ScheduleStep.zone.pattern,
+    tap: (data) => zoneOf(zones[ScheduleStep.zone.unpack(data)?.index ?? -1], ""),
+    text: (text) => zoneOf(normaliseTimeZone(text), text),
+  });
+  current = zoneAnswer.ctx;
+  const timeZone = zoneAnswer.value;
 
   // ── Notices ──
   const notifyButtons = new InlineKeyboard()
