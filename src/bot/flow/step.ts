@@ -29,9 +29,12 @@ export interface Step<T> {
   /** Which taps answer the step; other taps pass on to the rest of the bot. */
   buttons?: RegExp;
   /** A tap on the step's buttons (its callback data) → the value, or why not. */
-  tap?: (data: string, ctx: Ctx) => Parsed<T>;
-  /** Typed text → the value, or why not. Without it the step takes its buttons only (text gets a hint). */
-  text?: (text: string, ctx: Ctx) => Parsed<T>;
+  tap?: (data: string, ctx: Ctx) => Parsed<T> | Promise<Parsed<T>>;
+  /**
+   * Typed text → the value, or why not. Without it the step takes its buttons only (text gets a hint).
+   * A check that reads the store (a name already taken) goes through conversation.external here.
+   */
+  text?: (text: string, ctx: Ctx) => Parsed<T> | Promise<Parsed<T>>;
   /** Whether a tap that answers the step is answered (its spinner stopped) here. */
   answerTap?: boolean;
 }
@@ -57,7 +60,7 @@ export async function awaitAnswer<T>(flow: FlowMessage, step: Answering<T>): Pro
   if (step.buttons) options.buttons = step.buttons;
   for (;;) {
     const reply = await flow.wait(options);
-    const parsed = reply.kind === "button" ? step.tap!(reply.data, reply.ctx) : step.text!(reply.text, reply.ctx);
+    const parsed = await (reply.kind === "button" ? step.tap!(reply.data, reply.ctx) : step.text!(reply.text, reply.ctx));
     if ("value" in parsed) {
       if (reply.kind === "button" && step.answerTap) await reply.ctx.answerCallbackQuery();
       return { value: parsed.value, ctx: reply.ctx };

@@ -7,6 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
+import { runStep } from "../../flow/step.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { AddressButtons } from "./callbacks.js";
 import { checkAddressLabel, MAX_ADDRESS_LABEL } from "./views.js";
@@ -23,26 +24,25 @@ export async function renameAddressConversation(conversation: BotConversation, c
 
   const buttons = new InlineKeyboard();
   if (entry.label) buttons.text(ctx.t("addresses-button-clear-label"), AddressButtons.clearLabel.pack());
-  await flow.ask(ctx, ctx.t("addresses-rename-ask", { address: code(address), max: MAX_ADDRESS_LABEL }), buttons);
-  for (;;) {
-    const reply = await flow.wait({ buttons: AddressButtons.clearLabel.pattern });
-    const c = reply.ctx;
-    if (reply.kind === "button") {
-      await external(conversation, () => store.setLabel(userId, address, null));
-      return flow.finish(c, c.t("addresses-label-cleared", { address: code(address) }), back(c));
-    }
-    const checked = checkAddressLabel(reply.text);
-    if (!checked.ok) {
-      await flow.retry(c, c.t(`addresses-label-${checked.reason}`, { max: MAX_ADDRESS_LABEL }));
-      continue;
-    }
-    const holder = await external(conversation, async () => addressByLabel(await store.entries(userId), checked.label) ?? null);
-    if (holder !== null && holder !== address) {
-      await flow.retry(c, c.t("addresses-label-taken", { label: escapeHtml(checked.label) }));
-      continue;
-    }
-    const saved = await external(conversation, () => store.setLabel(userId, address, checked.label));
-    if (!saved) return flow.finish(c, c.t("addresses-not-found"), back(c));
-    return flow.finish(c, c.t("addresses-label-saved", { address: code(address), label: escapeHtml(checked.label) }), back(c));
+  // a label, or null: Clear label
+  const { value: label, ctx: c } = await runStep<string | null>(flow, ctx, {
+    question: ctx.t("addresses-rename-ask", { address: code(address), max: MAX_ADDRESS_LABEL }),
+    keyboard: buttons,
+    buttons: AddressButtons.clearLabel.pattern,
+    tap: () => ({ value: null }),
+    text: async (text, c) => {
+      const checked = checkAddressLabel(text);
+      if (!checked.ok) return { reason: c.t(`addresses-label-${checked.reason}`, { max: MAX_ADDRESS_LABEL }) };
+      const holder = await external(conversation, async () => addressByLabel(await store.entries(userId), checked.label) ?? null);
+      if (holder !== null && holder !== address) return { reason: c.t("addresses-label-taken", { label: escapeHtml(checked.label) }) };
+      return { value: checked.label };
+    },
+  });
+  if (label === null) {
+    await external(conversation, () => store.setLabel(userId, address, null));
+    return flow.finish(c, c.t("addresses-label-cleared", { address: code(address) }), back(c));
   }
+  const saved = await external(conversation, () => store.setLabel(userId, address, label));
+  if (!saved) return flow.finish(c, c.t("addresses-not-found"), back(c));
+  return flow.finish(c, c.t("addresses-label-saved", { address: code(address), label: escapeHtml(label) }), back(c));
 }
