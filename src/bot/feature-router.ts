@@ -20,8 +20,6 @@ import type { BotContext } from "./context.js";
 export interface Answers {
   /** Commands by name ("buy" for /buy and /buy@bot), in any chat. */
   commands?: readonly string[];
-  /** Every command too (it reads every message, e.g. for a key pasted after /key). */
-  everyCommand?: boolean;
   /** Buttons by the namespace of their codec prefix: "buy" answers buy, buy.ok, buy.for:… */
   buttons?: readonly string[];
 }
@@ -59,8 +57,8 @@ export function routeFeatures(features: readonly Feature[]): Middleware<BotConte
   const only = (answers: (a: Answers) => boolean) => new Composer<BotContext>(...features.filter((f) => !f.answers || answers(f.answers)).map((f) => f.middleware));
 
   const routes: Record<string, Composer<BotContext>> = Object.create(null) as Record<string, Composer<BotContext>>;
-  for (const command of commands) routes[`command:${command}`] = only((a) => a.everyCommand === true || (a.commands?.includes(command) ?? false));
-  routes[ANY_COMMAND] = only((a) => a.everyCommand === true);
+  for (const command of commands) routes[`command:${command}`] = only((a) => a.commands?.includes(command) ?? false);
+  routes[ANY_COMMAND] = only(() => false);
   for (const namespace of buttons) routes[`button:${namespace}`] = only((a) => a.buttons?.includes(namespace) ?? false);
   routes[ANY_BUTTON] = only(() => false);
   routes[EVERYTHING_ELSE] = only(() => true);

@@ -52,28 +52,29 @@ function recordingBot(table: Array<[string, Answers | undefined]>) {
 
 describe("routeFeatures", () => {
   const bot = recordingBot([
-    ["pasted-key", { everyCommand: true, commands: ["key"], buttons: ["key"] }],
+    ["keys", { commands: ["key"], buttons: ["key"] }],
     ["members", {}],
     ["start", { commands: ["start"] }],
     ["balance", { commands: ["balance"], buttons: ["bal"] }],
     ["legacy", undefined],
   ]);
 
-  it("hands a command to the features that answer it, those that read every command, and those that say nothing, in order", async () => {
-    expect(await bot.see(text("/balance", 8))).toEqual(["pasted-key", "balance", "legacy"]);
-    expect(await bot.see(text("/start@energy_test_bot payload", 22))).toEqual(["pasted-key", "start", "legacy"]);
-    expect(await bot.see(text("/nothing", 8))).toEqual(["pasted-key", "legacy"]);
+  it("hands a command to the features that answer it and to those that say nothing, in order", async () => {
+    expect(await bot.see(text("/balance", 8))).toEqual(["balance", "legacy"]);
+    expect(await bot.see(text("/start@energy_test_bot payload", 22))).toEqual(["start", "legacy"]);
+    expect(await bot.see(text("/key sbx_full_0123", 4))).toEqual(["keys", "legacy"]);
+    expect(await bot.see(text("/nothing", 8))).toEqual(["legacy"]);
   });
 
   it("hands a tap to the features whose namespace its data starts with", async () => {
     expect(await bot.see(tap("bal"))).toEqual(["balance", "legacy"]);
     expect(await bot.see(tap("bal.r"))).toEqual(["balance", "legacy"]);
-    expect(await bot.see(tap("key.use:3:buy"))).toEqual(["pasted-key", "legacy"]);
+    expect(await bot.see(tap("key.use:3:buy"))).toEqual(["keys", "legacy"]);
     expect(await bot.see(tap("orders/0/1//abc"))).toEqual(["legacy"]);
   });
 
   it("hands plain messages and other updates to every feature", async () => {
-    const all = ["pasted-key", "members", "start", "balance", "legacy"];
+    const all = ["keys", "members", "start", "balance", "legacy"];
     expect(await bot.see(text("TM93SiHBNy4n2uPvhgUk8aCGaiMhsqZN3t"))).toEqual(all);
     // a slash without a command entity is a plain message
     expect(await bot.see(text("/balance"))).toEqual(all);

@@ -55,10 +55,10 @@ import { BATCH_CONVERSATION } from "./batch/flow.js";
 export const features: Feature[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
   // before another feature sees the message (flows, which come earlier, guard their own steps)
-  { middleware: keysFeature, answers: { everyCommand: true, commands: ["key", "keys"], buttons: ["key", "keys"] } },
-  // account commands in groups only get a pointer to the private chat
+  { middleware: keysFeature, answers: { commands: ["key", "keys"], buttons: ["key", "keys"] } },
   // a group with a team desk: its administrators' /buy and /balance (before private-only points elsewhere)
   { middleware: teamFeature, answers: { commands: ["team", "buy", "balance"], buttons: ["team"] } },
+  // account commands in groups only get a pointer to the private chat
   { middleware: privateOnlyFeature, answers: { commands: accountCommands } },
   { middleware: chatMemberFeature, answers: {} },
   // before start: it answers /start check_<address> and /start buy_<address>
