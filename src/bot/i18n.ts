@@ -7,7 +7,7 @@
  */
 import type { Context, MiddlewareFn, MiddlewareObj } from "grammy";
 import type { Locale } from "../config.js";
-import { createFormatter } from "../format/formatter.js";
+import { createFormatter, type TextLocale } from "../format/formatter.js";
 import { pickLocale, userLocale } from "../i18n/locale.js";
 import { loadTranslations, type TranslationVariables, type Translator } from "../i18n/translations.js";
 import type { DepsFlavor } from "./context.js";
@@ -17,6 +17,8 @@ export { pickLocale };
 export interface I18nFlavor {
   /** The text of `key` (or `message.attribute`) in this update's locale. */
   t: (key: string, variables?: TranslationVariables) => string;
+  /** This update's locale object (`t` and `fmt`), for cards and views: always the same locale as `t` and `ctx.fmt`. */
+  locale: TextLocale;
   i18n: {
     /** This update's locale. */
     getLocale(): Promise<Locale>;
@@ -43,6 +45,12 @@ export function createI18n(defaultLocale: Locale, translator: Translator = loadT
   const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
     ctx.fmt = createFormatter(await negotiateLocale(ctx));
     ctx.t = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
+    ctx.locale = {
+      t: ctx.t,
+      get fmt() {
+        return ctx.fmt;
+      },
+    };
     ctx.i18n = {
       getLocale: () => Promise.resolve(ctx.fmt.locale as Locale),
       useLocale: (locale) => {

@@ -11,6 +11,16 @@ import { escapeHtml } from "./html.js";
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /**
+ * The one locale object: what a card, a notice or a view is written with, the recipient's words
+ * (`t`) and formats (`fmt`) in one locale. The chat's is `ctx.locale`; the notifier makes one per
+ * recipient (notices/render.ts' NoticeLocale adds their address names).
+ */
+export interface TextLocale {
+  t: Translate;
+  fmt: Formatter;
+}
+
+/**
  * How an amount is rounded to its decimals: `up` for an amount the user has to have (what is
  * missing), so that depositing what is shown is always enough; otherwise half away from zero.
  */

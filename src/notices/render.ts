@@ -7,7 +7,7 @@ import { untilUtcMidnight } from "../format/utc-day.js";
 import { kindIcon, kindLabel } from "../rules/labels.js";
 import { InlineKeyboard } from "grammy";
 import { orderStatusKind, type AutomationRule, type RuleFiring } from "../marketplace/index.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { TextLocale, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { SharedButtons } from "../telegram/shared-buttons.js";
 import type { Shortfall } from "../rules/pricing.js";
@@ -24,9 +24,7 @@ export interface Notice {
   replyMarkup?: InlineKeyboard;
 }
 
-export interface NoticeLocale {
-  t: Translate;
-  fmt: Formatter;
+export interface NoticeLocale extends TextLocale {
   /** The names of the recipient's saved addresses: an address they named reads by its name. */
   labels?: AddressLabels;
 }
@@ -108,7 +106,7 @@ function settledCardText(order: EventOrder, kind: "filled" | "failed", l: Notice
   // would read as unknown and still charged on the card)
   const status = order.status !== undefined && orderStatusKind(order.status) === kind ? order.status : kind === "filled" ? "Filled" : "Failed";
   try {
-    return renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l.t, l.fmt, l.labels);
+    return renderOrderCard(settledOrder(shown, { status, txId: order.txId }), l, l.labels);
   } catch {
     // a stored order that cannot be read must not fail the settlement it is written in
     return undefined;

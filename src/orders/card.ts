@@ -6,7 +6,7 @@
  */
 import { orderStatusKind, type Order } from "../marketplace/index.js";
 import { trxToSun } from "../tron/amounts.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { TextLocale, Translate } from "../format/formatter.js";
 import { code, escapeHtml, tronscanTxUrl } from "../format/html.js";
 import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 import type { CardSnapshot } from "../store/order-cards.js";
@@ -22,7 +22,8 @@ export function statusText(status: string, t: Translate): string {
   return `${STATUS_ICON[kind]} ${t(`order-status-${kind}`, { status: code(status) })}`;
 }
 
-export function renderOrderCard(order: Order, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
+/** The card in the recipient's locale (the chat's `ctx.locale`, or a notice's). */
+export function renderOrderCard(order: Order, { t, fmt }: TextLocale, labels?: AddressLabels): string {
   const kind = orderStatusKind(order.status);
   const hasActivation = trxToSun(order.activationTrx) !== 0n;
   const trx = fmt.trx;

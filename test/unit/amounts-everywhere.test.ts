@@ -156,7 +156,7 @@ describe.each(SUPPORTED_LOCALES)("every amount by one precision rule (%s)", (loc
       );
       expectByRule(preview.text, locale, 5, `preview at ${trx}`);
       const order: Order = { id: "6f1c2b4a-1111-4222-8333-000000000001", resource: "energy", targetAddress: ADDRESS, volume: 65_000n, duration: "1h", priceTrx: trx, activationTrx: trx, totalTrx: trx, status: "Filled", txId: null, createdAt: "2026-11-24T02:00:00Z" };
-      expectByRule(renderOrderCard(order, t, fmt), locale, 2, `order card at ${trx}`);
+      expectByRule(renderOrderCard(order, { t, fmt }), locale, 2, `order card at ${trx}`);
       const ruleCard = renderRuleCard(rule(sun), t, fmt);
       expect(ruleCard).toContain(fmt.trx(sun));
       expectByRule(ruleCard, locale, 1, `rule card at ${trx}`);

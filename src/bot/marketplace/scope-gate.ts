@@ -57,7 +57,7 @@ export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, 
   const current = await keys.getDefault(ctx.from.id);
   if (!current || !knownUnable(current, SCOPE_FOR[operation])) return true;
   const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id);
-  const offer = cannotOffer((k, v) => ctx.t(k, v), current, others, operation, flow);
+  const offer = cannotOffer(ctx.t, current, others, operation, flow);
   const sent = await ctx.reply(offer.text, { reply_markup: offer.keyboard });
   const session = await ctx.session;
   session.gated = { flow, ...(args === undefined ? {} : { args }), messageId: sent.message_id, at: ctx.deps.now() };

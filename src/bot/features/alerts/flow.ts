@@ -5,7 +5,6 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import type { Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ONE_TRANSFER } from "../../../orders/presets.js";
@@ -23,7 +22,7 @@ const MAX_ALERT_PRICE_SUN = 100_000n * SUN_PER_TRX;
 export async function priceAlertConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const t: Translate = (key, vars) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const volume = ONE_TRANSFER.volume;
   const toAlerts = new InlineKeyboard().text(t("alert-button-list"), SharedButtons.listPriceAlerts.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: toAlerts });

@@ -44,5 +44,5 @@ export const alertsMenu = createCardMenu("alerts").dynamic(async (ctx, range) =>
 /** The alerts card: in the tapped message, else a new one. */
 export async function showAlerts(ctx: BotContext, options: ShowOptions = {}): Promise<void> {
   const alerts = await alertsOf(ctx);
-  await showView(ctx, { text: cardText(alerts, (key, vars) => ctx.t(key, vars), ctx.fmt), keyboard: alertsMenu }, options);
+  await showView(ctx, { text: cardText(alerts, ctx.t, ctx.fmt), keyboard: alertsMenu }, options);
 }

@@ -55,7 +55,7 @@ operators.callbackQuery(SharedButtons.refreshAnnouncement.pattern, async (ctx) =
 async function showProgress(ctx: BotContext, id: number): Promise<void> {
   const a = await ctx.deps.store.announcements.get(id);
   if (!a || a.operatorId !== ctx.from?.id) return showGone(ctx);
-  const view = renderProgress((key, vars) => ctx.t(key, vars), a, await readProgress(ctx.deps.store, a));
+  const view = renderProgress(ctx.t, a, await readProgress(ctx.deps.store, a));
   await showView(ctx, { text: view.text, keyboard: view.replyMarkup });
 }
 

@@ -29,7 +29,7 @@ async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<s
 
 /** The outcome of sending: the order's card, "unknown: confirm again", or the refusal with what to do next. */
 async function showSent(ctx: BotContext, outcome: SendOutcome): Promise<void> {
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   if (outcome.kind === "moved-on") return;
   if (outcome.kind === "placed") return runEntry(ctx, "show-order-card", outcome.order, 0);
   const { intent, error: err } = outcome;

@@ -199,7 +199,7 @@ buyFeature.callbackQuery(BuyCard.change.pattern, async (ctx) => {
     await answerSettled(ctx, intent.state as IntentState);
     return;
   }
-  await showView(ctx, renderStepPicker(intent.intentId, (k, v) => ctx.t(k, v)));
+  await showView(ctx, renderStepPicker(intent.intentId, ctx.t));
 });
 
 /** A step picked: the card's intent is cancelled and the flow asks that step only, in the card's message. */

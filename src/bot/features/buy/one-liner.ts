@@ -52,7 +52,7 @@ function keptAfterBadAddress(args: Extract<BuyArgs, { kind: "bad_address" }>): B
 
 export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRest): Promise<void> {
   if (!ctx.from) return;
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   let args = parseBuyArgs(text);
   // a word that is neither an address nor a resource may be the name of a saved address
   if (args.kind === "bad_resource" || args.kind === "bad_address") args = parseBuyArgs(text, await ctx.deps.store.recentAddresses.entries(ctx.from.id));

@@ -52,7 +52,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
   );
   // (a flow replays its effects from a log: the saved names come back as a list, made a map here)
   const labels = labelsOf(await effect(() => deps.store.recentAddresses.entries(userId)));
-  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, (k, v) => ctx.t(k, v), ctx.fmt);
+  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, ctx.t, ctx.fmt);
   return { intentId: intent.intentId, text: note ? `${note}\n\n${card.text}` : card.text, keyboard: card.keyboard };
 }
 

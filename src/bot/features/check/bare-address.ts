@@ -20,7 +20,7 @@ addressMessageFeature.chatType("private").on("message:text", async (ctx, next) =
   const text = unwrapPasted(ctx.message.text);
   if (TRON_ADDRESS_SHAPE.test(text)) {
     if (!isTronAddress(text)) {
-      await ctx.reply(invalidAddressText(text, (k, v) => ctx.t(k, v)));
+      await ctx.reply(invalidAddressText(text, ctx.t));
       return;
     }
     return offer(ctx, text, "address-detected");
@@ -35,7 +35,7 @@ addressMessageFeature.chatType("private").on("message:text", async (ctx, next) =
 async function offer(ctx: BotContext & { from: { id: number } }, address: string, textKey: string): Promise<void> {
   // priced presets first: one tap is the preview (none without a key: Buy then leads to adding one)
   const presets = await loadPresets(ctx.deps, ctx.from.id, address);
-  const keyboard = addressPresetRows(new InlineKeyboard(), address, presets, (k, v) => ctx.t(k, v), ctx.fmt)
+  const keyboard = addressPresetRows(new InlineKeyboard(), address, presets, ctx.t, ctx.fmt)
     .text(ctx.t("address-button-check"), SharedButtons.checkAddress.pack({ address }))
     .text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address }));
   await ctx.reply(ctx.t(textKey, { address: code(address) }), { reply_markup: keyboard });

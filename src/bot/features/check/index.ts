@@ -73,7 +73,7 @@ function cardPlace(ctx: Context): CardPlace {
 
 /** The card, or the error sentence with a Retry (and, in private, Buy) button. */
 function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text: string; keyboard?: InlineKeyboard } {
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const place = cardPlace(ctx);
   if (outcome.check) {
     return {
@@ -93,7 +93,7 @@ function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text:
 
 async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
   if (!isTronAddress(address)) {
-    await ctx.reply(invalidAddressText(address, (k, v) => ctx.t(k, v)));
+    await ctx.reply(invalidAddressText(address, ctx.t));
     return;
   }
   showChatAction(ctx, "typing");

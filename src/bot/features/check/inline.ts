@@ -41,7 +41,7 @@ inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
   const address = ctx.match[1] ?? "";
   if (!isTronAddress(address)) return answerWithButton(ctx, "inline-invalid-address");
   const outcome = await runCheck(ctx, address);
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) return answerWithButton(ctx, "inline-invalid-address");
   let result: InlineQueryResult;
   if (outcome.check) {

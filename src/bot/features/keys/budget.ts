@@ -5,7 +5,6 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import type { Translate } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
@@ -20,7 +19,7 @@ const MAX_BUDGET_SUN = 1_000_000_000n * SUN_PER_TRX;
 export async function budgetConversation(conversation: BotConversation, ctx: ConversationContext, keyId: number): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const t: Translate = (key, vars) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const backToKeys = new InlineKeyboard().text(t("button-back"), KeyButtons.list.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToKeys });
   // only the view of the key goes into the replay log, never the sealed secret

@@ -115,7 +115,7 @@ export async function labelKeyConversation(
     return row ? toKeyView(row) : null;
   });
   if (!key) return flow.finish(ctx, ctx.t("keys-not-found"));
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   const fingerprint = escapeHtml(fingerprintText(key));
   const intro =
     mode === "new"

@@ -6,7 +6,6 @@
 import type { NextFunction } from "grammy";
 import type { BotContext } from "../../context.js";
 import type { ApiKeyRow } from "../../../store/api-keys.js";
-import type { Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { createCardMenu, payloadOf } from "../../ui/menu.js";
 import { definePayload } from "../../../telegram/callback-codec.js";
@@ -17,7 +16,6 @@ import { BUDGET_CONVERSATION } from "./budget.js";
 import { keyBudget } from "../../../orders/budget.js";
 import { fingerprintText, keyButtonLabel, keyCardText, keyName, keysListText, removeConfirmText } from "./views.js";
 
-const translate = (ctx: BotContext): Translate => (key, vars) => ctx.t(key, vars);
 
 /** A key's buttons carry its id. */
 const KEY_PAYLOAD = definePayload({ id: "int" }, { menus: ["keys", "key-card", "key-remove"] });
@@ -39,7 +37,7 @@ function onKey(action: (ctx: BotContext, key: ApiKeyRow, next: NextFunction) => 
 
 export const keysMenu = createCardMenu("keys").dynamic(async (ctx, range) => {
   const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
-  for (const key of keys) range.text({ text: keyButtonLabel(key, translate(ctx)), payload: KEY_PAYLOAD.pack({ id: key.id }) }, onKey((ctx, key) => showCard(ctx, key))).row();
+  for (const key of keys) range.text({ text: keyButtonLabel(key, ctx.t), payload: KEY_PAYLOAD.pack({ id: key.id }) }, onKey((ctx, key) => showCard(ctx, key))).row();
   range.text(ctx.t("keys-button-add"), (ctx) => enterFlow(ctx, ADD_KEY_CONVERSATION));
 });
 
@@ -72,12 +70,12 @@ keysMenu.register([keyCardMenu, keyRemoveMenu]);
 /** The keys list, with a note above it (what just changed). */
 export async function showKeys(ctx: BotContext, note?: string, options: ShowOptions = {}): Promise<void> {
   const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
-  await showView(ctx, { text: keysListText(keys, translate(ctx), ctx.fmt, note), keyboard: keysMenu }, options);
+  await showView(ctx, { text: keysListText(keys, ctx.t, ctx.fmt, note), keyboard: keysMenu }, options);
 }
 
 async function showCard(ctx: BotContext, key: ApiKeyRow, note?: string): Promise<void> {
   const budget = await keyBudget(ctx.deps.store, key.id, ctx.deps.now());
-  await showView(ctx, { text: keyCardText(key, translate(ctx), ctx.fmt, note, budget), keyboard: keyCardMenu });
+  await showView(ctx, { text: keyCardText(key, ctx.t, ctx.fmt, note, budget), keyboard: keyCardMenu });
 }
 
 async function setBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {
@@ -87,7 +85,7 @@ async function setBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {
 /** The rules paused for the budget are resumed by the budget watcher on its next look. */
 async function removeBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {
   await ctx.deps.store.keyBudgets.set(key.userId, key.id, null, ctx.deps.now());
-  await showCard(ctx, key, ctx.t("keys-budget-removed", { key: `<b>${keyName(key, translate(ctx))}</b> <code>${escapeHtml(fingerprintText(key))}</code>` }));
+  await showCard(ctx, key, ctx.t("keys-budget-removed", { key: `<b>${keyName(key, ctx.t)}</b> <code>${escapeHtml(fingerprintText(key))}</code>` }));
 }
 
 async function makeDefault(ctx: BotContext, key: ApiKeyRow): Promise<void> {
@@ -100,7 +98,7 @@ async function rename(ctx: BotContext, key: ApiKeyRow): Promise<void> {
 }
 
 async function askRemove(ctx: BotContext, key: ApiKeyRow): Promise<void> {
-  await showView(ctx, { text: removeConfirmText(key, translate(ctx)), keyboard: keyRemoveMenu });
+  await showView(ctx, { text: removeConfirmText(key, ctx.t), keyboard: keyRemoveMenu });
 }
 
 async function remove(ctx: BotContext, key: ApiKeyRow): Promise<void> {

@@ -83,7 +83,7 @@ export async function addKey(ctx: BotContext, apiKey: string, from: KeySubmissio
   // too would leave two questions open in the chat at once, the label's and the order's.
   const pendingBuy = await runEntry(ctx, "take-pending-buy");
   if (pendingBuy === undefined) return enterLabelKey(ctx, row.id, "new", from.promptId ?? null, scope);
-  const saved = keySavedText(row, (k, v) => ctx.t(k, v), scope);
+  const saved = keySavedText(row, ctx.t, scope);
   await showOutcome(ctx, from.promptId, `${saved}\n\n${ctx.t("keys-label-later")}`, new InlineKeyboard());
   await runEntry(ctx, "resume-pending-buy", pendingBuy);
 }
@@ -103,7 +103,7 @@ async function isStoredAlready(ctx: BotContext, userId: number, apiKey: string):
 }
 
 function verificationFailure(ctx: BotContext, err: unknown): string {
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   if (err instanceof MarketplaceError && err.isKeyRejected) return t("keys-rejected");
   const rendered = renderAndLogError(ctx, err, { t, what: "key verification failed" });
   return `${rendered.text}\n\n${t("keys-nothing-stored")}`;

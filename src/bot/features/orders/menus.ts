@@ -167,7 +167,7 @@ export async function showOrdersPage(ctx: BotContext, page: number, options: { a
     isLast: shown.window.page === shown.window.pages,
     newerPageOldest: await newerPageOldest(ctx, shown.window.page),
   });
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   if (shown.result.total === 0 && all.length === 0) {
     const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
     await showView(ctx, { text: ctx.t("orders-empty"), keyboard }, show);
@@ -190,7 +190,7 @@ async function showFiringsPage(ctx: BotContext, requested: number, options: { as
   }
   const page = pageOf(firings, requested, FIRINGS_PAGE_SIZE);
   setSubject(ctx, listSubject({ filter: "rules", page: page.page }));
-  const text = renderFiringsPage(page, (k, v) => ctx.t(k, v), ctx.fmt, await addressLabels(ctx));
+  const text = renderFiringsPage(page, ctx.t, ctx.fmt, await addressLabels(ctx));
   await showView(ctx, { text, keyboard: ordersMenu }, options);
 }
 
@@ -204,7 +204,7 @@ async function newerPageOldest(ctx: BotContext, page: number): Promise<string | 
 /** The card of an order in the tapped message; `page` (of `filter`) is the list page Back leads to (0: none). */
 export async function showOrderCard(ctx: BotContext, order: Order, page: number, options: ShowOptions = {}, filter: HistoryFilter = "all"): Promise<void> {
   setSubject(ctx, cardSubject(order.id, page, filter));
-  const text = renderOrderCard(order, (k, v) => ctx.t(k, v), ctx.fmt, await addressLabels(ctx));
+  const text = renderOrderCard(order, ctx.locale, await addressLabels(ctx));
   const shown = await showView(ctx, { text, keyboard: orderCardMenu }, options);
   await rememberCardPlace(ctx, order, shown);
 }

@@ -30,7 +30,7 @@ export interface CapRule {
 export async function ruleCapConversation(conversation: BotConversation, ctx: ConversationContext, rule: CapRule): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const backToRule = new InlineKeyboard().text(t("rules-button-back-to-rule"), RuleCallbacks.card.pack({ id: rule.id, page: rule.page }));
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToRule });
   const spec = { kind: rule.kind, volume: rule.volume === null ? null : BigInt(rule.volume), duration: rule.duration };

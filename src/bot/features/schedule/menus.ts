@@ -86,6 +86,6 @@ export const schedulesMenu = createCardMenu("schedules", { onOutdated: (ctx) => 
 /** The schedules card: in the tapped message, else a new one. */
 export async function showSchedules(ctx: BotContext, options: ShowOptions = {}): Promise<void> {
   const items = await listed(ctx);
-  const text = cardText(items, ctx.deps.now(), (key, vars) => ctx.t(key, vars), ctx.fmt, await addressLabels(ctx));
+  const text = cardText(items, ctx.deps.now(), ctx.t, ctx.fmt, await addressLabels(ctx));
   await showView(ctx, { text, keyboard: schedulesMenu }, options);
 }

@@ -4,7 +4,6 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import type { Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { parseTypedTrx, SUN_PER_TRX } from "../../../tron/amounts.js";
 import { external } from "../../flow/external.js";
@@ -23,7 +22,7 @@ export function parseAlertAmount(text: string): bigint | undefined {
 export async function alertConversation(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const t: Translate = (key, vars) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const backToSettings = new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToSettings });
   await flow.ask(ctx, t("settings-alert-ask"), new InlineKeyboard().text(t("settings-button-alert-clear"), SettingsButtons.alertOff.pack()));

@@ -107,7 +107,7 @@ export async function showSettings(ctx: BotContext, options: ShowOptions & { not
   const user = await userOf(ctx);
   if (!user) return;
   const chat = await ctx.deps.store.noticeChats.get(user.id);
-  const text = settingsText(user, chat, (key, vars) => ctx.t(key, vars), ctx.fmt);
+  const text = settingsText(user, chat, ctx.t, ctx.fmt);
   await showView(ctx, { text: options.note ? `${options.note}\n\n${text}` : text, keyboard: settingsMenu }, options);
 }
 

@@ -11,7 +11,7 @@ import { errorFields } from "../../../logger.js";
 
 export async function sendStatementFiles(ctx: BotContext, loaded: LoadedStatement): Promise<void> {
   showChatAction(ctx, "upload_photo");
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   const files = await statementFiles(loaded, t, ctx.fmt, (err) => ctx.deps.logger.warn({ err: errorFields(err) }, "statement chart could not be drawn"));
   if (!files) return;
   if (files.chart) await ctx.replyWithPhoto(new InputFile(files.chart.bytes, files.chart.name), { caption: files.chart.caption });

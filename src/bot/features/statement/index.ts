@@ -21,7 +21,7 @@ const privateChat = statementFeature.chatType("private");
 
 async function load(ctx: BotContext, month: UtcMonth, edit: boolean): Promise<LoadedStatement | undefined> {
   try {
-    return await loadStatement(ctx.deps, ctx.from!.id, month, (k, v) => ctx.t(k, v));
+    return await loadStatement(ctx.deps, ctx.from!.id, month, ctx.t);
   } catch (err) {
     await replyWithError(ctx, err, { edit });
     return undefined;
@@ -32,7 +32,7 @@ async function load(ctx: BotContext, month: UtcMonth, edit: boolean): Promise<Lo
 async function showStatement(ctx: BotContext, month: UtcMonth, options: { inPlace: boolean; files: boolean }): Promise<void> {
   const loaded = await load(ctx, month, options.inPlace);
   if (!loaded) return;
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   const view = { text: renderStatementText(loaded.statement, loaded.labels, t, ctx.fmt), keyboard: statementKeyboard(loaded.statement, ctx.deps.now(), t, ctx.fmt) };
   await showView(ctx, view, { asNew: !options.inPlace });
   if (options.files && !isEmptyStatement(loaded.statement)) await sendStatementFiles(ctx, loaded);

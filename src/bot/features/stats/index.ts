@@ -15,7 +15,7 @@ const MAX_CAPTION = 1024;
 
 statsFeature.command("stats", async (ctx) => {
   if (!isPrivateChat(ctx)) return replyUsePrivateChat(ctx);
-  const t = (k: string, v?: Record<string, string | number>) => ctx.t(k, v);
+  const { t } = ctx.locale;
   let stats: StatsWithFirings;
   try {
     stats = await withUserClient(

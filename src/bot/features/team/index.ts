@@ -37,7 +37,6 @@ export const teamFeature = new Composer<BotContext>();
 export const TEAM_MAX_CONVERSATION = "team-max";
 const MAX_SUN = 1_000_000n * SUN_PER_TRX;
 
-const tr = (ctx: BotContext | ConversationContext): Translate => (key, vars) => ctx.t(key, vars);
 
 // ---------------------------------------------------------------------------------------------
 // the owner, in the private chat
@@ -45,7 +44,7 @@ const tr = (ctx: BotContext | ConversationContext): Translate => (key, vars) => 
 const privateChat = teamFeature.chatType("private");
 
 async function showDesks(ctx: BotContext, options: { toast?: string; note?: string } = {}): Promise<void> {
-  const t = tr(ctx);
+  const { t } = ctx.locale;
   const desks = await ctx.deps.store.teamDesks.listOf(ctx.from!.id);
   const keys = new Map((await ctx.deps.store.apiKeys.list(ctx.from!.id)).map((k) => [k.id, k.label]));
   const lines = [t("team-title"), ""];
@@ -133,7 +132,7 @@ privateChat.callbackQuery(TeamButtons.max.pattern, async (ctx) => {
 async function maxConversation(conversation: BotConversation, ctx: ConversationContext, chatId: number): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const t = tr(ctx);
+  const { t } = ctx.locale;
   const back = new InlineKeyboard().text(t("team-button-back"), TeamButtons.list.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: back });
   await flow.ask(ctx, t("team-max-ask"), new InlineKeyboard().text(t("team-button-no-max"), TeamButtons.noMax.pack()));
@@ -163,14 +162,14 @@ group.command("team", async (ctx) => {
     return;
   }
   const key = await ctx.deps.store.apiKeys.getById(desk.keyId);
-  const text = [ctx.t("team-group-title", { chat: escapeHtml(desk.title) }), deskLine(desk, key?.label ?? "?", tr(ctx), ctx), "", ctx.t("team-group-how")].join("\n");
+  const text = [ctx.t("team-group-title", { chat: escapeHtml(desk.title) }), deskLine(desk, key?.label ?? "?", ctx.t, ctx), "", ctx.t("team-group-how")].join("\n");
   await ctx.reply(text, { reply_markup: new InlineKeyboard().text(ctx.t("team-button-balance"), TeamButtons.balance.pack()) });
 });
 
 group.command("buy", async (ctx, next) => {
   const desk = await deskOf(ctx);
   if (!desk) return next();
-  if (!(await administersNow(ctx.api, desk.chatId, ctx.from!.id))) {
+  if (!(await administersNow(ctx.api, desk.chatId, ctx.from.id))) {
     await ctx.reply(ctx.t("team-admins-only"), quote(ctx));
     return;
   }
@@ -180,7 +179,7 @@ group.command("buy", async (ctx, next) => {
 group.command("balance", async (ctx, next) => {
   const desk = await deskOf(ctx);
   if (!desk) return next();
-  if (!(await administersNow(ctx.api, desk.chatId, ctx.from!.id))) {
+  if (!(await administersNow(ctx.api, desk.chatId, ctx.from.id))) {
     await ctx.reply(ctx.t("team-admins-only"), quote(ctx));
     return;
   }
@@ -253,7 +252,7 @@ async function previewInGroup(ctx: BotContext, desk: TeamDeskRow, text: string):
       return;
     }
     const intent = await ctx.deps.store.orders.createIntent({ userId: desk.userId, keyId: desk.keyId, chatId: desk.chatId, resource, targetAddress: address, volume, duration, createdAt: ctx.deps.now() });
-    const t = tr(ctx);
+    const { t } = ctx.locale;
     const card = [
       t("team-preview-title"),
       t("team-preview-what", { volume: ctx.fmt.volume(volume), resource: t(`notice-resource-${resource}`), duration: ctx.fmt.duration(duration, t) }),
@@ -289,7 +288,7 @@ group.callbackQuery(TeamButtons.confirm.pattern, async (ctx) => {
   }
   await ctx.answerCallbackQuery();
   const who = escapeHtml(signature(ctx.from));
-  const t = tr(ctx);
+  const { t } = ctx.locale;
   // the owner may have lowered the maximum since the preview: asked again at today's price
   if (desk.maxOrderSun !== null && intent.state === "previewed") {
     try {
@@ -310,7 +309,7 @@ group.callbackQuery(TeamButtons.confirm.pattern, async (ctx) => {
   const outcome = await placeIntent(ctx.deps, id, desk.userId);
   switch (outcome.kind) {
     case "placed":
-      await ctx.editMessageText(`${renderOrderCard(outcome.order, t, ctx.fmt)}\n${t("team-bought-by", { who })}`);
+      await ctx.editMessageText(`${renderOrderCard(outcome.order, ctx.locale)}\n${t("team-bought-by", { who })}`);
       return;
     case "already-placed":
       await ctx.reply(t("team-already-placed"), quote(ctx));

@@ -78,7 +78,7 @@ export async function webhookSetupConversation(conversation: BotConversation, ct
   const userId = ctx.from?.id;
   const base = receiverBase(deps);
   if (userId === undefined || !base) return;
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const scheme = deps.webhooks?.scheme ?? "standard";
   // From /webhook a new message; from Change endpoint on the status card, in the card.
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true });
@@ -161,7 +161,7 @@ async function pingAndReport(
   notDeleted: string,
 ): Promise<void> {
   const deps = ctx.deps;
-  const t = (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
+  const { t } = ctx.locale;
   const seconds = Math.round(pingWaitMs(deps) / 1000);
   let outcome: PingOutcome;
   try {
@@ -193,7 +193,7 @@ async function failed(conversation: BotConversation, ctx: ConversationContext, f
     );
     const current = keys.find((k) => k.isDefault);
     if (current) {
-      const offer = cannotOffer((k, v) => ctx.t(k, v), current, keys.filter((k) => k.id !== current.id), "webhooks", WEBHOOK_SETUP_CONVERSATION);
+      const offer = cannotOffer(ctx.t, current, keys.filter((k) => k.id !== current.id), "webhooks", WEBHOOK_SETUP_CONVERSATION);
       return flow.finish(ctx, offer.text, offer.keyboard);
     }
   }

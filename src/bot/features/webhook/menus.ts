@@ -13,7 +13,6 @@ import { enterFlow } from "../../flow/enter.js";
 import { endpointKeyId, pingAndWait, pingWaitMs, WEBHOOK_SETUP_CONVERSATION } from "./flow.js";
 import { receiverBase, receiverUrl, renderPingOutcome, webhookStatusText } from "./views.js";
 
-const translate = (ctx: BotContext) => (key: string, vars?: Record<string, string | number>) => ctx.t(key, vars);
 const noticesOn = async (ctx: BotContext) => (ctx.from ? ((await ctx.deps.store.users.get(ctx.from.id))?.noticesEnabled ?? true) : true);
 
 /** The user's finished endpoint (id and secret given), if any. */
@@ -65,7 +64,7 @@ export async function showStatus(ctx: BotContext, note?: string, options: ShowOp
     await showView(ctx, { text: ctx.t("webhook-none"), keyboard: new InlineKeyboard() }, options);
     return;
   }
-  const text = webhookStatusText(row, { publicUrl: base, noticesEnabled: await noticesOn(ctx), note }, translate(ctx), ctx.fmt);
+  const text = webhookStatusText(row, { publicUrl: base, noticesEnabled: await noticesOn(ctx), note }, ctx.t, ctx.fmt);
   await showView(ctx, { text, keyboard: webhookMenu }, options);
 }
 
@@ -77,7 +76,7 @@ async function test(ctx: BotContext): Promise<void> {
   await ctx.answerCallbackQuery({ text: ctx.t("webhook-test-started", { seconds }) });
   try {
     const outcome = await pingAndWait(ctx.deps, row.id);
-    await showStatus(ctx, renderPingOutcome(outcome, receiverUrl(base, row.routeToken), seconds, translate(ctx)));
+    await showStatus(ctx, renderPingOutcome(outcome, receiverUrl(base, row.routeToken), seconds, ctx.t));
   } catch (err) {
     await replyWithError(ctx, err);
   }
