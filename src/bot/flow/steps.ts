@@ -12,6 +12,8 @@ import { addressByLabel } from "../../tron/address-names.js";
 import { parseTypedTrx } from "../../tron/amounts.js";
 import type { SavedAddress } from "../../store/recent-addresses.js";
 import { clipped } from "../../format/html.js";
+import type { Formatter, Translate } from "../../format/formatter.js";
+import { durationChoiceKeyboard } from "../ui/order-steps.js";
 import type { Answering, Step } from "./step.js";
 
 interface Asked {
@@ -75,21 +77,32 @@ export function volumeStep(
 }
 
 /**
- * One of the durations on offer: a button (`fromTap` gives its index), or, with `typed`, the
- * duration typed as it is listed (`shownAs`). `invalid` says what is on offer.
+ * One of the durations on offer, three buttons to a row (the one being changed marked ✓), or with
+ * `typed` the duration typed as it is shown. `pack` and `fromTap` are the flow's button with the
+ * duration's index; `invalid` says what is on offer (by default: use the buttons).
  */
-export function durationStep(
-  asked: Asked & {
-    durations: readonly string[];
-    fromTap: (data: string) => number | undefined;
-    typed?: { shownAs: (duration: string) => string };
-    invalid: () => string;
-  },
-): Step<string> {
-  const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: asked.invalid() });
-  const step: Step<string> = { ...asked, tap: (data) => take(asked.durations[asked.fromTap(data) ?? -1]) };
-  const typed = asked.typed;
-  if (typed) step.text = (text) => take(matchDuration(text, asked.durations, typed.shownAs));
+export function durationStep(asked: {
+  question: string;
+  durations: readonly string[];
+  previous?: string | undefined;
+  buttons: RegExp;
+  pack: (index: number) => string;
+  fromTap: (data: string) => number | undefined;
+  t: Translate;
+  fmt: Formatter;
+  typed?: boolean;
+  invalid?: () => string;
+}): Step<string> {
+  const { durations, t, fmt } = asked;
+  const invalid = asked.invalid ?? (() => t("conversation-use-buttons"));
+  const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: invalid() });
+  const step: Step<string> = {
+    question: asked.question,
+    keyboard: durationChoiceKeyboard(durations, asked.previous, t, fmt, asked.pack),
+    buttons: asked.buttons,
+    tap: (data) => take(durations[asked.fromTap(data) ?? -1]),
+  };
+  if (asked.typed) step.text = (text) => take(matchDuration(text, durations, (d) => fmt.duration(d, t)));
   return step;
 }
 

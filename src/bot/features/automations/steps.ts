@@ -32,7 +32,6 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Step } from "../../flow/step.js";
 import { addressStep, durationStep, trxOrOffStep, volumeStep } from "../../flow/steps.js";
-import { durationChoiceKeyboard } from "../../ui/order-steps.js";
 import { AutomationButtons, exactly, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
@@ -204,15 +203,17 @@ async function askVolume(ctx: Ctx, run: AutomationRun, name: "threshold" | "volu
 /** One of the options' durations: a button, or the value typed as it is listed. */
 async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
   const { durations } = run.options;
-  const shownAs = (d: string) => ctx.fmt.duration(d, ctx.t);
   const step = durationStep({
     question: question(run, ctx, "duration", ctx.t("auto-ask-duration")),
-    keyboard: durationChoiceKeyboard(durations, run.answers.duration, ctx.t, ctx.fmt, (index) => AutomationButtons.duration.pack({ run: run.run, index })),
-    buttons: ofRun(run.run, AutomationButtons.duration),
     durations,
+    previous: run.answers.duration,
+    buttons: ofRun(run.run, AutomationButtons.duration),
+    pack: (index) => AutomationButtons.duration.pack({ run: run.run, index }),
     fromTap: (data) => AutomationButtons.duration.unpack(data)?.index,
-    typed: { shownAs },
-    invalid: () => ctx.t("auto-invalid-duration", { allowed: ctx.fmt.list(durations.map(shownAs), "or") }),
+    t: ctx.t,
+    fmt: ctx.fmt,
+    typed: true,
+    invalid: () => ctx.t("auto-invalid-duration", { allowed: ctx.fmt.list(durations.map((d) => ctx.fmt.duration(d, ctx.t)), "or") }),
   });
   return (await runStep(run.flow, ctx, step)).value;
 }

@@ -16,7 +16,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep } from "../../flow/step.js";
 import { durationStep, volumeStep } from "../../flow/steps.js";
-import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
+import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { resourceOptions, typedVolumeExamples, volumePresets } from "../../../orders/request.js";
 import { allHaveVolumes, MAX_BATCH_LINES, quoteBatch, readBatchLines, type BatchLineInput, type QuotedBatch, type ReadLines } from "../../../orders/batch.js";
 import { labelsOf } from "../../../tron/address-names.js";
@@ -131,11 +131,12 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
     current,
     durationStep({
       question: t("batch-ask-duration", { count, volume: volumeText }),
-      keyboard: durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => BatchStep.duration.pack({ index })),
-      buttons: BatchStep.duration.pattern,
       durations: limits.durations,
+      buttons: BatchStep.duration.pattern,
+      pack: (index) => BatchStep.duration.pack({ index }),
       fromTap: (data) => BatchStep.duration.unpack(data)?.index,
-      invalid: () => t("conversation-use-buttons"),
+      t,
+      fmt: current.fmt,
     }),
   );
   current = durationAnswer.ctx;

@@ -25,7 +25,7 @@ import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { quote, type Effect, type QuotedCard } from "./preview.js";
 import { offeredAddresses } from "../../../tron/address-names.js";
-import { addressKeyboard, addressNote, durationKeyboard, resourceKeyboard, volumeKeyboard } from "./views.js";
+import { addressKeyboard, addressNote, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
 
 export const BUY_CONVERSATION = "buy";
@@ -194,11 +194,13 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
     const step = durationStep({
       question: withNote(durationReason ? `${durationReason}\n\n${ask}` : ask),
-      keyboard: durationKeyboard(limits, previous, t, current.fmt),
-      buttons: BuyStep.duration.pattern,
       durations: limits.durations,
+      previous: previous.duration,
+      buttons: BuyStep.duration.pattern,
+      pack: (index) => BuyStep.duration.pack({ index }),
       fromTap: (data) => BuyStep.duration.unpack(data)?.index,
-      invalid: () => t("conversation-use-buttons"),
+      t,
+      fmt: current.fmt,
     });
     ({ value: duration, ctx: current } = await runStep(flow, current, step));
   }

@@ -5,7 +5,7 @@
  * Without enough balance the card offers Deposit instead of Confirm.
  */
 import { InlineKeyboard } from "grammy";
-import type { AddressCheck, OrderPreview, ResourceOptions } from "../../../marketplace/index.js";
+import type { AddressCheck, OrderPreview } from "../../../marketplace/index.js";
 import { trxToSun } from "../../../tron/amounts.js";
 import { RESOURCES, type BuyAnswers, type BuyRequest, type Resource, type VolumePreset } from "../../../orders/request.js";
 import { BuyCard, BuyStep, CHANGEABLE_STEPS } from "./callbacks.js";
@@ -16,7 +16,7 @@ import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/
 import type { Formatter, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
-import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
+import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 
 export function renderOrderPreview(
@@ -91,10 +91,6 @@ export function addressKeyboard(choices: readonly string[], previous: BuyAnswers
 /** The volume step's presets (the buttons /batch shows too: bot/ui/order-steps.ts). */
 export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
   return volumePresetKeyboard(presets, previous, t, fmt, (volume) => BuyStep.volume.pack({ volume }));
-}
-
-export function durationKeyboard(limits: Pick<ResourceOptions, "durations">, previous: BuyAnswers, t: Translate, fmt: Formatter): InlineKeyboard {
-  return durationChoiceKeyboard(limits.durations, previous.duration, t, fmt, (index) => BuyStep.duration.pack({ index }));
 }
 
 /** What the target address has now (shown once, above the step after the address). */

@@ -24,7 +24,7 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Parsed } from "../../flow/step.js";
 import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
-import { durationChoiceKeyboard, volumePresetKeyboard } from "../../ui/order-steps.js";
+import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ScheduleStep } from "./callbacks.js";
@@ -110,17 +110,17 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const volume = volumeAnswer.value.volume;
 
   // ── Duration ──
-  const durations = durationChoiceKeyboard(limits.durations, undefined, t, current.fmt, (index) => ScheduleStep.duration.pack({ index }));
   const durationAnswer = await runStep(
     flow,
     current,
     durationStep({
       question: t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }),
-      keyboard: durations,
-      buttons: ScheduleStep.duration.pattern,
       durations: limits.durations,
+      buttons: ScheduleStep.duration.pattern,
+      pack: (index) => ScheduleStep.duration.pack({ index }),
       fromTap: (data) => ScheduleStep.duration.unpack(data)?.index,
-      invalid: () => t("conversation-use-buttons"),
+      t,
+      fmt: current.fmt,
     }),
   );
   current = durationAnswer.ctx;
