@@ -107,7 +107,7 @@ export function durationStep(asked: {
 }
 
 /**
- * A TRX amount (parseTypedTrx, up to `maxSun`), or null for "off": "off", "0", the
+ * A TRX amount (parseTypedTrx: more than 0, up to `maxSun`), or null for "off": "off", "0", the
  * locale's off word, or a tap on a button `fromTap` reads as off (null). A tap may also keep an
  * amount (`fromTap` returning it). `bad` is said for anything else.
  */
@@ -118,12 +118,10 @@ export function trxOrOffStep(
     offWord: string;
     bad: string;
     maxSun: bigint;
-    /** An amount must be more than 0 ("0.0" is then a wrong answer, not an amount). */
-    positive?: boolean;
     answerTap?: boolean;
   },
 ): Answering<bigint | null> {
-  const { fromTap, offWord, bad, maxSun, positive, ...rest } = asked;
+  const { fromTap, offWord, bad, maxSun, ...rest } = asked;
   return {
     ...rest,
     tap: (data) => ({ value: fromTap(data) }),
@@ -131,7 +129,7 @@ export function trxOrOffStep(
       const word = text.trim().toLowerCase();
       if (word === "off" || word === "0" || word === offWord.toLowerCase()) return { value: null };
       const sun = parseTypedTrx(text, maxSun);
-      return sun !== undefined && (!positive || sun > 0n) ? { value: sun } : { reason: bad };
+      return sun !== undefined ? { value: sun } : { reason: bad };
     },
   };
 }

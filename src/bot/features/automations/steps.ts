@@ -249,7 +249,6 @@ async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
       offWord: ctx.t("rules-cap-off-word"),
       bad: ctx.t("rules-cap-bad"),
       maxSun: MAX_CAP_SUN,
-      positive: true,
     }),
   };
   return (await runStep(run.flow, ctx, step)).value;
