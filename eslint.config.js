@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["test/**", "bench/**", "src/sandbox/cli.ts", "src/store/rotate-cli.ts"],
+    files: ["test/**", "bench/**", "src/dev/sandbox/cli.ts", "src/store/rotate-cli.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi } from "../src/dev/telegram-fake/fake-bot-api.js";
 import { createSealer } from "../src/store/secrets.js";
 import { openStore } from "../src/store/index.js";
 import { createLogger } from "../src/logger.js";

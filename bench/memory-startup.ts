@@ -13,7 +13,7 @@ import { startChild } from "./lib/child.js";
 import { productionNodeFlags } from "./lib/node-flags.js";
 import { runLoad } from "./lib/load.js";
 import { startCommandUpdate } from "./lib/updates.js";
-import { startFakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi } from "../src/dev/telegram-fake/fake-bot-api.js";
 import { projectRoot } from "../src/paths.js";
 
 export interface MemoryFigures {

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { compareWithBaseline } from "./lib/compare.js";
 import type { LoadResult } from "./lib/load.js";
-import { signStandardWebhook } from "../src/sandbox/sign.js";
+import { signStandardWebhook } from "../src/dev/sandbox/sign.js";
 
 export interface ReceiverFigures {
   receiver: LoadResult;

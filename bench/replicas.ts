@@ -14,7 +14,7 @@
  *   receiver's 200 to the fake Bot API receiving the sendMessage, p50 / p99.
  */
 import { randomBytes } from "node:crypto";
-import { startFakeBotApi, type FakeBotApi } from "../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../src/dev/telegram-fake/fake-bot-api.js";
 import { buildOnce, replicaEnv, startReplicaSet, type ReplicaSet } from "../test/support/replica-set.js";
 import { deliverEvent, givenChatsWithEndpoints, NOTICE_TX, txIdOf } from "../test/support/event-endpoints.js";
 import { connectTo, createDatabase, dropDatabase } from "../test/support/pg-databases.js";

@@ -9,7 +9,7 @@ import type { Logger } from "./logger.js";
 import { createSealer } from "./store/secrets.js";
 import { openStore } from "./store/index.js";
 import { createMarketplace, INTERACTIVE } from "./marketplace/index.js";
-import type { Sandbox } from "./sandbox/index.js";
+import type { Sandbox } from "./dev/sandbox/index.js";
 import { createBot } from "./bot/index.js";
 import type { DemoKeys } from "./bot/context.js";
 import { publishCommands } from "./bot/commands.js";
@@ -107,7 +107,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
       let sandbox = options.sandbox;
       if (!sandbox) {
         // loaded only when used: a production bot never carries the simulated marketplace
-        const { startSandbox } = await import("./sandbox/index.js");
+        const { startSandbox } = await import("./dev/sandbox/index.js");
         const started: Sandbox = await startSandbox({ port: 0, seedDemo: true });
         cleanup.push(() => started.stop());
         sandbox = started;

@@ -36,8 +36,8 @@ function stopOnSignals(shutdown: (reason: string, code: number) => Promise<void>
 
 async function playground(): Promise<void> {
   // loaded only when used: a production bot never carries the fake Bot API or the page
-  const { startPlayground } = await import("./playground/start.js");
-  const { OFFLINE_NOTICE } = await import("./playground/server.js");
+  const { startPlayground } = await import("./dev/playground/start.js");
+  const { OFFLINE_NOTICE } = await import("./dev/playground/server.js");
   let started;
   try {
     started = await startPlayground(process.env);

@@ -4,7 +4,7 @@
  * Taps use a callback button the bot really sent to that chat (read from the fake Bot API's
  * record of its last message with an inline keyboard), never hard-coded callback data.
  */
-import type { FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import type { FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 
 export const ADDRESSES = ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"] as const;
 

@@ -7,7 +7,7 @@
  */
 import { Pool } from "undici";
 import type { Update } from "grammy/types";
-import type { FakeBotApi, RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import type { FakeBotApi, RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { sendNext, type ScriptedChat } from "./chat-script.js";
 
 /** The Bot API calls that count as the bot's first reply to an update (sendChatAction does not). */

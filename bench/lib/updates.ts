@@ -1,5 +1,5 @@
 import type { Update } from "grammy/types";
-import { testBotInfo } from "../../src/telegram-fake/bot-info.js";
+import { testBotInfo } from "../../src/dev/telegram-fake/bot-info.js";
 /** Telegram updates for the load: a command from one of `users` distinct users, each update id fresh. */
 let updateId = 1;
 

@@ -26,7 +26,7 @@ import { createNoticeTranslator } from "../../src/notices/translations.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { startSandbox, type Sandbox } from "../../src/dev/sandbox/index.js";
 import { createTestDatabase, describePg, dropTestDatabase } from "../support/postgres.js";
 import { startStallingProxy, type StallingProxy } from "../support/stalling-tcp-proxy.js";
 import { waitUntil } from "../support/wait.js";

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
 import { startWatchedHarness, type PublicSpy } from "./check-support.js";
-import { findBlogPost } from "../../src/sandbox/blog-posts.js";
+import { findBlogPost } from "../../src/dev/sandbox/blog-posts.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { loadTranslations } from "../../src/i18n/translations.js";
 import { textOf } from "../support/payload.js";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
 import type { BlogPost } from "../../src/marketplace/index.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import { findBlogPost } from "../../src/sandbox/blog-posts.js";
+import { findBlogPost } from "../../src/dev/sandbox/blog-posts.js";
 import { startWatchedHarness, type PublicSpy } from "./check-support.js";
 
 let h: Harness;

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { Harness } from "../support/harness.js";
-import type { RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import type { RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";

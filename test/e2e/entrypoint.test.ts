@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { exitOf, mainEnv, startMain as spawnMain, stopChild, type MainProcess } from "../support/main-process.js";
 

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Update } from "grammy/types";
-import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { createSealer } from "../../src/store/secrets.js";
 import type { Store } from "../../src/store/index.js";
 import type { InboxStore } from "../../src/inbox/inbox.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
-import { parseTelegramHtml } from "../../src/telegram-fake/fake-bot-api.js";
+import { parseTelegramHtml } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { BAD_CHECKSUM, BOT_USERNAME, startWatchedHarness, USDT_CONTRACT, type PublicSpy } from "./check-support.js";
 

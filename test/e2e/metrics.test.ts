@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
-import { startFakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { startApp, type App } from "../../src/app.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
-import { startFakeBotApi, type RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { openStore } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";

@@ -9,8 +9,8 @@ import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import { waitUntil } from "../support/wait.js";
 import { looksLikeCredential } from "../../src/credentials/shape.js";
-import { Clock } from "../../src/sandbox/clock.js";
-import { Accounts, SCOPES } from "../../src/sandbox/state.js";
+import { Clock } from "../../src/dev/sandbox/clock.js";
+import { Accounts, SCOPES } from "../../src/dev/sandbox/state.js";
 
 let h: Harness;
 beforeEach(async () => {

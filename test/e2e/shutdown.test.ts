@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it } from "vitest";
-import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { createSealer } from "../../src/store/secrets.js";
 import { logLines, startInboxBot } from "../support/inbox-bot.js";
 import { waitUntil } from "../support/wait.js";

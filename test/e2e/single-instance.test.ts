@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeBotApi, type FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 import { exitOf, mainEnv, startMain as spawnMain, stopChild, type MainProcess } from "../support/main-process.js";
 

@@ -15,7 +15,7 @@ import { monthIso, monthOf, monthRange, shiftMonth } from "../../src/statements/
 import { CSV_COLUMNS } from "../../src/statements/csv.js";
 import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
 import type { Harness } from "../support/harness.js";
-import type { RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import type { RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { pngSize } from "../support/png.js";
 import { parseCsv } from "../support/csv.js";
 import { confirm, freshAddress, previewByOneLiner } from "./buy-support.js";

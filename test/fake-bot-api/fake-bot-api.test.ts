@@ -5,8 +5,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Bot, GrammyError, InlineKeyboard, InputFile, Keyboard, webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
-import type { FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
+import type { FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
 
 let api: FakeBotApi;

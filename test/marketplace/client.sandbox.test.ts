@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox } from "../../src/sandbox/index.js";
+import { startSandbox } from "../../src/dev/sandbox/index.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import {

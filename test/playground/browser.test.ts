@@ -11,7 +11,7 @@ import { Writable } from "node:stream";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/paths.js";
-import { startPlayground, type Playground } from "../../src/playground/start.js";
+import { startPlayground, type Playground } from "../../src/dev/playground/start.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";

@@ -5,9 +5,9 @@
 import { request } from "node:http";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPlayground, type Playground } from "../../src/playground/start.js";
-import { CHANNEL_CHAT_ID, GROUP_CHAT_ID } from "../../src/playground/users.js";
-import type { PageMessage } from "../../src/playground/chat-view.js";
+import { startPlayground, type Playground } from "../../src/dev/playground/start.js";
+import { CHANNEL_CHAT_ID, GROUP_CHAT_ID } from "../../src/dev/playground/users.js";
+import type { PageMessage } from "../../src/dev/playground/chat-view.js";
 import { waitUntil } from "../support/wait.js";
 
 const ALICE = 1001;

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describePg, dropTestDatabase, testDatabaseUrl } from "../support/postgres.js";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { buildOnce, replicaEnv, startReplicaSet, type ReplicaSet } from "../support/replica-set.js";
 import { deliverEvent, givenChatsWithEndpoints, NOTICE_TX, txIdOf } from "../support/event-endpoints.js";
 import { waitUntil } from "../support/wait.js";

@@ -14,13 +14,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describePg, dropTestDatabase, testDatabaseUrl } from "../support/postgres.js";
-import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../src/telegram-fake/fake-bot-api.js";
+import { startFakeBotApi, type FakeBotApi, type RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { buildOnce, replicaEnv, startReplicaSet, type ReplicaSet } from "../support/replica-set.js";
 import { deliverEvent, givenChatsWithEndpoints, NOTICE_TX, txIdOf } from "../support/event-endpoints.js";
 import { waitUntil } from "../support/wait.js";
 import { openStore, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { startSandbox, type Sandbox } from "../../src/dev/sandbox/index.js";
 import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startSandbox } from "../../src/sandbox/index.js";
+import { startSandbox } from "../../src/dev/sandbox/index.js";
 import { aString, client, DAY, expectProblem, matching, newAddress, order, receiver, sandbox, T0, type ControlAccount, type ControlDelivery, type ControlKey, type ControlNewAccount, type ControlWebhook, type WireOrder } from "./helpers.js";
 
 describe("control API over HTTP (/_sandbox)", () => {

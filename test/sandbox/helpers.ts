@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, onTestFinished } from "vitest";
-import type { addressCheckJson } from "../../src/sandbox/api-routes.js";
-import type { firingJson, ruleJson } from "../../src/sandbox/automations.js";
-import type { findBlogPost } from "../../src/sandbox/blog-posts.js";
-import type { ProblemBody } from "../../src/sandbox/errors.js";
-import { startSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "../../src/sandbox/index.js";
-import type { orderJson, Orders } from "../../src/sandbox/orders.js";
-import type { LedgerKind } from "../../src/sandbox/state.js";
+import type { addressCheckJson } from "../../src/dev/sandbox/api-routes.js";
+import type { firingJson, ruleJson } from "../../src/dev/sandbox/automations.js";
+import type { findBlogPost } from "../../src/dev/sandbox/blog-posts.js";
+import type { ProblemBody } from "../../src/dev/sandbox/errors.js";
+import { startSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "../../src/dev/sandbox/index.js";
+import type { orderJson, Orders } from "../../src/dev/sandbox/orders.js";
+import type { LedgerKind } from "../../src/dev/sandbox/state.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 
 /**

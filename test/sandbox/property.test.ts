@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { startSandbox } from "../../src/sandbox/index.js";
+import { startSandbox } from "../../src/dev/sandbox/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { client, DAY, HOUR, ledgerTotals, newAddress, T0, type Call, type WireBalance, type WireOrder, type WireOrderPage, type WireRule } from "./helpers.js";
 

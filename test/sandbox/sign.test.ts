@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signStandardWebhook } from "../../src/sandbox/sign.js";
+import { signStandardWebhook } from "../../src/dev/sandbox/sign.js";
 
 describe("signStandardWebhook", () => {
   it("matches the Standard Webhooks reference vector", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signStandardWebhook } from "../../src/sandbox/sign.js";
+import { signStandardWebhook } from "../../src/dev/sandbox/sign.js";
 import { account, expectProblem, matching, newAddress, order, parseJson, receiver, sandbox, T0, type Received, type WireEvent, type WireOrder, type WireWebhook } from "./helpers.js";
 
 function verify(secret: string, delivery: Received): void {

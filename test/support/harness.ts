@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
-import { startFakeBotApi, type FakeBotApi, type FakeBotApiOptions } from "../../src/telegram-fake/fake-bot-api.js";
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/dev/sandbox/index.js";
+import { startFakeBotApi, type FakeBotApi, type FakeBotApiOptions } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { createSealer, type Sealer } from "../../src/store/secrets.js";
 import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
 import { createTestDatabase } from "./test-store.js";

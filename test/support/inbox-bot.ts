@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { request } from "undici";
 import type { Update } from "grammy/types";
-import type { FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import type { FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { openStore, type Store, type StoreLocation } from "../../src/store/index.js";
 import type { Sealer } from "../../src/store/secrets.js";
 import { createMarketplace } from "../../src/marketplace/index.js";

@@ -1,5 +1,5 @@
 /** Signed marketplace events as the marketplace sends them (Standard Webhooks), for tests and benchmarks. */
-import { signStandardWebhook } from "../../src/sandbox/sign.js";
+import { signStandardWebhook } from "../../src/dev/sandbox/sign.js";
 
 /** The target address of these events' orders. */
 export const EVENT_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";

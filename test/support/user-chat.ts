@@ -1,4 +1,4 @@
-import type { FakeBotApi } from "../../src/telegram-fake/fake-bot-api.js";
+import type { FakeBotApi } from "../../src/dev/telegram-fake/fake-bot-api.js";
 
 /**
  * One user's private chat with the bot, for e2e tests: what the bot sent or edited there, and the

@@ -48,7 +48,7 @@ const featureOf = (path: string) => /^bot\/features\/([^/]+)\//.exec(path)?.[1];
  * is in exactly one layer.
  */
 const LAYERS: ReadonlyArray<{ name: string; parts: readonly string[] }> = [
-  { name: "start and development", parts: ["main.ts", "app.ts", "playground", "sandbox", "telegram-fake"] },
+  { name: "start and development", parts: ["main.ts", "app.ts", "dev"] },
   { name: "HTTP", parts: ["http"] },
   { name: "chat and events", parts: ["bot", "events", "inbox"] },
   { name: "services", parts: ["notices", "watch", "schedules", "cluster"] },

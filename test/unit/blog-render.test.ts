@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { renderContentJson } from "../../src/bot/features/blog/render/content.js";
 import { splitTelegramHtml } from "../../src/bot/features/blog/render/split.js";
-import { findBlogPost } from "../../src/sandbox/blog-posts.js";
-import { parseTelegramHtml } from "../../src/telegram-fake/fake-bot-api.js";
+import { findBlogPost } from "../../src/dev/sandbox/blog-posts.js";
+import { parseTelegramHtml } from "../../src/dev/telegram-fake/fake-bot-api.js";
 
 /** What a reader sees (throws, like Telegram, on HTML it would reject). */
 const visible = (html: string) => parseTelegramHtml(html).text;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { splitTelegramHtml } from "../../src/bot/features/blog/render/split.js";
-import { parseTelegramHtml } from "../../src/telegram-fake/fake-bot-api.js";
+import { parseTelegramHtml } from "../../src/dev/telegram-fake/fake-bot-api.js";
 
 const visible = (html: string) => parseTelegramHtml(html).text;
 const squash = (text: string) => text.replace(/\s+/g, "");

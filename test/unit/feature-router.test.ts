@@ -13,7 +13,7 @@ import type { BotContext } from "../../src/bot/context.js";
 import { features } from "../../src/bot/features/index.js";
 import { COMMANDS } from "../../src/bot/commands.js";
 import { SharedButtons } from "../../src/telegram/shared-buttons.js";
-import { testBotInfo } from "../../src/telegram-fake/bot-info.js";
+import { testBotInfo } from "../../src/dev/telegram-fake/bot-info.js";
 
 const chat = { id: 1, type: "private" as const, first_name: "A" };
 const from = { id: 1, is_bot: false, first_name: "A" };

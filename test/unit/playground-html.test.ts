@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entitiesToHtml } from "../../src/playground/entities-html.js";
-import { parseTelegramHtml } from "../../src/telegram-fake/fake-bot-api.js";
+import { entitiesToHtml } from "../../src/dev/playground/entities-html.js";
+import { parseTelegramHtml } from "../../src/dev/telegram-fake/fake-bot-api.js";
 
 const roundTrip = (html: string) => {
   const { text, entities } = parseTelegramHtml(html);

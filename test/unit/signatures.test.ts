@@ -8,7 +8,7 @@ import {
   verifySignature,
   type SignatureSettings,
 } from "../../src/events/signatures.js";
-import { signStandardWebhook } from "../../src/sandbox/sign.js";
+import { signStandardWebhook } from "../../src/dev/sandbox/sign.js";
 import { parseEvent } from "../../src/events/event-payload.js";
 
 // The Standard Webhooks reference vector (DESIGN.md; every official library tests it).

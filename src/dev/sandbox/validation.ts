@@ -1,6 +1,6 @@
 /** Request validation: every failure is a 400 ApiError with a `request.*` code. */
-import { isTronAddress } from "../tron/address.js";
-import { toBigInt } from "../tron/volume.js";
+import { isTronAddress } from "../../tron/address.js";
+import { toBigInt } from "../../tron/volume.js";
 import { badRequest } from "./errors.js";
 import { RESOURCES, type Resource } from "./pricing.js";
 

@@ -1,5 +1,5 @@
 /** Every endpoint of the spec under /api/v1, plus the sandbox-only POST /api/v1/webhooks. */
-import { sunToTrx } from "../tron/amounts.js";
+import { sunToTrx } from "../../tron/amounts.js";
 import { firingJson, firingQuote, parseFiringPreview, parseRuleInput, ruleJson, type RuleType } from "./automations.js";
 import { findBlogPost } from "./blog-posts.js";
 import type { SandboxCore } from "./core.js";

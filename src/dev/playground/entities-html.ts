@@ -4,7 +4,7 @@
  * own formatting can appear: every character of text is escaped and links keep safe schemes only.
  */
 import type { MessageEntity } from "grammy/types";
-import { escapeHtml } from "../format/html.js";
+import { escapeHtml } from "../../format/html.js";
 
 const SAFE_URL = /^(https?:|tg:|mailto:)/i;
 

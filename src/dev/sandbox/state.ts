@@ -1,7 +1,7 @@
 /** Accounts, API keys, balances and the ledger. Every money movement goes through here, in SUN. */
 import { randomBytes, randomUUID } from "node:crypto";
-import { sunToTrx } from "../tron/amounts.js";
-import { tronAddressFromAccountId } from "../tron/address.js";
+import { sunToTrx } from "../../tron/amounts.js";
+import { tronAddressFromAccountId } from "../../tron/address.js";
 import { utcDay, type Clock } from "./clock.js";
 import { ApiError, notFound } from "./errors.js";
 

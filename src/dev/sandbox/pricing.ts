@@ -1,5 +1,5 @@
 /** Options, limits and prices of the simulated marketplace. Money in SUN (bigint). */
-import { durationSeconds } from "../tron/duration.js";
+import { durationSeconds } from "../../tron/duration.js";
 import { DAY_MS } from "./clock.js";
 
 export type Resource = "energy" | "bandwidth";

@@ -1,6 +1,6 @@
 /** One-off orders: placement with idempotency, provider settlement (fill or fail with refund), stats. */
 import { randomBytes, randomUUID } from "node:crypto";
-import { sunToTrx } from "../tron/amounts.js";
+import { sunToTrx } from "../../tron/amounts.js";
 import { isoAt, utcDay, type Clock, type Timers } from "./clock.js";
 import { ApiError, badRequest, conflict, notFound } from "./errors.js";
 import type { Network } from "./network.js";

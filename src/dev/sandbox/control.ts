@@ -1,5 +1,5 @@
 /** The control surface for tests and demos (in-process); control-routes.ts mirrors it over HTTP. */
-import { sunToTrx, trxToSun } from "../tron/amounts.js";
+import { sunToTrx, trxToSun } from "../../tron/amounts.js";
 import type { SandboxCore } from "./core.js";
 import { badRequest } from "./errors.js";
 import type { LedgerEntry, LedgerKind } from "./state.js";

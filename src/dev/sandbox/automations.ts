@@ -1,6 +1,6 @@
 /** Automation rules (energy only): auto-refill, auto-renewal and smart mode; firings, pause/resume/cancel. */
 import { randomUUID } from "node:crypto";
-import { sunToTrx } from "../tron/amounts.js";
+import { sunToTrx } from "../../tron/amounts.js";
 import { isoAt, utcDay, type Clock } from "./clock.js";
 import { ApiError, badRequest, conflict, notFound } from "./errors.js";
 import type { Network } from "./network.js";
