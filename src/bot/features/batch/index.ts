@@ -5,7 +5,7 @@
  * line its own intent and Idempotency-Key, the same placement as /buy), and the card then shows each
  * line's outcome; Cancel cancels every line; Refresh quotes the same lines anew.
  */
-import { Composer, GrammyError } from "grammy";
+import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { enterFlow } from "../../flow/enter.js";
@@ -13,6 +13,7 @@ import type { FlowEntries } from "../../flow/registry.js";
 import { NoApiKeyError } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { showView } from "../../ui/view.js";
+import { sayInCards } from "../../ui/cancelled-cards.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { labelsOf } from "../../../tron/address-names.js";
 import { cancelBatch, cancelOpenBatches, loadBatch, placeBatch, quoteBatch, type BatchView } from "../../../orders/batch.js";
@@ -34,15 +35,7 @@ export const batchEntries: Partial<FlowEntries> = {
 async function cancelOpenBatchCards(ctx: BotContext): Promise<number> {
   if (!ctx.from || !ctx.chat) return 0;
   const cancelled = await cancelOpenBatches(ctx.deps, ctx.chat.id, ctx.from.id);
-  for (const batch of cancelled) {
-    if (batch.messageId === null) continue;
-    try {
-      await ctx.api.editMessageText(batch.chatId, batch.messageId, ctx.t("batch-cancelled"));
-    } catch (err) {
-      // a card too old to edit, or deleted: its Confirm answers "cancelled" all the same
-      if (!(err instanceof GrammyError)) throw err;
-    }
-  }
+  await sayInCards(ctx, cancelled, ctx.t("batch-cancelled"));
   return cancelled.length;
 }
 

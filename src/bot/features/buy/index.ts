@@ -8,7 +8,7 @@
  * previews) they reach through the registry of flows: `buyEntries`.
  */
 import { enterFlow } from "../../flow/enter.js";
-import { Composer, GrammyError } from "grammy";
+import { Composer } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import type { Order } from "../../../marketplace/index.js";
@@ -19,6 +19,7 @@ import { replyWithError } from "../../errors/reply.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { showView } from "../../ui/view.js";
+import { sayInCards } from "../../ui/cancelled-cards.js";
 import { answersOf, checkVolume, parseResource, requestOfIntent, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
 import { runOneLiner } from "./one-liner.js";
 import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
@@ -241,15 +242,7 @@ buyFeature.callbackQuery(BuyCard.again.pattern, async (ctx) => {
 export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
   if (!ctx.from || !ctx.chat) return 0;
   const cancelled = await ctx.deps.store.orders.cancelPreviewed(ctx.chat.id, ctx.from.id);
-  for (const intent of cancelled) {
-    if (intent.messageId === null) continue;
-    try {
-      await ctx.api.editMessageText(intent.chatId, intent.messageId, ctx.t("buy-cancelled"));
-    } catch (err) {
-      // a card too old to edit, or deleted: its Confirm answers "cancelled" all the same
-      if (!(err instanceof GrammyError)) throw err;
-    }
-  }
+  await sayInCards(ctx, cancelled, ctx.t("buy-cancelled"));
   return cancelled.length;
 }
 
