@@ -5,15 +5,16 @@
  *
  * On PostgreSQL (several replicas write) every call goes to the database. On SQLite the process is
  * the database's only writer, and both are read on every update, so reads are served from a
- * bounded cache of the stored JSON text (absent keys included; parsed on each read so a caller
- * mutating its copy never touches the cache), and writes are group-committed: queued, and written
- * in one transaction at the end of the event-loop turn (the promise settles after the commit).
+ * cache of the stored JSON text bounded by keys and by characters (absent keys included; parsed
+ * on each read so a caller mutating its copy never touches the cache), and writes are
+ * group-committed: queued, and written in one transaction at the end of the event-loop turn (the
+ * promise settles after the commit).
  * On both engines a write of the value the key already holds is not made: grammY writes a session
  * back whenever it was read, and the conversations plugin its state whenever a flow looked at it.
  * `close()` writes the queue at once (the store calls it before closing).
  */
 import { eq, sql } from "drizzle-orm";
-import { rememberBounded } from "./bounded-map.js";
+import { createTextCache } from "./bounded-map.js";
 import { first, type Conn } from "./db.js";
 import { prepared } from "./prepared.js";
 import type { Engine } from "./engine.js";
@@ -31,10 +32,20 @@ export interface KeyValueStorage<T> {
   close(): Promise<void>;
 }
 
+/** Keys cached (an absent key costs a few dozen bytes: most chats have no flow open). */
 const CACHE_LIMIT = 20_000;
+/**
+ * Characters of stored JSON cached, about 2-4 MB per storage: a conversation's state is its replay
+ * log (the updates and the replies of the open step, 0.7-3 KB), so 20,000 of them took 25-60 MB of
+ * heap, twice that with the heap's headroom. This keeps the chats of the last few thousand
+ * updates; an older chat's next update reads its row (one indexed read).
+ */
+const CACHE_CHARS = 2_000_000;
 
 export interface KeyValueOptions {
   cacheLimit?: number;
+  /** Characters of JSON text the cache holds at most. */
+  cacheChars?: number;
   /** A batch could not be written (disk full, database busy): it is kept and retried in a second. */
   onWriteError?: (err: unknown) => void;
 }
@@ -93,14 +104,16 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
   };
 }
 
+const cacheLimits = (options: KeyValueOptions) => ({ entries: options.cacheLimit ?? CACHE_LIMIT, chars: options.cacheChars ?? CACHE_CHARS });
+
 /**
  * PostgreSQL: every call goes to the database (other replicas write too). A write of the very JSON
  * this process last read for the key, with no write of its own since, changes nothing and is left
  * out: a session or a flow's state read and handed back unchanged, as on most updates.
  */
 function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
-  const lastRead = new Map<string, string | null>();
-  const remember = (key: string, json: string | null) => rememberBounded(lastRead, key, json, options.cacheLimit ?? CACHE_LIMIT);
+  const lastRead = createTextCache(cacheLimits(options));
+  const remember = (key: string, json: string | null) => lastRead.remember(key, json);
   const store = async (key: string, json: string | null) => {
     if (lastRead.has(key) && lastRead.get(key) === json) return;
     lastRead.delete(key);
@@ -120,13 +133,12 @@ function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string
 }
 
 function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
-  const cacheLimit = options.cacheLimit ?? CACHE_LIMIT;
-  const cache = new Map<string, string | null>(); // null: known to be absent
+  const cache = createTextCache(cacheLimits(options)); // null: known to be absent
   const pending = new Map<string, string | null>(); // queued writes (null: delete), never evicted
   let waiting: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   let scheduled = false;
   let closed = false;
-  const remember = (key: string, json: string | null) => rememberBounded(cache, key, json, cacheLimit);
+  const remember = (key: string, json: string | null) => cache.remember(key, json);
 
   let retry: NodeJS.Timeout | undefined;
   const flush = async (): Promise<void> => {
