@@ -211,7 +211,7 @@ export function openRuleButton(rule: Pick<RuleLike, "id">, t: Translate): Inline
 export function renderBalanceLow(balanceSun: bigint, thresholdSun: bigint, runway: Runway, { t, fmt }: NoticeLocale): Notice {
   const trx = fmt.trx;
   return {
-    text: [t("notice-balance-low", { balance: code(trx(balanceSun)), threshold: code(trx(thresholdSun)) }), ...runwayLines(runway, t, fmt)].join("\n"),
+    text: [t("notice-balance-low", { balance: code(trx(balanceSun)), threshold: code(trx(thresholdSun)) }), ...runwayLines(runway, { t, fmt })].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-deposit"), SharedButtons.showDeposit.pack()),
   };
 }
@@ -226,7 +226,7 @@ export function renderDepositArrived(arrived: Arrived, balanceSun: bigint, runwa
   if (arrived.trxSun > 0n) lines.push(t("notice-deposit-trx", { amount: code(trx(arrived.trxSun)), balance: code(trx(balanceSun)) }));
   if (arrived.usdtUnits > 0n) lines.push(t("notice-deposit-usdt", { amount: code(`${fmt.amount(sunToTrx(arrived.usdtUnits))} USDT`) }));
   return {
-    text: [...lines, ...(arrived.trxSun > 0n ? runwayLines(runway, t, fmt) : [])].join("\n"),
+    text: [...lines, ...(arrived.trxSun > 0n ? runwayLines(runway, { t, fmt }) : [])].join("\n"),
     replyMarkup: new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("button-balance"), SharedButtons.showBalance.pack()),
   };
 }

@@ -5,7 +5,7 @@
  * had (no price, no active rule, no firing lately), never failing what it is shown on.
  */
 import type { MarketplaceClient } from "../marketplace/index.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { TextLocale } from "../format/formatter.js";
 import { ruleKind, ruleStatusKind } from "../marketplace/normalise.js";
 import { loadFiringPrice } from "../rules/pricing.js";
 import { trxToSun } from "../tron/amounts.js";
@@ -80,7 +80,7 @@ export async function readRunway(input: { client: MarketplaceClient; keyId: numb
 }
 
 /** The runway's lines (none when nothing could be had); for the balance card and the low-balance alert alike. */
-export function runwayLines(runway: Runway, t: Translate, fmt: Formatter): string[] {
+export function runwayLines(runway: Runway, { t, fmt }: TextLocale): string[] {
   const lines: string[] = [];
   if (runway.transfers) {
     const { count, priceSun } = runway.transfers;

@@ -7,7 +7,7 @@
 import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 import { kindIcon, kindLabel } from "./labels.js";
 import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { Formatter, TextLocale, Translate } from "../format/formatter.js";
 import { code } from "../format/html.js";
 import { perReferenceEnergy } from "./price-cap.js";
 
@@ -66,7 +66,7 @@ export interface RuleMarks {
 }
 
 /** The card's text; `note` (what just happened) goes above it. */
-export function renderRuleCard(rule: AutomationRule, t: Translate, fmt: Formatter, note?: string, labels?: AddressLabels, marks: RuleMarks = {}): string {
+export function renderRuleCard(rule: AutomationRule, { t, fmt }: TextLocale, note?: string, labels?: AddressLabels, marks: RuleMarks = {}): string {
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];

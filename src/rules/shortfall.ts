@@ -5,10 +5,10 @@
 import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../telegram/shared-buttons.js";
 import type { Shortfall } from "./pricing.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { TextLocale } from "../format/formatter.js";
 import { code } from "../format/html.js";
 
-export function renderShortfall(shortfall: Shortfall, t: Translate, fmt: Formatter): { text: string; keyboard: InlineKeyboard } {
+export function renderShortfall(shortfall: Shortfall, { t, fmt }: TextLocale): { text: string; keyboard: InlineKeyboard } {
   // The balance may have moved since the refusal: without a gap, only the two numbers are shown.
   const trx = fmt.trx;
   const line = t(shortfall.missingSun > 0n ? "rules-shortfall" : "rules-shortfall-price", {

@@ -157,12 +157,12 @@ describe.each(SUPPORTED_LOCALES)("every amount by one precision rule (%s)", (loc
       expectByRule(preview.text, locale, 5, `preview at ${trx}`);
       const order: Order = { id: "6f1c2b4a-1111-4222-8333-000000000001", resource: "energy", targetAddress: ADDRESS, volume: 65_000n, duration: "1h", priceTrx: trx, activationTrx: trx, totalTrx: trx, status: "Filled", txId: null, createdAt: "2026-11-24T02:00:00Z" };
       expectByRule(renderOrderCard(order, { t, fmt }), locale, 2, `order card at ${trx}`);
-      const ruleCard = renderRuleCard(rule(sun), t, fmt);
+      const ruleCard = renderRuleCard(rule(sun), { t, fmt });
       expect(ruleCard).toContain(fmt.trx(sun));
       expectByRule(ruleCard, locale, 1, `rule card at ${trx}`);
       expectByRule(renderBalance({ trx, usdtTrc20: trx }, { transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, t, fmt, Date.UTC(2026, 10, 24)).text, locale, 2, `balance at ${trx}`);
-      expectByRule(renderShortfall({ priceSun: sun + 1n, balanceSun: sun, missingSun: 1n }, t, fmt).text, locale, 3, `shortfall at ${trx}`);
-      expectByRule(runwayLines({ transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, t, fmt).join("\n"), locale, 1, `runway at ${trx}`);
+      expectByRule(renderShortfall({ priceSun: sun + 1n, balanceSun: sun, missingSun: 1n }, { t, fmt }).text, locale, 3, `shortfall at ${trx}`);
+      expectByRule(runwayLines({ transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, { t, fmt }).join("\n"), locale, 1, `runway at ${trx}`);
     }
   });
 

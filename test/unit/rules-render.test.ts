@@ -40,21 +40,21 @@ describe("rule card", () => {
   });
 
   it("explains the pause reason, leaves out null settings and escapes what the server sent", () => {
-    const system = renderRuleCard(rule({ status: "paused", pauseReason: "System" }), t, fmt);
+    const system = renderRuleCard(rule({ status: "paused", pauseReason: "System" }), { t, fmt });
     expect(system).toContain('rules-card-pause-reason{"reason":"rules-pause-system"}');
-    const smart = renderRuleCard(rule({ type: "SMART_MODE", minimal: null, volume: null, duration: null }), t, fmt);
+    const smart = renderRuleCard(rule({ type: "SMART_MODE", minimal: null, volume: null, duration: null }), { t, fmt });
     expect(smart).toContain("rules-kind-smart");
     expect(smart).toContain("rules-card-smart-schedule");
     expect(smart).not.toContain("rules-card-threshold");
     expect(smart).not.toContain("rules-card-volume");
-    const odd = renderRuleCard(rule({ type: "<x>", status: "paused", pauseReason: "<b>quota</b>" }), t, fmt);
+    const odd = renderRuleCard(rule({ type: "<x>", status: "paused", pauseReason: "<b>quota</b>" }), { t, fmt });
     expect(odd).toContain("&lt;x&gt;");
     expect(odd).toContain("&lt;b&gt;quota&lt;/b&gt;");
     expect(odd).not.toContain("<b>quota");
   });
 
   it("puts the note above the card", () => {
-    expect(renderRuleCard(rule(), t, fmt, "rules-note-paused").startsWith("rules-note-paused\n\n")).toBe(true);
+    expect(renderRuleCard(rule(), { t, fmt }, "rules-note-paused").startsWith("rules-note-paused\n\n")).toBe(true);
   });
 });
 
@@ -139,10 +139,10 @@ describe("firing price and shortfall", () => {
   it("computes what is missing in SUN and renders it with a Deposit button", () => {
     expect(shortfallOf(8_646_000n, 1_354_000n).missingSun).toBe(7_292_000n);
     expect(shortfallOf(1n, 5n).missingSun).toBe(0n);
-    const view = renderShortfall(shortfallOf(8_646_000n, 1_354_000n), t, fmt);
+    const view = renderShortfall(shortfallOf(8_646_000n, 1_354_000n), { t, fmt });
     expect(view.text).toContain("error-insufficient-balance");
     expect(view.text).toContain("<code>7.30 TRX</code>"); // rounded up: depositing it is enough
     expect(data(view.keyboard)).toEqual(["dep"]);
-    expect(renderShortfall(shortfallOf(1n, 5n), t, fmt).text).toContain("rules-shortfall-price");
+    expect(renderShortfall(shortfallOf(1n, 5n), { t, fmt }).text).toContain("rules-shortfall-price");
   });
 });

@@ -13,8 +13,8 @@ describe.each(SUPPORTED_LOCALES)("the runway's lines (%s)", (locale) => {
   const fmt = createFormatter(locale);
 
   it("a balance that covers nothing says so, instead of 'about 0'", () => {
-    const lines = runwayLines({ transfers: { count: 0n, priceSun: 4_290_000n }, rules: { dailySun: 610_000n, days: 0n } }, t, fmt);
-    const some = runwayLines({ transfers: { count: 3n, priceSun: 4_290_000n }, rules: { dailySun: 610_000n, days: 3n } }, t, fmt);
+    const lines = runwayLines({ transfers: { count: 0n, priceSun: 4_290_000n }, rules: { dailySun: 610_000n, days: 0n } }, { t, fmt });
+    const some = runwayLines({ transfers: { count: 3n, priceSun: 4_290_000n }, rules: { dailySun: 610_000n, days: 3n } }, { t, fmt });
     expect(lines).toHaveLength(2);
     lines.forEach((line, i) => {
       // each is its own sentence, not the counted one with a zero in it

@@ -343,9 +343,9 @@ export async function confirmAndCreate(
     // the card shows the max price once it is stored; one that could not be stored is said
     const marks = capped === true && typeof draft.capSun === "bigint" ? { cap: { capSun: draft.capSun, pausedAbove: false } } : {};
     const note = capped === false ? `${ctx.t("auto-created")}\n${ctx.t("auto-cap-not-saved")}` : ctx.t("auto-created");
-    if (after) return after(tap.ctx, rule, (n) => renderRuleCard(rule, ctx.t, ctx.fmt, n, undefined, marks), capped === false);
+    if (after) return after(tap.ctx, rule, (n) => renderRuleCard(rule, ctx.locale, n, undefined, marks), capped === false);
     const open = new InlineKeyboard().text(ctx.t("auto-button-open-rule"), SharedButtons.openRule.pack({ id: rule.id }));
-    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.t, ctx.fmt, note, undefined, marks), open);
+    return run.flow.finish(tap.ctx, renderRuleCard(rule, ctx.locale, note, undefined, marks), open);
   }
 }
 
@@ -394,7 +394,7 @@ async function changeOneStep(ctx: Ctx, run: AutomationRun): Promise<void> {
 /** A 402 on creation: what one firing costs against the balance, Deposit, and Try again (waited for here). */
 async function offerTopUp(conversation: BotConversation, ctx: Ctx, run: AutomationRun, spec: FiringSpec, err: unknown): Promise<void> {
   const shortfall = await external(conversation, () => withUserClient(ctx.deps, run.userId, (client) => loadShortfall(client, spec))).catch(() => undefined);
-  const view = shortfall ? renderShortfall(shortfall, ctx.t, ctx.fmt) : renderAndLogError(ctx, err);
+  const view = shortfall ? renderShortfall(shortfall, ctx.locale) : renderAndLogError(ctx, err);
   const keyboard = view.keyboard ?? new InlineKeyboard();
   keyboard.row().text(ctx.t("auto-button-try-again"), AutomationButtons.retry.pack({ run: run.run }));
   await run.flow.ask(ctx, view.text, keyboard);

@@ -9,7 +9,7 @@ import { BalanceRefresh } from "./callbacks.js";
 export function renderBalance(balance: Balance, runway: Runway, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
   // the line names the currency: the amount is not followed by it again ("TRX: 12.50", not "TRX: 12.50 TRX")
   const usdt = fmt.amount(balance.usdtTrc20);
-  const ahead = runwayLines(runway, t, fmt);
+  const ahead = runwayLines(runway, { t, fmt });
   const text = [
     t("balance-title"),
     "",

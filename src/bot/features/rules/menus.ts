@@ -158,7 +158,7 @@ export async function showRuleCard(ctx: BotContext, ref: RuleRef, options: ShowO
     pausedForBudget: await ctx.deps.store.keyBudgets.isPausedForBudget(rule.id),
     ...(cap ? { cap: { capSun: BigInt(cap.capSun), pausedAbove: cap.pausedAbove } } : {}),
   };
-  await showView(ctx, { text: renderRuleCard(rule, ctx.t, ctx.fmt, note, await addressLabels(ctx), marks), keyboard: cardMenu }, { toast: note, ...show });
+  await showView(ctx, { text: renderRuleCard(rule, ctx.locale, note, await addressLabels(ctx), marks), keyboard: cardMenu }, { toast: note, ...show });
 }
 
 /** The price cap prompt (cap.ts), for the rule as it is now; a rule gone or uncappable gets its card. */
@@ -229,7 +229,7 @@ async function showResumeShortfall(ctx: BotContext, ref: RuleRef, refusal: unkno
   } catch {
     throw refusal;
   }
-  const view = renderShortfall(shortfall, ctx.t, ctx.fmt);
+  const view = renderShortfall(shortfall, ctx.locale);
   view.keyboard.row().text(ctx.t("rules-button-back-to-rule"), RuleCallbacks.card.pack(ref));
   await showView(ctx, view);
 }
