@@ -42,8 +42,11 @@ export const MAX_CALLBACK_DATA_BYTES = 64;
 
 /** A value as its field writes it (a compact uuid from the dashed one); undefined when it does not fit. */
 function packField(kind: FieldKind, value: unknown): string | undefined {
-  if (kind !== "compactUuid") return String(value);
-  const id = String(value);
+  return kind === "compactUuid" ? compactUuid(String(value)) : String(value);
+}
+
+/** A uuid as the `compactUuid` field writes it; undefined for what is not one (or of mixed case). */
+export function compactUuid(id: string): string | undefined {
   const upper = id !== id.toLowerCase();
   if (!WHOLE_UUID.test(id) || (upper && id !== id.toUpperCase())) return undefined;
   return Buffer.from(id.replace(/-/g, ""), "hex").toString("base64url") + (upper ? "U" : "");

@@ -8,6 +8,7 @@ import { trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
 import { SharedButtons } from "../../src/telegram/shared-buttons.js";
+import { compactUuid } from "../../src/telegram/callback-codec.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -31,7 +32,8 @@ const labels = () => h.tg.buttons(USER).map((b) => b.text);
 const dataOf = (label: RegExp) => h.tg.buttons(USER).find((b) => label.test(b.text))!.callbackData!;
 const ruleButtons = () => h.tg.buttons(USER).filter((b) => /^\d+\. /.test(b.text));
 /** Menu data aimed at another rule: the same button, another rule id in its payload. */
-const aimedAt = (data: string, from: string, to: string) => data.replace(from.replace(/-/g, ""), to.replace(/-/g, ""));
+/** A button's data forged to act on another rule (its id as the codec packs it). */
+const aimedAt = (data: string, from: string, to: string) => data.replace(compactUuid(from)!, compactUuid(to)!);
 
 async function userWithClient(trx = "1000"): Promise<{ client: MarketplaceClient; accountId: string }> {
   const { apiKey, accountId } = await h.givenUserWithKey(USER, { trx });
