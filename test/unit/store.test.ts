@@ -18,6 +18,7 @@ describe("store", () => {
     const { store } = await tempStore();
     expect(store.raw.sqlite!.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(store.raw.sqlite!.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(store.raw.sqlite!.pragma("cache_size", { simple: true })).toBe(-4000); // 4 MB of pages, not better-sqlite3's 16 MB
     expect(await store.ping()).toBe(true);
     await store.close();
     expect(await store.ping()).toBe(false);
