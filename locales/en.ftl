@@ -893,53 +893,6 @@ batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } not placed.
 batch-result-summary = Placed { $placed } of { $count }.
 batch-result-unknown-note = Some orders have no answer yet: tapping Confirm again is safe, it can never place an order twice or charge you twice.
 
-## issue 33: notices into a group or channel (/settings)
-settings-where-private = 📍 Notices go to: <b>this chat</b>
-settings-where-both = 📍 Notices go to: <b>this chat</b> and <b>{ $chat }</b>
-settings-where-there = 📍 Notices go to: <b>{ $chat }</b> only
-settings-where-brief = { "   " }There: only what happened (no key, balance or deposit address)
-settings-where-full = { "   " }There: full notices, as here
-settings-where-lost = 📍 Notices go to: <b>this chat</b> (I am no longer allowed to post them in <b>{ $chat }</b>: pick it again once we are both administrators there)
-settings-button-chat-pick = 📍 Also to a group or channel
-settings-button-chat-change = 📍 Another group or channel
-settings-button-chat-full = 📝 Full notices there
-settings-button-chat-brief = 📝 Only what happened there
-settings-button-chat-here-off = 🔕 Not here too
-settings-button-chat-here-on = 🔔 Here too
-settings-button-chat-remove = ✖️ Stop notices there
-settings-toast-chat-full = Full notices there
-settings-toast-chat-brief = Only what happened there
-settings-toast-chat-here-on = Notices here too
-settings-toast-chat-here-off = Notices there only
-settings-toast-chat-removed = Notices come here only
-settings-chat-ask = Where should notices go too? Pick a group or channel with the buttons below: both you and I must be administrators there (Telegram offers to add me). You can also send me the chat's id (like <code>-1001234567890</code>) or forward me a post from the channel.
-settings-chat-pick-group = 👥 A group
-settings-chat-pick-channel = 📢 A channel
-settings-chat-not-group = That is a private chat: pick a group or a channel. Open /settings to try again.
-settings-chat-unknown = I cannot see that chat: add me to it as an administrator first, then pick it again in /settings.
-settings-chat-you-not-admin = Only an administrator of <b>{ $chat }</b> can send notices there: you are not one. Open /settings to pick another chat.
-settings-chat-bot-not-admin = Make me an administrator of <b>{ $chat }</b>, then pick it again in /settings.
-settings-chat-bot-not-admin-channel = Make me an administrator of <b>{ $chat }</b> who may post messages, then pick it again in /settings.
-settings-chat-chosen = ✅ Notices now go to <b>{ $chat }</b> too. There they say only what happened, with no key, balance or deposit address, unless you turn full notices on.
-notice-chat-lost = ⚠️ I can no longer post notices in <b>{ $chat }</b> (I or you are no longer an administrator there), so they come here again. Pick it again in /settings once that is fixed.
-notice-brief-order-filled = ✅ Order filled: { $what }
-notice-brief-order-failed = ❌ Order failed: { $what }
-notice-brief-order-filled-for = ✅ Order filled for { $target }: { $what }
-notice-brief-order-failed-for = ❌ Order failed for { $target }: { $what }
-notice-brief-rule-paused = ⏸ Rule paused: { $rule } for { $address }
-notice-brief-rules-paused = ⏸ Rules paused ({ $count }):
-notice-brief-rule-resumed = ▶️ Rule resumed: { $rule } for { $address }
-notice-brief-rule-fired = ⚡ Rule fired: { $rule } delivered { $volume } energy to { $address }
-notice-brief-balance-low = 💰 A key's balance fell below its alert.
-notice-brief-deposit = 💰 A deposit arrived.
-notice-brief-price-alert = 📉 The energy price fell under a price alert.
-notice-brief-budget-warning = 💰 A key is close to its monthly budget.
-notice-brief-budget-reached = 🛑 A key reached its monthly budget: its rules are paused.
-notice-brief-budget-resumed = ▶️ Rules paused for a budget are active again.
-notice-brief-cap-paused = ⏸ Rule paused above its max price: { $rule } for { $address }
-notice-brief-cap-resumed = ▶️ Rule resumed under its max price: { $rule } for { $address }
-## end issue 33: notices into a group or channel
-
 # /schedule: scheduled purchases (issue 33 item 4)
 schedule-title = 🗓 <b>Scheduled purchases</b>
 schedule-none = No schedule yet. Add one and I buy energy on the days and at the time you choose, for example every weekday at 09:00.
@@ -1030,6 +983,53 @@ notice-brief-schedule-placed = 🗓 Scheduled purchase placed for { $target }: {
 notice-brief-schedule-skipped = 🗓 Scheduled purchase skipped for { $target }: { $what } ({ $reason })
 notice-brief-schedule-failed = 🗓❌ Scheduled purchase failed for { $target }: { $what } ({ $reason })
 notice-schedule-list = 🗓 My schedules
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 Notices go to: <b>this chat</b>
+settings-where-both = 📍 Notices go to: <b>this chat</b> and <b>{ $chat }</b>
+settings-where-there = 📍 Notices go to: <b>{ $chat }</b> only
+settings-where-brief = { "   " }There: only what happened (no key, balance or deposit address)
+settings-where-full = { "   " }There: full notices, as here
+settings-where-lost = 📍 Notices go to: <b>this chat</b> (I am no longer allowed to post them in <b>{ $chat }</b>: pick it again once we are both administrators there)
+settings-button-chat-pick = 📍 Also to a group or channel
+settings-button-chat-change = 📍 Another group or channel
+settings-button-chat-full = 📝 Full notices there
+settings-button-chat-brief = 📝 Only what happened there
+settings-button-chat-here-off = 🔕 Not here too
+settings-button-chat-here-on = 🔔 Here too
+settings-button-chat-remove = ✖️ Stop notices there
+settings-toast-chat-full = Full notices there
+settings-toast-chat-brief = Only what happened there
+settings-toast-chat-here-on = Notices here too
+settings-toast-chat-here-off = Notices there only
+settings-toast-chat-removed = Notices come here only
+settings-chat-ask = Where should notices go too? Pick a group or channel with the buttons below: both you and I must be administrators there (Telegram offers to add me). You can also send me the chat's id (like <code>-1001234567890</code>) or forward me a post from the channel.
+settings-chat-pick-group = 👥 A group
+settings-chat-pick-channel = 📢 A channel
+settings-chat-not-group = That is a private chat: pick a group or a channel. Open /settings to try again.
+settings-chat-unknown = I cannot see that chat: add me to it as an administrator first, then pick it again in /settings.
+settings-chat-you-not-admin = Only an administrator of <b>{ $chat }</b> can send notices there: you are not one. Open /settings to pick another chat.
+settings-chat-bot-not-admin = Make me an administrator of <b>{ $chat }</b>, then pick it again in /settings.
+settings-chat-bot-not-admin-channel = Make me an administrator of <b>{ $chat }</b> who may post messages, then pick it again in /settings.
+settings-chat-chosen = ✅ Notices now go to <b>{ $chat }</b> too. There they say only what happened, with no key, balance or deposit address, unless you turn full notices on.
+notice-chat-lost = ⚠️ I can no longer post notices in <b>{ $chat }</b> (I or you are no longer an administrator there), so they come here again. Pick it again in /settings once that is fixed.
+notice-brief-order-filled = ✅ Order filled: { $what }
+notice-brief-order-failed = ❌ Order failed: { $what }
+notice-brief-order-filled-for = ✅ Order filled for { $target }: { $what }
+notice-brief-order-failed-for = ❌ Order failed for { $target }: { $what }
+notice-brief-rule-paused = ⏸ Rule paused: { $rule } for { $address }
+notice-brief-rules-paused = ⏸ Rules paused ({ $count }):
+notice-brief-rule-resumed = ▶️ Rule resumed: { $rule } for { $address }
+notice-brief-rule-fired = ⚡ Rule fired: { $rule } delivered { $volume } energy to { $address }
+notice-brief-balance-low = 💰 A key's balance fell below its alert.
+notice-brief-deposit = 💰 A deposit arrived.
+notice-brief-price-alert = 📉 The energy price fell under a price alert.
+notice-brief-budget-warning = 💰 A key is close to its monthly budget.
+notice-brief-budget-reached = 🛑 A key reached its monthly budget: its rules are paused.
+notice-brief-budget-resumed = ▶️ Rules paused for a budget are active again.
+notice-brief-cap-paused = ⏸ Rule paused above its max price: { $rule } for { $address }
+notice-brief-cap-resumed = ▶️ Rule resumed under its max price: { $rule } for { $address }
+## end issue 33: notices into a group or channel
 
 ## issue 33: team desk (/team)
 command-team =

@@ -898,53 +898,6 @@ batch-result-not-placed = ⏹ { $n }. { $address }: { $volume } не разме�
 batch-result-summary = Размещено { $placed } из { $count }.
 batch-result-unknown-note = По некоторым заказам ещё нет ответа: повторное нажатие «Подтвердить» безопасно, оно никогда не разместит заказ дважды и не спишет деньги дважды.
 
-## issue 33: notices into a group or channel (/settings)
-settings-where-private = 📍 Уведомления приходят: <b>в этот чат</b>
-settings-where-both = 📍 Уведомления приходят: <b>в этот чат</b> и в <b>{ $chat }</b>
-settings-where-there = 📍 Уведомления приходят: только в <b>{ $chat }</b>
-settings-where-brief = { "   " }Там: только что произошло (без ключа, баланса и адреса пополнения)
-settings-where-full = { "   " }Там: полные уведомления, как здесь
-settings-where-lost = 📍 Уведомления приходят: <b>в этот чат</b> (мне больше нельзя публиковать их в <b>{ $chat }</b>: выберите его снова, когда мы оба будем там администраторами)
-settings-button-chat-pick = 📍 Ещё в группу или канал
-settings-button-chat-change = 📍 Другая группа или канал
-settings-button-chat-full = 📝 Полные уведомления там
-settings-button-chat-brief = 📝 Там только что произошло
-settings-button-chat-here-off = 🔕 Не сюда
-settings-button-chat-here-on = 🔔 И сюда тоже
-settings-button-chat-remove = ✖️ Больше не туда
-settings-toast-chat-full = Там полные уведомления
-settings-toast-chat-brief = Там только что произошло
-settings-toast-chat-here-on = Уведомления и сюда
-settings-toast-chat-here-off = Уведомления только туда
-settings-toast-chat-removed = Уведомления только сюда
-settings-chat-ask = Куда ещё присылать уведомления? Выберите группу или канал кнопками ниже: и вы, и я должны быть там администраторами (мессенджер предложит добавить меня). Можно также прислать идентификатор чата (например, <code>-1001234567890</code>) или переслать мне пост из канала.
-settings-chat-pick-group = 👥 Группа
-settings-chat-pick-channel = 📢 Канал
-settings-chat-not-group = Это личный чат: выберите группу или канал. Откройте /settings, чтобы попробовать снова.
-settings-chat-unknown = Я не вижу этот чат: сначала добавьте меня туда администратором, затем выберите его снова в /settings.
-settings-chat-you-not-admin = Отправлять уведомления в <b>{ $chat }</b> может только его администратор, а вы им не являетесь. Откройте /settings, чтобы выбрать другой чат.
-settings-chat-bot-not-admin = Сделайте меня администратором <b>{ $chat }</b>, затем выберите его снова в /settings.
-settings-chat-bot-not-admin-channel = Сделайте меня администратором <b>{ $chat }</b> с правом публиковать сообщения, затем выберите его снова в /settings.
-settings-chat-chosen = ✅ Теперь уведомления приходят и в <b>{ $chat }</b>. Там они сообщают только что произошло, без ключа, баланса и адреса пополнения, если вы не включите полные уведомления.
-notice-chat-lost = ⚠️ Я больше не могу публиковать уведомления в <b>{ $chat }</b> (я или вы больше не администратор там), поэтому они снова приходят сюда. Выберите чат снова в /settings, когда это исправят.
-notice-brief-order-filled = ✅ Заказ выполнен: { $what }
-notice-brief-order-failed = ❌ Заказ не выполнен: { $what }
-notice-brief-order-filled-for = ✅ Заказ для { $target } выполнен: { $what }
-notice-brief-order-failed-for = ❌ Заказ для { $target } не выполнен: { $what }
-notice-brief-rule-paused = ⏸ Правило приостановлено: { $rule } для { $address }
-notice-brief-rules-paused = ⏸ Правила приостановлены ({ $count }):
-notice-brief-rule-resumed = ▶️ Правило возобновлено: { $rule } для { $address }
-notice-brief-rule-fired = ⚡ Правило сработало: { $rule } доставило { $volume } энергии на { $address }
-notice-brief-balance-low = 💰 Баланс ключа опустился ниже порога оповещения.
-notice-brief-deposit = 💰 Поступило пополнение.
-notice-brief-price-alert = 📉 Цена энергии опустилась ниже ценового оповещения.
-notice-brief-budget-warning = 💰 Ключ близок к месячному бюджету.
-notice-brief-budget-reached = 🛑 Ключ исчерпал месячный бюджет: его правила приостановлены.
-notice-brief-budget-resumed = ▶️ Правила, приостановленные ради бюджета, снова активны.
-notice-brief-cap-paused = ⏸ Правило приостановлено выше максимальной цены: { $rule } для { $address }
-notice-brief-cap-resumed = ▶️ Правило возобновлено ниже максимальной цены: { $rule } для { $address }
-## end issue 33: notices into a group or channel
-
 # /schedule: покупки по расписанию (issue 33, пункт 4)
 schedule-title = 🗓 <b>Покупки по расписанию</b>
 schedule-none = Расписаний пока нет. Добавьте — и я буду покупать энергию в выбранные дни и время, например по будням в 09:00.
@@ -1035,6 +988,53 @@ notice-brief-schedule-placed = 🗓 Покупка по расписанию д�
 notice-brief-schedule-skipped = 🗓 Покупка по расписанию для { $target } пропущена: { $what } ({ $reason })
 notice-brief-schedule-failed = 🗓❌ Покупка по расписанию для { $target } не удалась: { $what } ({ $reason })
 notice-schedule-list = 🗓 Мои расписания
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 Уведомления приходят: <b>в этот чат</b>
+settings-where-both = 📍 Уведомления приходят: <b>в этот чат</b> и в <b>{ $chat }</b>
+settings-where-there = 📍 Уведомления приходят: только в <b>{ $chat }</b>
+settings-where-brief = { "   " }Там: только что произошло (без ключа, баланса и адреса пополнения)
+settings-where-full = { "   " }Там: полные уведомления, как здесь
+settings-where-lost = 📍 Уведомления приходят: <b>в этот чат</b> (мне больше нельзя публиковать их в <b>{ $chat }</b>: выберите его снова, когда мы оба будем там администраторами)
+settings-button-chat-pick = 📍 Ещё в группу или канал
+settings-button-chat-change = 📍 Другая группа или канал
+settings-button-chat-full = 📝 Полные уведомления там
+settings-button-chat-brief = 📝 Там только что произошло
+settings-button-chat-here-off = 🔕 Не сюда
+settings-button-chat-here-on = 🔔 И сюда тоже
+settings-button-chat-remove = ✖️ Больше не туда
+settings-toast-chat-full = Там полные уведомления
+settings-toast-chat-brief = Там только что произошло
+settings-toast-chat-here-on = Уведомления и сюда
+settings-toast-chat-here-off = Уведомления только туда
+settings-toast-chat-removed = Уведомления только сюда
+settings-chat-ask = Куда ещё присылать уведомления? Выберите группу или канал кнопками ниже: и вы, и я должны быть там администраторами (мессенджер предложит добавить меня). Можно также прислать идентификатор чата (например, <code>-1001234567890</code>) или переслать мне пост из канала.
+settings-chat-pick-group = 👥 Группа
+settings-chat-pick-channel = 📢 Канал
+settings-chat-not-group = Это личный чат: выберите группу или канал. Откройте /settings, чтобы попробовать снова.
+settings-chat-unknown = Я не вижу этот чат: сначала добавьте меня туда администратором, затем выберите его снова в /settings.
+settings-chat-you-not-admin = Отправлять уведомления в <b>{ $chat }</b> может только его администратор, а вы им не являетесь. Откройте /settings, чтобы выбрать другой чат.
+settings-chat-bot-not-admin = Сделайте меня администратором <b>{ $chat }</b>, затем выберите его снова в /settings.
+settings-chat-bot-not-admin-channel = Сделайте меня администратором <b>{ $chat }</b> с правом публиковать сообщения, затем выберите его снова в /settings.
+settings-chat-chosen = ✅ Теперь уведомления приходят и в <b>{ $chat }</b>. Там они сообщают только что произошло, без ключа, баланса и адреса пополнения, если вы не включите полные уведомления.
+notice-chat-lost = ⚠️ Я больше не могу публиковать уведомления в <b>{ $chat }</b> (я или вы больше не администратор там), поэтому они снова приходят сюда. Выберите чат снова в /settings, когда это исправят.
+notice-brief-order-filled = ✅ Заказ выполнен: { $what }
+notice-brief-order-failed = ❌ Заказ не выполнен: { $what }
+notice-brief-order-filled-for = ✅ Заказ для { $target } выполнен: { $what }
+notice-brief-order-failed-for = ❌ Заказ для { $target } не выполнен: { $what }
+notice-brief-rule-paused = ⏸ Правило приостановлено: { $rule } для { $address }
+notice-brief-rules-paused = ⏸ Правила приостановлены ({ $count }):
+notice-brief-rule-resumed = ▶️ Правило возобновлено: { $rule } для { $address }
+notice-brief-rule-fired = ⚡ Правило сработало: { $rule } доставило { $volume } энергии на { $address }
+notice-brief-balance-low = 💰 Баланс ключа опустился ниже порога оповещения.
+notice-brief-deposit = 💰 Поступило пополнение.
+notice-brief-price-alert = 📉 Цена энергии опустилась ниже ценового оповещения.
+notice-brief-budget-warning = 💰 Ключ близок к месячному бюджету.
+notice-brief-budget-reached = 🛑 Ключ исчерпал месячный бюджет: его правила приостановлены.
+notice-brief-budget-resumed = ▶️ Правила, приостановленные ради бюджета, снова активны.
+notice-brief-cap-paused = ⏸ Правило приостановлено выше максимальной цены: { $rule } для { $address }
+notice-brief-cap-resumed = ▶️ Правило возобновлено ниже максимальной цены: { $rule } для { $address }
+## end issue 33: notices into a group or channel
 
 ## issue 33: team desk (/team)
 command-team =

@@ -824,53 +824,6 @@ batch-result-not-placed = ⏹ { $n }. { $address }：{ $volume } 未下单。
 batch-result-summary = 已下单 { $placed } / { $count }。
 batch-result-unknown-note = 部分订单尚无答复：再次点击“确认”是安全的，绝不会重复下单或重复扣款。
 
-## issue 33: notices into a group or channel (/settings)
-settings-where-private = 📍 通知发送到：<b>此聊天</b>
-settings-where-both = 📍 通知发送到：<b>此聊天</b>和<b>{ $chat }</b>
-settings-where-there = 📍 通知只发送到：<b>{ $chat }</b>
-settings-where-brief = { "   " }那里：只说发生了什么（不含密钥、余额和充值地址）
-settings-where-full = { "   " }那里：完整通知，与这里相同
-settings-where-lost = 📍 通知发送到：<b>此聊天</b>（我已不能在<b>{ $chat }</b>发布通知：等我们都成为那里的管理员后请重新选择）
-settings-button-chat-pick = 📍 同时发到群组或频道
-settings-button-chat-change = 📍 换一个群组或频道
-settings-button-chat-full = 📝 那里发完整通知
-settings-button-chat-brief = 📝 那里只说发生了什么
-settings-button-chat-here-off = 🔕 这里不再接收
-settings-button-chat-here-on = 🔔 这里也接收
-settings-button-chat-remove = ✖️ 不再发到那里
-settings-toast-chat-full = 那里发完整通知
-settings-toast-chat-brief = 那里只说发生了什么
-settings-toast-chat-here-on = 这里也接收通知
-settings-toast-chat-here-off = 通知只发到那里
-settings-toast-chat-removed = 通知只发到这里
-settings-chat-ask = 通知还要发到哪里？请用下面的按钮选择一个群组或频道：你和我都必须是那里的管理员（客户端会提示添加我）。你也可以发送聊天编号（例如 <code>-1001234567890</code>），或从频道转发一条消息给我。
-settings-chat-pick-group = 👥 群组
-settings-chat-pick-channel = 📢 频道
-settings-chat-not-group = 这是私聊：请选择群组或频道。打开 /settings 重试。
-settings-chat-unknown = 我看不到这个聊天：请先把我添加为那里的管理员，然后在 /settings 中重新选择。
-settings-chat-you-not-admin = 只有<b>{ $chat }</b>的管理员才能把通知发到那里，而你不是。打开 /settings 选择其他聊天。
-settings-chat-bot-not-admin = 请把我设为<b>{ $chat }</b>的管理员，然后在 /settings 中重新选择。
-settings-chat-bot-not-admin-channel = 请把我设为<b>{ $chat }</b>可发布消息的管理员，然后在 /settings 中重新选择。
-settings-chat-chosen = ✅ 通知现在也会发到<b>{ $chat }</b>。那里只说发生了什么，不含密钥、余额和充值地址，除非你开启完整通知。
-notice-chat-lost = ⚠️ 我已不能在<b>{ $chat }</b>发布通知（我或你已不再是那里的管理员），通知重新发到这里。问题解决后请在 /settings 中重新选择。
-notice-brief-order-filled = ✅ 订单已完成：{ $what }
-notice-brief-order-failed = ❌ 订单失败：{ $what }
-notice-brief-order-filled-for = ✅ { $target } 的订单已完成：{ $what }
-notice-brief-order-failed-for = ❌ { $target } 的订单失败：{ $what }
-notice-brief-rule-paused = ⏸ 规则已暂停：{ $rule }（{ $address }）
-notice-brief-rules-paused = ⏸ 规则已暂停（{ $count }）：
-notice-brief-rule-resumed = ▶️ 规则已恢复：{ $rule }（{ $address }）
-notice-brief-rule-fired = ⚡ 规则已触发：{ $rule } 向 { $address } 交付了 { $volume } 能量
-notice-brief-balance-low = 💰 某个密钥的余额低于提醒值。
-notice-brief-deposit = 💰 收到一笔充值。
-notice-brief-price-alert = 📉 能量价格低于某个价格提醒。
-notice-brief-budget-warning = 💰 某个密钥接近月度预算。
-notice-brief-budget-reached = 🛑 某个密钥已达到月度预算：其规则已暂停。
-notice-brief-budget-resumed = ▶️ 因预算暂停的规则已重新生效。
-notice-brief-cap-paused = ⏸ 规则因超过最高价格而暂停：{ $rule }（{ $address }）
-notice-brief-cap-resumed = ▶️ 规则在最高价格以下恢复：{ $rule }（{ $address }）
-## end issue 33: notices into a group or channel
-
 # /schedule：定时购买（issue 33 第 4 项）
 schedule-title = 🗓 <b>定时购买</b>
 schedule-none = 还没有定时购买。添加一个，我会在你选择的日期和时间购买能量，例如每个工作日 09:00。
@@ -961,6 +914,53 @@ notice-brief-schedule-placed = 🗓 已为 { $target } 定时购买：{ $what }
 notice-brief-schedule-skipped = 🗓 为 { $target } 的定时购买已跳过：{ $what }（{ $reason }）
 notice-brief-schedule-failed = 🗓❌ 为 { $target } 的定时购买失败：{ $what }（{ $reason }）
 notice-schedule-list = 🗓 我的定时购买
+
+## issue 33: notices into a group or channel (/settings)
+settings-where-private = 📍 通知发送到：<b>此聊天</b>
+settings-where-both = 📍 通知发送到：<b>此聊天</b>和<b>{ $chat }</b>
+settings-where-there = 📍 通知只发送到：<b>{ $chat }</b>
+settings-where-brief = { "   " }那里：只说发生了什么（不含密钥、余额和充值地址）
+settings-where-full = { "   " }那里：完整通知，与这里相同
+settings-where-lost = 📍 通知发送到：<b>此聊天</b>（我已不能在<b>{ $chat }</b>发布通知：等我们都成为那里的管理员后请重新选择）
+settings-button-chat-pick = 📍 同时发到群组或频道
+settings-button-chat-change = 📍 换一个群组或频道
+settings-button-chat-full = 📝 那里发完整通知
+settings-button-chat-brief = 📝 那里只说发生了什么
+settings-button-chat-here-off = 🔕 这里不再接收
+settings-button-chat-here-on = 🔔 这里也接收
+settings-button-chat-remove = ✖️ 不再发到那里
+settings-toast-chat-full = 那里发完整通知
+settings-toast-chat-brief = 那里只说发生了什么
+settings-toast-chat-here-on = 这里也接收通知
+settings-toast-chat-here-off = 通知只发到那里
+settings-toast-chat-removed = 通知只发到这里
+settings-chat-ask = 通知还要发到哪里？请用下面的按钮选择一个群组或频道：你和我都必须是那里的管理员（客户端会提示添加我）。你也可以发送聊天编号（例如 <code>-1001234567890</code>），或从频道转发一条消息给我。
+settings-chat-pick-group = 👥 群组
+settings-chat-pick-channel = 📢 频道
+settings-chat-not-group = 这是私聊：请选择群组或频道。打开 /settings 重试。
+settings-chat-unknown = 我看不到这个聊天：请先把我添加为那里的管理员，然后在 /settings 中重新选择。
+settings-chat-you-not-admin = 只有<b>{ $chat }</b>的管理员才能把通知发到那里，而你不是。打开 /settings 选择其他聊天。
+settings-chat-bot-not-admin = 请把我设为<b>{ $chat }</b>的管理员，然后在 /settings 中重新选择。
+settings-chat-bot-not-admin-channel = 请把我设为<b>{ $chat }</b>可发布消息的管理员，然后在 /settings 中重新选择。
+settings-chat-chosen = ✅ 通知现在也会发到<b>{ $chat }</b>。那里只说发生了什么，不含密钥、余额和充值地址，除非你开启完整通知。
+notice-chat-lost = ⚠️ 我已不能在<b>{ $chat }</b>发布通知（我或你已不再是那里的管理员），通知重新发到这里。问题解决后请在 /settings 中重新选择。
+notice-brief-order-filled = ✅ 订单已完成：{ $what }
+notice-brief-order-failed = ❌ 订单失败：{ $what }
+notice-brief-order-filled-for = ✅ { $target } 的订单已完成：{ $what }
+notice-brief-order-failed-for = ❌ { $target } 的订单失败：{ $what }
+notice-brief-rule-paused = ⏸ 规则已暂停：{ $rule }（{ $address }）
+notice-brief-rules-paused = ⏸ 规则已暂停（{ $count }）：
+notice-brief-rule-resumed = ▶️ 规则已恢复：{ $rule }（{ $address }）
+notice-brief-rule-fired = ⚡ 规则已触发：{ $rule } 向 { $address } 交付了 { $volume } 能量
+notice-brief-balance-low = 💰 某个密钥的余额低于提醒值。
+notice-brief-deposit = 💰 收到一笔充值。
+notice-brief-price-alert = 📉 能量价格低于某个价格提醒。
+notice-brief-budget-warning = 💰 某个密钥接近月度预算。
+notice-brief-budget-reached = 🛑 某个密钥已达到月度预算：其规则已暂停。
+notice-brief-budget-resumed = ▶️ 因预算暂停的规则已重新生效。
+notice-brief-cap-paused = ⏸ 规则因超过最高价格而暂停：{ $rule }（{ $address }）
+notice-brief-cap-resumed = ▶️ 规则在最高价格以下恢复：{ $rule }（{ $address }）
+## end issue 33: notices into a group or channel
 
 ## issue 33: team desk (/team)
 command-team =

@@ -306,7 +306,6 @@ export const rulePriceCaps = pgTable(
   (t) => [index("rule_price_caps_key").on(t.keyId)],
 );
 
-
 /** A batch purchase (schema.sqlite.ts). */
 export const orderBatches = pgTable(
   "order_batches",
@@ -338,41 +337,6 @@ export const orderBatchLines = pgTable(
     refusal: text("refusal"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] }), uniqueIndex("order_batch_lines_intent").on(t.intentId)],
-);
-
-export const noticeChats = pgTable(
-  "notice_chats",
-  {
-    userId: big("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    chatId: big("chat_id").notNull(),
-    kind: text("kind").notNull(),
-    title: text("title").notNull(),
-    full: boolean("full").notNull().default(false),
-    alsoPrivate: boolean("also_private").notNull().default(true),
-    lost: boolean("lost").notNull().default(false),
-    version: integer("version").notNull().default(0),
-    createdAt: big("created_at").notNull().$defaultFn(now),
-  },
-  (t) => [index("notice_chats_chat").on(t.chatId)],
-);
-
-export const teamDesks = pgTable(
-  "team_desks",
-  {
-    chatId: big("chat_id").primaryKey(),
-    userId: big("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    keyId: integer("key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
-    title: text("title").notNull(),
-    maxOrderSun: text("max_order_sun"),
-    createdAt: big("created_at").notNull().$defaultFn(now),
-  },
-  (t) => [index("team_desks_user").on(t.userId)],
 );
 
 /** Scheduled purchases (/schedule): schema.sqlite.ts says how they are used. */
@@ -416,4 +380,39 @@ export const scheduleRuns = pgTable(
     updatedAt: big("updated_at").notNull().$defaultFn(now),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
+);
+
+export const noticeChats = pgTable(
+  "notice_chats",
+  {
+    userId: big("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: big("chat_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    full: boolean("full").notNull().default(false),
+    alsoPrivate: boolean("also_private").notNull().default(true),
+    lost: boolean("lost").notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+export const teamDesks = pgTable(
+  "team_desks",
+  {
+    chatId: big("chat_id").primaryKey(),
+    userId: big("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: big("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
 );

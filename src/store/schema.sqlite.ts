@@ -165,7 +165,7 @@ export const outbox = sqliteTable(
     editMessageId: integer("edit_message_id"),
     // set: a reply to this message of the chat (a fill notice under the order card it brought up to date)
     replyToMessageId: integer("reply_to_message_id"),
-    status: text("status").notNull().default("pending"), // pending | sent | blocked | dead
+    status: text("status").notNull().default("pending"), // pending | sent | blocked | dead; held | dropped | rerouted: a notice chat's copies (store/outbox.ts)
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull().$defaultFn(now),
     leaseUntil: integer("lease_until"),
@@ -386,52 +386,6 @@ export const orderBatchLines = sqliteTable(
 );
 
 /**
- * Where a user's pushed notices go besides (or instead of) the private chat (/settings, issue 33):
- * one group or channel per user where both the user and the bot are administrators. `full`: the
- * notices there are the private ones (else only what happened, with no key, balance or address);
- * `alsoPrivate`: the private chat keeps getting them too. `lost` when the bot or the user lost the
- * right there (notices fall back to the private chat); `version` counts losses, each told once.
- */
-export const noticeChats = sqliteTable(
-  "notice_chats",
-  {
-    userId: integer("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    chatId: integer("chat_id").notNull(),
-    kind: text("kind").notNull(), // group | supergroup | channel
-    title: text("title").notNull(),
-    full: integer("full", { mode: "boolean" }).notNull().default(false),
-    alsoPrivate: integer("also_private", { mode: "boolean" }).notNull().default(true),
-    lost: integer("lost", { mode: "boolean" }).notNull().default(false),
-    version: integer("version").notNull().default(0),
-    createdAt: integer("created_at").notNull().$defaultFn(now),
-  },
-  (t) => [index("notice_chats_chat").on(t.chatId)],
-);
-
-/**
- * A team desk (/team, issue 33): a key bound by its owner to one group, where the group's
- * administrators may buy and check the balance with it; `maxOrderSun`: the most one order there may cost.
- */
-export const teamDesks = sqliteTable(
-  "team_desks",
-  {
-    chatId: integer("chat_id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    keyId: integer("key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
-    title: text("title").notNull(),
-    maxOrderSun: text("max_order_sun"),
-    createdAt: integer("created_at").notNull().$defaultFn(now),
-  },
-  (t) => [index("team_desks_user").on(t.userId)],
-);
-
-/**
  * Scheduled purchases (/schedule, issue 33 item 4): "every weekday at 09:00 in Europe/Moscow buy
  * 131,000 energy for 1 hour for this address with this key". `days` holds the weekdays as digits
  * (0 = Sunday … 6 = Saturday), `time` is "HH:MM" in `time_zone` (an IANA name or "UTC+05:30").
@@ -484,4 +438,50 @@ export const scheduleRuns = sqliteTable(
     updatedAt: integer("updated_at").notNull().$defaultFn(now),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.dueAt] }), index("schedule_runs_state").on(t.state)],
+);
+
+/**
+ * Where a user's pushed notices go besides (or instead of) the private chat (/settings, issue 33):
+ * one group or channel per user where both the user and the bot are administrators. `full`: the
+ * notices there are the private ones (else only what happened, with no key, balance or address);
+ * `alsoPrivate`: the private chat keeps getting them too. `lost` when the bot or the user lost the
+ * right there (notices fall back to the private chat); `version` counts losses, each told once.
+ */
+export const noticeChats = sqliteTable(
+  "notice_chats",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: integer("chat_id").notNull(),
+    kind: text("kind").notNull(), // group | supergroup | channel
+    title: text("title").notNull(),
+    full: integer("full", { mode: "boolean" }).notNull().default(false),
+    alsoPrivate: integer("also_private", { mode: "boolean" }).notNull().default(true),
+    lost: integer("lost", { mode: "boolean" }).notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("notice_chats_chat").on(t.chatId)],
+);
+
+/**
+ * A team desk (/team, issue 33): a key bound by its owner to one group, where the group's
+ * administrators may buy and check the balance with it; `maxOrderSun`: the most one order there may cost.
+ */
+export const teamDesks = sqliteTable(
+  "team_desks",
+  {
+    chatId: integer("chat_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    maxOrderSun: text("max_order_sun"),
+    createdAt: integer("created_at").notNull().$defaultFn(now),
+  },
+  (t) => [index("team_desks_user").on(t.userId)],
 );

@@ -19,7 +19,7 @@ export const SharedButtons = {
   buyResourceFor: defineCallback("buy.rf", { resource: "word", address: "address" }),
   /** A priced preset on an address card: energy of that volume and duration, straight to the preview. */
   buyPreset: defineCallback("buy.pre", { address: "address", volume: "big", duration: "word" }),
-  /** Energy for several addresses at once (/batch), from /buy's address step. */
+  /** Energy for several addresses at once (/batch), from /buy's address step and /addresses. */
   batch: defineCallback("batch"),
   /** The same address, volume and duration as an earlier order, straight to a fresh preview. */
   buyAgain: defineCallback("buy.re", { order: "uuid" }),
