@@ -11,7 +11,7 @@ import { GrammyError } from "grammy";
 import type { ChatMember } from "grammy/types";
 import type { Store } from "../store/index.js";
 import type { OutboxRow } from "../store/outbox.js";
-import type { NoticeChatKind, NoticeChatRow } from "../store/notice-chats.js";
+import type { NoticeChatRow } from "../store/notice-chats.js";
 import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import type { Notifier } from "./notifier.js";
@@ -27,7 +27,7 @@ export type ChatRight = { ok: true } | { ok: false; who: "bot" | "user" | "chat"
 const administers = (m: ChatMember) => m.status === "creator" || m.status === "administrator";
 
 /** Whether the chat can take the user's notices now: both administrators, and in a channel the bot may post. */
-export async function noticeChatRight(api: ChatMemberReader, botId: number, chatId: number, userId: number, kind: NoticeChatKind | string): Promise<ChatRight> {
+export async function noticeChatRight(api: ChatMemberReader, botId: number, chatId: number, userId: number, kind: string): Promise<ChatRight> {
   try {
     const bot = await api.getChatMember(chatId, botId);
     if (!administers(bot) || (kind === "channel" && bot.status === "administrator" && bot.can_post_messages !== true)) return { ok: false, who: "bot" };

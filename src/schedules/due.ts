@@ -76,7 +76,7 @@ export function zoneOffsetAt(timeZone: string, at: number): number {
   if (timeZone.startsWith("UTC")) return parseOffset(timeZone) ?? 0;
   const parts: Record<string, number> = {};
   for (const p of formatFor(timeZone).formatToParts(new Date(at))) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Math.round((wall - Math.floor(at / 1000) * 1000) / MINUTE_MS);
 }
 

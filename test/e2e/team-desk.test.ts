@@ -27,7 +27,7 @@ const botSaid = (chatId: number, pattern: RegExp) =>
 const inGroup = (userId: number, text: string, username: string) => tg().sendText({ chatId: GROUP, chatType: "supergroup", userId, text, username });
 /** A tap on a message of the group (by its callback data: also a button copied from elsewhere). */
 const tapInGroup = (userId: number, messageId: number, data: string) => tg().tap({ chatId: GROUP, userId, messageId, data });
-const answered = (predicate: (text: string) => boolean) => tg().waitForCall("answerCallbackQuery", (p) => predicate(String(p.text ?? "")));
+const answered = (predicate: (text: string) => boolean) => tg().waitForCall("answerCallbackQuery", (p) => predicate((typeof p.text === "string" ? p.text : "")));
 
 async function setUp() {
   n = await startNoticesHarness({ startSender: true });
@@ -176,7 +176,7 @@ describe("team desk", () => {
     await tg().sendText({ userId: OWNER, text: "/team" });
     await botSaid(OWNER, /Energy desk/);
     await tg().tapButton({ userId: OWNER, text: /Unbind · Energy desk/ });
-    await tg().waitForCall("answerCallbackQuery", (p) => String(p.text ?? "").includes("Desk removed"));
+    await tg().waitForCall("answerCallbackQuery", (p) => (typeof p.text === "string" ? p.text : "").includes("Desk removed"));
     expect(await n.h.store.teamDesks.forChat(GROUP)).toBeUndefined();
     tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "administrator", username: "anna" });
     await inGroup(ANNA, "/team", "anna");
