@@ -35,12 +35,18 @@ export interface KeyValueStorage<T> {
 /** Keys cached (an absent key costs a few dozen bytes: most chats have no flow open). */
 const CACHE_LIMIT = 20_000;
 /**
- * Characters of stored JSON cached, about 2-4 MB per storage: a conversation's state is its replay
- * log (the updates and the replies of the open step, 0.7-3 KB), so 20,000 of them took 25-60 MB of
- * heap, twice that with the heap's headroom. This keeps the chats of the last few thousand
- * updates; an older chat's next update reads its row (one indexed read).
+ * SQLite: characters of stored JSON cached, about 2-4 MB per storage. A conversation's state is its
+ * replay log (the updates and the replies of the flow so far, 0.7-5 KB), so 20,000 of them took
+ * 25-100 MB of heap, twice that with the heap's headroom (the memory bench's 10,000 users: 12 MB
+ * live, 25-35 MB of RSS; 4,000,000 characters kept 8 MB of that). This keeps the chats of the
+ * last few thousand updates; an older chat's next update reads its row (one indexed read, ~40 µs).
  */
 const CACHE_CHARS = 2_000_000;
+/**
+ * PostgreSQL: what this process last read only spares writes of unchanged state, and a key it has
+ * dropped costs a write round trip on its next update: bounded by keys only, as before.
+ */
+const DIRECT_CHARS = Number.POSITIVE_INFINITY;
 
 export interface KeyValueOptions {
   cacheLimit?: number;
@@ -104,7 +110,7 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
   };
 }
 
-const cacheLimits = (options: KeyValueOptions) => ({ entries: options.cacheLimit ?? CACHE_LIMIT, chars: options.cacheChars ?? CACHE_CHARS });
+const cacheLimits = (options: KeyValueOptions, chars: number) => ({ entries: options.cacheLimit ?? CACHE_LIMIT, chars: options.cacheChars ?? chars });
 
 /**
  * PostgreSQL: every call goes to the database (other replicas write too). A write of the very JSON
@@ -112,7 +118,7 @@ const cacheLimits = (options: KeyValueOptions) => ({ entries: options.cacheLimit
  * out: a session or a flow's state read and handed back unchanged, as on most updates.
  */
 function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
-  const lastRead = createTextCache(cacheLimits(options));
+  const lastRead = createTextCache(cacheLimits(options, DIRECT_CHARS));
   const remember = (key: string, json: string | null) => lastRead.remember(key, json);
   const store = async (key: string, json: string | null) => {
     if (lastRead.has(key) && lastRead.get(key) === json) return;
@@ -133,7 +139,7 @@ function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string
 }
 
 function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: string | null) => T | undefined, options: KeyValueOptions): KeyValueStorage<T> {
-  const cache = createTextCache(cacheLimits(options)); // null: known to be absent
+  const cache = createTextCache(cacheLimits(options, CACHE_CHARS)); // null: known to be absent
   const pending = new Map<string, string | null>(); // queued writes (null: delete), never evicted
   let waiting: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   let scheduled = false;
