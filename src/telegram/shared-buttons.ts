@@ -27,6 +27,12 @@ export const SharedButtons = {
   openOrder: defineCallback("ord.open", { id: "uuid" }),
   /** Public: works in groups too (the address card is not about an account). */
   checkAddress: defineCallback("chk", { address: "address" }, { inGroups: true }),
+  /**
+   * A team desk's preview card in its group (the team feature answers them, checking at the tap that
+   * its user administers the group now): Confirm and Cancel. Shared: /buy's flow draws the card.
+   */
+  deskConfirm: defineCallback("team.ok", { id: "uuid" }, { inGroups: true }),
+  deskCancel: defineCallback("team.no", { id: "uuid" }, { inGroups: true }),
   listOrders: defineCallback("ord.list"),
   listRules: defineCallback("rule.list"),
   openRule: defineCallback("rule.open", { id: "uuid" }),

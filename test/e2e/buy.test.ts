@@ -244,10 +244,13 @@ describe("/buy step by step", () => {
     const { messageId } = await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "look at this" });
     const toGroup = () => h.tg.calls.filter((c) => c.payload.chat_id === GROUP && c.method !== "getUpdates");
     const before = toGroup().length;
-    for (const data of [confirmData(intentId), BuyCard.change.pack({ intent: intentId }), BuyStep.resource.pack({ resource: "energy" })]) {
+    for (const data of [confirmData(intentId), BuyCard.change.pack({ intent: intentId })]) {
       await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data });
       await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
     }
+    // a step's button is public (the flow also runs in a team desk's group): outside an open flow it answers nothing
+    await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data: BuyStep.resource.pack({ resource: "energy" }) });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => /This button has expired/.test(String(p.text)));
     expect(toGroup()).toHaveLength(before);
     expect((await h.store.orders.get(intentId))!.state).toBe("previewed");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);

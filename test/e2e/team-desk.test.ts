@@ -72,8 +72,9 @@ describe("team desk", () => {
 
     // an administrator's preview, signed
     await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
-    const preview = await botSaid(GROUP, /Order preview/);
-    expect(String(preview.payload.text)).toContain("65,000 energy for 1 hour");
+    // /buy's own preview card, with the desk's key
+    const preview = await botSaid(GROUP, /Total to pay/);
+    expect(String(preview.payload.text)).toContain("Volume: <code>65,000</code> for 1 hour");
     expect(String(preview.payload.text)).toContain("Asked by @anna");
     const { msg, data } = lastGroupCard();
     const confirm = data(/Confirm/);
@@ -155,7 +156,7 @@ describe("team desk", () => {
 
     // a preview under no maximum, then the owner sets one below its price: Confirm places nothing
     await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
-    await botSaid(GROUP, /Order preview/);
+    await botSaid(GROUP, /Total to pay/);
     const early = lastGroupCard();
     await n.h.store.teamDesks.setMax(OWNER, GROUP, 500_000n);
     await tapInGroup(ANNA, early.msg.messageId, early.data(/Confirm/));
@@ -164,7 +165,7 @@ describe("team desk", () => {
     await n.h.store.teamDesks.setMax(OWNER, GROUP, null);
 
     await inGroup(ANNA, `/buy ${ADDRESS} 65k 1h`, "anna");
-    await botSaid(GROUP, /Order preview/);
+    await botSaid(GROUP, /Total to pay/);
     const { msg, data } = lastGroupCard();
     // demoted meanwhile: her Confirm does nothing
     tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "member", username: "anna" });
@@ -181,5 +182,105 @@ describe("team desk", () => {
     tg().setChatMember({ chatId: GROUP, userId: ANNA, status: "administrator", username: "anna" });
     await inGroup(ANNA, "/team", "anna");
     await botSaid(GROUP, /This group has no team desk/);
+  });
+  it("an administrator's bare /buy walks the steps of /buy in the group with the desk's key and the same card, signed; a member's answers, taps and /cancel pass it by; a copied Confirm does nothing; the maximum refuses at Confirm", async () => {
+    const { apiKey, accountId, keyId } = await setUp();
+    const BOB_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
+    const flowText = (messageId: number) => String(tg().messages(GROUP).find((m) => m.messageId === messageId)?.text ?? "");
+    const answers = () => tg().callsOf("answerCallbackQuery").length;
+
+    // a member's bare /buy: refused as the one-liner is
+    await inGroup(BOB, "/buy", "bob");
+    await botSaid(GROUP, /Only the group's administrators may use the team's key/);
+
+    await inGroup(ANNA, "/buy", "anna");
+    await botSaid(GROUP, /What would you like to buy/);
+    const flow = lastGroupCard();
+    const flowId = flow.msg.messageId;
+    // Bob taps Bandwidth and the flow's Cancel: told it is not his, the question stays
+    const before = answers();
+    await tapInGroup(BOB, flowId, flow.data(/Bandwidth/));
+    await tapInGroup(BOB, flowId, flow.data(/Cancel/));
+    await waitUntil(() => answers() >= before + 2);
+    expect(tg().callsOf("answerCallbackQuery").slice(-2).map((c) => c.payload.text)).toEqual([
+      "This is someone else's question: only the one who started it can answer.",
+      "This is someone else's question: only the one who started it can answer.",
+    ]);
+    expect(flowText(flowId)).toMatch(/What would you like to buy/);
+
+    await tapInGroup(ANNA, flowId, flow.data(/Energy/));
+    // (Bob's Bandwidth was not taken: the address is asked for energy)
+    expect(String((await botSaid(GROUP, /TRON address that should receive/)).payload.text)).toContain("Energy");
+    // no saved address of the owner's is offered there, nor /batch
+    expect(tg().buttons(GROUP, flowId).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    // Bob's address and his /cancel are not answers: the flow goes on with Anna's
+    await inGroup(BOB, BOB_ADDRESS, "bob");
+    await inGroup(BOB, "/cancel", "bob");
+    await inGroup(ANNA, ADDRESS, "anna");
+    const volumeStep = String((await botSaid(GROUP, /How much/)).payload.text);
+    expect(volumeStep).toContain(ADDRESS);
+    expect(volumeStep).not.toContain(BOB_ADDRESS);
+    await inGroup(ANNA, "65k", "anna");
+    await botSaid(GROUP, /For how long/);
+    expect(flowText(flowId)).toMatch(/For how long/);
+    const onFlow = (label: RegExp) => tg().buttons(GROUP, flowId).find((b) => label.test(b.text))!.callbackData!;
+    const tapsBefore = answers();
+    await tapInGroup(BOB, flowId, onFlow(/1 day/));
+    await waitUntil(() => answers() > tapsBefore);
+    await tapInGroup(ANNA, flowId, onFlow(/1 hour/));
+
+    // the same preview card as in private, in the flow's message, signed; the desk's Confirm and Cancel
+    const card = String((await botSaid(GROUP, /Total to pay/)).payload.text);
+    expect(card).toContain("Volume: <code>65,000</code> for 1 hour");
+    expect(card).toContain("Asked by @anna");
+    expect(tg().buttons(GROUP, flowId).map((b) => b.text)).toEqual(["✅ Confirm", "✖️ Cancel"]);
+    const confirm = onFlow(/Confirm/);
+    const intentId = confirm.split(":").pop()!;
+    // the desk's key, its owner's intent, in the group
+    expect(await n.h.store.orders.get(intentId)).toMatchObject({ state: "previewed", userId: OWNER, keyId, chatId: GROUP, targetAddress: ADDRESS, volume: "65000", duration: "1h" });
+
+    // Bob's Confirm (copied): nothing placed
+    await tapInGroup(BOB, flowId, confirm);
+    await answered((text) => text.includes("Only the group's administrators"));
+    expect((await n.h.store.orders.get(intentId))?.state).toBe("previewed");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
+
+    // Anna confirms: placed with the desk's key, the order card signed
+    await tapInGroup(ANNA, flowId, confirm);
+    const placed = await botSaid(GROUP, /Bought by @anna/);
+    expect(placed.payload.message_id).toBe(flowId);
+    expect((await n.h.store.orders.get(intentId))?.state).toBe("placed");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+
+    // again, and the owner sets a maximum below its price before Anna confirms: refused at Confirm
+    await inGroup(ANNA, "/buy", "anna");
+    await botSaid(GROUP, /What would you like to buy/);
+    const second = lastGroupCard();
+    await tapInGroup(ANNA, second.msg.messageId, second.data(/Energy/));
+    await botSaid(GROUP, /TRON address that should receive/);
+    await inGroup(ANNA, ADDRESS, "anna");
+    await botSaid(GROUP, /How much/);
+    await inGroup(ANNA, "65k", "anna");
+    await botSaid(GROUP, /For how long/);
+    await tapInGroup(ANNA, second.msg.messageId, lastGroupCard().data(/1 hour/));
+    await botSaid(GROUP, /Total to pay/);
+    const secondId = lastGroupCard().data(/Confirm/).split(":").pop()!;
+    await n.h.store.teamDesks.setMax(OWNER, GROUP, 500_000n);
+    await tapInGroup(ANNA, second.msg.messageId, lastGroupCard().data(/Confirm/));
+    await botSaid(GROUP, /above the team's maximum of <code>0.50 TRX<\/code>/);
+    expect((await n.h.store.orders.get(secondId))?.state).toBe("cancelled");
+    expect(n.h.sandbox.control.orderCount(accountId)).toBe(1);
+
+    // nothing posted there holds the key or the deposit address
+    const posted = tg()
+      .callsOf("sendMessage")
+      .concat(tg().callsOf("editMessageText"))
+      .filter((c) => c.payload.chat_id === GROUP)
+      .map((c) => String(c.payload.text));
+    const deposit = await n.h.marketplace.forKey(apiKey).depositAddress();
+    for (const text of posted) {
+      expect(text).not.toContain(apiKey);
+      expect(text).not.toContain(deposit.address);
+    }
   });
 });

@@ -213,7 +213,8 @@ describe("the playground's page and API", () => {
     const desk = await botSays(ERIN, /Team desk of Test Group/, GROUP_CHAT_ID);
     await tap(FRANK, desk, /Balance/, GROUP_CHAT_ID);
     await send(ERIN, `/buy ${ADDRESS} 65k 1h`, GROUP_CHAT_ID);
-    await tap(ERIN, await botSays(ERIN, /Order preview/, GROUP_CHAT_ID), /Confirm/, GROUP_CHAT_ID);
+    // /buy's own preview card, with the desk's key
+    await tap(ERIN, await botSays(ERIN, /Total to pay/, GROUP_CHAT_ID), /Confirm/, GROUP_CHAT_ID);
     await botSays(ERIN, /Bought by Erin/, GROUP_CHAT_ID);
     expect((await chat(ERIN, GROUP_CHAT_ID)).some((m) => /Team balance/.test(m.html))).toBe(false);
 

@@ -24,6 +24,7 @@ import { statsFeature } from "./stats/index.js";
 import { statementFeature } from "./statement/index.js";
 import { buyEntries, buyFeature, buyFlows } from "./buy/index.js";
 import { BUY_CONVERSATION } from "./buy/flow.js";
+import { BuyStep } from "./buy/callbacks.js";
 import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { RULE_COMMANDS, automationFlows, automationsFeature } from "./automations/index.js";
 import { REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION } from "./automations/flow.js";
@@ -103,4 +104,4 @@ export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATI
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];
 
 /** Codec buttons that work outside private chats (all the others are account buttons). */
-export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), ...Object.values(TeamButtons), FlowCancel].filter((b) => b.inGroups);
+export const publicButtons: ReadonlyArray<{ inGroups: boolean; pattern: RegExp }> = [...Object.values(SharedButtons), ...Object.values(BlogButtons), ...Object.values(TeamButtons), ...Object.values(BuyStep), FlowCancel].filter((b) => b.inGroups);

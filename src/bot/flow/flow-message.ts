@@ -26,6 +26,7 @@ export class FlowMessage {
   private step: { text: string; keyboard: InlineKeyboard } | undefined;
   private readonly cancelledText: (ctx: Ctx) => string;
   private readonly cancelledKeyboard: InlineKeyboard | undefined;
+  private readonly onlyFrom: number | undefined;
 
   /**
    * `inTappedMessage`: the flow starts in the message whose button started it (e.g. Change on a card).
@@ -34,7 +35,8 @@ export class FlowMessage {
    * `cancelledKey`: what Cancel says, when something was already done before the flow (default
    * "cancel-done": nothing was changed), or `cancelledText` (a text with variables, e.g. the flow's
    * name). `cancelledKeyboard`: the way back Cancel leaves under it
-   * (a flow started from a card: back to that card).
+   * (a flow started from a card: back to that card). `onlyFrom`: only this user answers (or
+   * cancels) the flow; everyone else's messages and taps pass it by (a flow in a group).
    */
   constructor(
     private readonly conversation: BotConversation,
@@ -45,12 +47,14 @@ export class FlowMessage {
       cancelledKey?: string;
       cancelledText?: (ctx: Ctx) => string;
       cancelledKeyboard?: InlineKeyboard;
+      onlyFrom?: number;
     } = {},
   ) {
     this.chatId = ctx.chat!.id;
     const cancelledKey = options.cancelledKey ?? "cancel-done";
     this.cancelledText = options.cancelledText ?? ((ctx) => ctx.t(cancelledKey));
     this.cancelledKeyboard = options.cancelledKeyboard;
+    this.onlyFrom = options.onlyFrom;
     if (options.inTappedMessage) this.messageId = ctx.callbackQuery?.message?.message_id;
     if (options.messageId !== undefined) this.messageId = options.messageId;
   }
@@ -76,6 +80,7 @@ export class FlowMessage {
   async wait(options: WaitOptions = {}): Promise<Reply> {
     return waitForReply(this.conversation, {
       ...options,
+      ...(this.onlyFrom !== undefined ? { from: this.onlyFrom } : {}),
       isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
       onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, this.cancelledText(ctx), this.cancelledKeyboard) : this.leave(ctx)),
     });

@@ -8,13 +8,20 @@
 import type { Context, MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.js";
 import type { Order } from "../../marketplace/index.js";
-import type { BuyAnswers } from "../../orders/request.js";
+import type { BuyAnswers, BuyRequest } from "../../orders/request.js";
 import type { ShowOptions } from "../ui/view.js";
 
 /** Every entry a feature offers the others: its id, what it takes and what it does. */
 export interface FlowEntries {
   /** The buy flow, the answers given skipped (a missing key or a key unable to buy is said instead). Feature: buy. */
   "enter-buy": (ctx: BotContext, given: BuyAnswers) => Promise<void>;
+  /**
+   * In a team desk's group: the buy flow with the desk's key (its owner's), for the administrator
+   * who asked (only their answers count), its card signed by them and with the desk's Confirm. Feature: buy.
+   */
+  "enter-desk-buy": (ctx: BotContext, desk: { ownerId: number; keyId: number }) => Promise<void>;
+  /** In a team desk's group: /buy's preview card of a complete request as a new message, with the desk's key, signed, with the desk's Confirm. Feature: buy. */
+  "send-desk-preview": (ctx: BotContext, desk: { ownerId: number; keyId: number }, request: BuyRequest) => Promise<void>;
   /** The order's address, volume and duration to a fresh preview as a new message. Feature: buy. */
   "buy-again": (ctx: BotContext, orderId: string) => Promise<void>;
   /** The `/buy …` line remembered before the user had a key, taken once (undefined: none, or too old). Feature: buy. */
@@ -58,6 +65,8 @@ export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, g
   }
   const ids: Record<EntryId, true> = {
     "enter-buy": true,
+    "enter-desk-buy": true,
+    "send-desk-preview": true,
     "buy-again": true,
     "take-pending-buy": true,
     "resume-pending-buy": true,

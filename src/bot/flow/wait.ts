@@ -5,6 +5,9 @@
  * - a tap on a button this step does not expect is passed on to the rest of the bot (skip with next),
  *   and so is a message the user posted through the bot's own inline mode (not typed input);
  * - anything else that is not text gets a short hint and the step keeps waiting;
+ * - in a flow that takes one person's answers only (`from`: a team desk's /buy in a group), an
+ *   update from anyone else is not an answer: a tap on the flow's own buttons is told so and
+ *   dropped, anything else is passed on to the rest of the bot; the flow waits on;
  * - a message holding a credential (an API key, a webhook secret, even inside a sentence) at a
  *   step that does not ask for one ends the conversation in the same update and goes on to the
  *   keys feature, which deletes it as any pasted key: conversations v2 would otherwise keep that
@@ -27,6 +30,8 @@ export interface WaitOptions {
   hintKey?: string;
   /** The step asks for a secret: text shaped like one is the answer, not a mistake. */
   expectsSecret?: boolean;
+  /** Only this user's messages and taps answer (or leave) the flow; anyone else's pass on. */
+  from?: number;
 }
 
 interface LeaveHooks {
@@ -40,6 +45,16 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
   const acceptText = options.acceptText ?? true;
   for (;;) {
     const ctx = await conversation.wait();
+    // someone else in a group: not an answer, nor a /command or Cancel that ends this flow
+    if (options.from !== undefined && ctx.from?.id !== options.from) {
+      const tapped = ctx.callbackQuery?.data;
+      if (tapped !== undefined && (options.isCancel?.(ctx) || (options.buttons !== undefined && tapped.match(options.buttons)))) {
+        // a tap on this flow's own buttons: told so, and dropped (no other handler acts on it)
+        await ctx.answerCallbackQuery({ text: ctx.t("flow-not-yours") });
+        await conversation.skip();
+      }
+      await conversation.skip({ next: true });
+    }
     // the bot's own inline result, posted by the user, answers nothing: passed on (and left alone there)
     if (isOwnInlineResult(ctx)) await conversation.skip({ next: true });
     const text = ctx.message?.text;

@@ -19,15 +19,16 @@ import { errorFields } from "../../logger.js";
 /**
  * The energy presets within today's limits, priced for `target` (its activation fee included).
  * Empty when the user has no key or the options cannot be read: the card then offers plain Buy.
+ * `keyId`: one of the user's keys (a team desk's) instead of their default.
  */
-export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined, resource: Resource = "energy"): Promise<PricedChoice[]> {
+export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined, resource: Resource = "energy", keyId?: number): Promise<PricedChoice[]> {
   try {
     return await withUserClient(deps, userId, async (client, key) => {
       const limits = resourceOptions(await client.orderOptions(), resource);
       if (!limits) return [];
       const choices = resource === "energy" ? presetChoices(limits) : bandwidthPresetChoices(limits);
       return pricePresets(choices, (volume, duration) => deps.prices.total(key.id, { resource, volume, duration, target }, client));
-    });
+    }, keyId === undefined ? {} : { keyId });
   } catch (err) {
     // no key (the usual case), or the options could not be read: the card offers plain Buy
     deps.logger.debug({ err: errorFields(err), userId }, "preset prices unavailable");

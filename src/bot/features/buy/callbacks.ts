@@ -5,14 +5,18 @@
  */
 import { defineCallback } from "../../../telegram/callback-codec.js";
 
+/**
+ * Public (they pass the private-only guard): the flow also runs in a team desk's group, where only
+ * the administrator who started it answers; outside an open flow a step's tap answers nothing.
+ */
 export const BuyStep = {
-  resource: defineCallback("buy.res", { resource: "word" }),
-  address: defineCallback("buy.addr", { address: "address" }),
-  volume: defineCallback("buy.vol", { volume: "big" }),
+  resource: defineCallback("buy.res", { resource: "word" }, { inGroups: true }),
+  address: defineCallback("buy.addr", { address: "address" }, { inGroups: true }),
+  volume: defineCallback("buy.vol", { volume: "big" }, { inGroups: true }),
   /** A priced USDT-transfer preset: its volume and its duration (index into /orders/options' durations). */
-  preset: defineCallback("buy.ps", { volume: "big", index: "int" }),
+  preset: defineCallback("buy.ps", { volume: "big", index: "int" }, { inGroups: true }),
   /** Index into the durations of /orders/options (they are opaque strings). */
-  duration: defineCallback("buy.dur", { index: "int" }),
+  duration: defineCallback("buy.dur", { index: "int" }, { inGroups: true }),
 } as const;
 
 export const BuyCard = {

@@ -5,6 +5,10 @@
  * Steps already answered (`given`) are skipped; Change passes every answer but the one to change
  * as `given` and all of them as `previous`, whose choice is marked ✓ on the step asked again.
  * A kept answer that no longer fits (a volume or duration after the resource changed) is asked again.
+ * In a team desk's group (`desk`): the desk's key (the owner's), only the administrator who started
+ * it answers (everyone else's messages and taps pass the flow by), no saved addresses are offered,
+ * and the card is signed and carries the desk's Confirm (features/team checks the tapper and the
+ * desk's maximum there).
  */
 import type { OrderOptions } from "../../../marketplace/index.js";
 import { shortAddress } from "../../../tron/address.js";
@@ -23,7 +27,7 @@ import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { quote, type Effect, type QuotedCard } from "./preview.js";
+import { quote, type DeskKey, type Effect, type QuotedCard } from "./preview.js";
 import { offeredAddresses } from "../../../tron/address-names.js";
 import { addressKeyboard, addressNote, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
@@ -42,6 +46,8 @@ export interface BuyFlowArgs {
   inPlace?: boolean;
   /** A volume given without a duration takes the default duration (the one-liner's `/buy <address> <n>`). */
   defaultDuration?: boolean;
+  /** A team desk's group: its key, and who started the flow (the only one whose answers count). */
+  desk?: DeskKey;
 }
 
 type Ctx = ConversationContext;
@@ -63,7 +69,11 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   const userId = ctx.from?.id;
   if (userId === undefined || !ctx.chat) return;
   const effect: Effect = (task) => external(conversation, task);
-  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false });
+  const desk = args.desk;
+  // whose key: the user's default, or the desk's
+  const keyOwner = desk ? desk.ownerId : userId;
+  const keyOption = desk ? { keyId: desk.keyId } : {};
+  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false, ...(desk ? { onlyFrom: userId } : {}) });
   const given = args.given ?? {};
   const previous = args.previous ?? {};
   // the context of the latest answer: its api and language are the ones to use
@@ -76,7 +86,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
 
   let options: OrderOptions;
   try {
-    options = await effect(() => withUserClient(ctx.deps, userId, (client) => client.orderOptions()));
+    options = await effect(() => withUserClient(ctx.deps, keyOwner, (client) => client.orderOptions(), keyOption));
   } catch (err) {
     await fail(err);
     return;
@@ -99,11 +109,12 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   let address = given.address;
   if (!address) {
     // every saved address (a typed label names one), the newest offered as buttons
-    const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
+    // (none in a desk's group: the owner's address book is not shown there)
+    const saved = desk ? [] : await effect(() => ctx.deps.store.recentAddresses.entries(userId));
     const choices = offeredAddresses(saved, previous.address, 5).map((e) => e.address);
     const keyboard = addressKeyboard(choices, previous, saved);
     // energy for several addresses at once: /batch, in this message (the batch feature answers the button)
-    if (resource === "energy") keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
+    if (resource === "energy" && !desk) keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
     const step = addressStep({
       question: t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }),
       keyboard,
@@ -143,7 +154,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   const [check, priced] =
     volume === undefined || duration === undefined
       ? await effect(() =>
-          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, userId, target, resource) : []]),
+          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, keyOwner, target, resource, desk?.keyId) : []]),
         )
       : [null, []];
   let noted = false;
@@ -208,7 +219,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // ── The preview card, in the flow's message ──
   let card: QuotedCard;
   try {
-    card = await quote(current, { resource, address: target, volume, duration }, effect);
+    card = await quote(current, { resource, address: target, volume, duration }, effect, undefined, desk);
   } catch (err) {
     await fail(err);
     return;

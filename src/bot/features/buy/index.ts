@@ -30,6 +30,7 @@ import { renderStepPicker } from "./views.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import type { FlowEntries } from "../../flow/registry.js";
 import { takePendingBuy } from "./pending.js";
+import { signature } from "../../../orders/team-desk.js";
 
 export const buyFeature = new Composer<BotContext>();
 
@@ -51,6 +52,22 @@ export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void
   if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: args.given, previous: args.previous } satisfies BuyFlowArgs))) return;
   // A new /buy (or a buy button) replaces whatever flow was going on.
   await enterFlow(ctx, BUY_CONVERSATION, args);
+}
+
+/**
+ * A team desk's /buy in its group (features/team checked that the speaker administers it): the
+ * same flow with the desk's key, signed by the speaker. The key's owner's default key is not
+ * involved, nor the speaker's own keys.
+ */
+export async function enterDeskBuy(ctx: BotContext, desk: { ownerId: number; keyId: number }): Promise<void> {
+  if (!ctx.from) return;
+  await enterFlow(ctx, BUY_CONVERSATION, { desk: { ...desk, by: signature(ctx.from) } } satisfies BuyFlowArgs);
+}
+
+/** A team desk's one-line /buy in its group (checked by features/team): the same card, with the desk's key, signed by the speaker. */
+export async function sendDeskPreview(ctx: BotContext, desk: { ownerId: number; keyId: number }, request: BuyRequest): Promise<void> {
+  if (!ctx.from) return;
+  await sendPreviewCard(ctx, request, { ...desk, by: signature(ctx.from) });
 }
 
 /** The user's intent behind a card button, or an answer saying the button is no longer valid. */
@@ -249,6 +266,8 @@ export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
 /** What this feature offers the others, by id (flow/registry.ts). */
 export const buyEntries = {
   "enter-buy": (ctx, given) => enterBuy(ctx, { given }),
+  "enter-desk-buy": enterDeskBuy,
+  "send-desk-preview": sendDeskPreview,
   "buy-again": buyAgain,
   "take-pending-buy": takePendingBuy,
   "resume-pending-buy": resumePendingBuy,

@@ -1,11 +1,13 @@
 /**
  * Quoting a complete request: the preview card and the order intent behind its buttons (state
- * `previewed`, a fresh Idempotency-Key, the user's default key). Used by the step-by-step flow
+ * `previewed`, a fresh Idempotency-Key, the user's default key; or, in a team desk's group, the
+ * desk's key: the card is signed by who asked, and its Confirm and Cancel are the desk's own, which
+ * check at the tap that the tapper administers the group). Used by the step-by-step flow
  * (inside a conversation, where every side effect goes through `external`), by the one-line form,
  * by Back on the step picker, by "Try again" / Refresh and by Confirm on an expired card.
  */
 import { labelsOf } from "../../../tron/address-names.js";
-import type { InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext, ConversationContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
@@ -13,6 +15,9 @@ import { showView } from "../../ui/view.js";
 import type { OrderIntentRow } from "../../../store/orders.js";
 import { requestOfIntent, type BuyRequest } from "../../../orders/request.js";
 import { renderOrderPreview } from "./views.js";
+import { previewMoney } from "../../../orders/preview-money.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
+import { escapeHtml } from "../../../format/html.js";
 
 type Ctx = ConversationContext;
 
@@ -26,16 +31,32 @@ export interface QuotedCard {
   keyboard: InlineKeyboard;
 }
 
-/** Quotes `request` and stores its intent; a marketplace error is thrown and nothing is stored. */
-export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?: string): Promise<QuotedCard> {
-  const userId = ctx.from!.id;
+/** A team desk's key, used in its group by one of its administrators (`by`: how the card is signed). */
+export interface DeskKey {
+  /** The key's owner: the intent is theirs. */
+  ownerId: number;
+  keyId: number;
+  by: string;
+}
+
+/**
+ * Quotes `request` and stores its intent; a marketplace error is thrown and nothing is stored.
+ * With `desk`: with the desk's key, no saved names (the owner's address book stays private), signed.
+ */
+export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?: string, desk?: DeskKey): Promise<QuotedCard> {
+  const userId = desk ? desk.ownerId : ctx.from!.id;
   const chatId = ctx.chat!.id;
   const { deps } = ctx;
   const quoted = await effect(() =>
-    withUserClient(deps, userId, async (client, key) => ({
-      keyId: key.id,
-      preview: await client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }),
-    })),
+    withUserClient(
+      deps,
+      userId,
+      async (client, key) => ({
+        keyId: key.id,
+        preview: await client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }),
+      }),
+      desk ? { keyId: desk.keyId } : {},
+    ),
   );
   const intent = await effect(() =>
     deps.store.orders.createIntent({
@@ -50,18 +71,27 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
       createdAt: deps.now(),
     }),
   );
+  if (desk) {
+    const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId }, ctx.t, ctx.fmt);
+    // the desk's buttons: Confirm only when the balance covers it (no Deposit: no address is shown there)
+    const keyboard = new InlineKeyboard();
+    if (previewMoney(quoted.preview).afterSun >= 0n) keyboard.text(ctx.t("team-button-confirm"), SharedButtons.deskConfirm.pack({ id: intent.intentId }));
+    keyboard.text(ctx.t("team-button-cancel"), SharedButtons.deskCancel.pack({ id: intent.intentId }));
+    const text = `${card.text}\n\n${ctx.t("team-asked-by", { who: escapeHtml(desk.by) })}`;
+    return { intentId: intent.intentId, text: note ? `${note}\n\n${text}` : text, keyboard };
+  }
   // (a flow replays its effects from a log: the saved names come back as a list, made a map here)
   const labels = labelsOf(await effect(() => deps.store.recentAddresses.entries(userId)));
   const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, ctx.t, ctx.fmt);
   return { intentId: intent.intentId, text: note ? `${note}\n\n${card.text}` : card.text, keyboard: card.keyboard };
 }
 
-/** The one-line form: the card as a new message. */
-export async function sendPreviewCard(ctx: BotContext, request: BuyRequest): Promise<void> {
+/** The one-line form: the card as a new message (with `desk`: a team desk's, in its group). */
+export async function sendPreviewCard(ctx: BotContext, request: BuyRequest, desk?: DeskKey): Promise<void> {
   if (!ctx.from || !ctx.chat) return;
   let card: QuotedCard;
   try {
-    card = await quote(ctx, request, runNow);
+    card = await quote(ctx, request, runNow, undefined, desk);
   } catch (err) {
     await replyWithError(ctx, err);
     return;

@@ -9,7 +9,10 @@ cancelFeature.command("cancel", async (ctx, next) => {
   const active = Object.keys(ctx.conversation.active()).length > 0;
   // the open flow sees /cancel first and takes the buttons off its message (flow/wait.ts)
   if (active) await next();
-  await ctx.conversation.exitAll();
+  // a flow in a group still open: it did not take /cancel, it is someone else's (a team desk's
+  // /buy answers only the administrator who started it, flow/wait.ts) and stays
+  const othersFlow = active && ctx.chat?.type !== "private" && Object.keys(ctx.conversation.active()).length > 0;
+  if (!othersFlow) await ctx.conversation.exitAll();
   const previews = (await runEntry(ctx, "cancel-open-previews")) + (await runEntry(ctx, "cancel-open-batches"));
-  await ctx.reply(ctx.t(active || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
+  await ctx.reply(ctx.t((active && !othersFlow) || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
 });

@@ -4,11 +4,13 @@
  * the owner's private chat: a desk's card, its maximum, its removal (the group's id, as a positive number).
  */
 import { defineCallback } from "../../../telegram/callback-codec.js";
+import { SharedButtons } from "../../../telegram/shared-buttons.js";
 
 export const TeamButtons = {
   balance: defineCallback("team.bal", {}, { inGroups: true }),
-  confirm: defineCallback("team.ok", { id: "uuid" }, { inGroups: true }),
-  cancel: defineCallback("team.no", { id: "uuid" }, { inGroups: true }),
+  /** Also on the card of /buy's flow in the group (telegram/shared-buttons.ts). */
+  confirm: SharedButtons.deskConfirm,
+  cancel: SharedButtons.deskCancel,
   list: defineCallback("team.list"),
   bind: defineCallback("team.bind"),
   max: defineCallback("team.max", { chat: "big" }),

@@ -2,9 +2,11 @@
  * /team (issue 33, item 2): a team desk. In the private chat the owner of a key binds it to a group
  * (Telegram's chat picker, or the group's id typed), sees and removes the binding, and sets the most
  * one order there may cost. In that group, administrators (Telegram's own list, asked at every
- * action: orders/team-desk.ts) buy with `/buy <address> <amount> [<duration>]` (a preview with
- * Confirm and Cancel, placed through orders/placement.ts with the owner's key) and check the balance;
- * each action is signed with who did it. Other members see the order notices only. No key, and no
+ * action: orders/team-desk.ts) buy with /buy: bare, the steps of /buy's own flow in the group, or
+ * `/buy <address> <amount> [<duration>]` straight to its card (features/buy, through the registry of
+ * flows: the desk's key, signed by who asked, the desk's Confirm and Cancel), placed here through
+ * orders/placement.ts with the owner's key after the administrator and the maximum are checked
+ * again; and check the balance; each action is signed with who did it. Other members see the order notices only. No key, and no
  * deposit address, is ever posted there; a button tapped by a non-administrator (also one copied)
  * does nothing but say so.
  */
@@ -17,6 +19,7 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { chatPickKeyboard, closePick, noKeyboard, openPick, pickedChat, PICK_REQUESTS } from "../../ui/chat-pick.js";
 import { showView } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
+import { runEntry } from "../../flow/registry.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
@@ -173,6 +176,8 @@ group.command("buy", async (ctx, next) => {
     await ctx.reply(ctx.t("team-admins-only"), quote(ctx));
     return;
   }
+  // bare: the steps of /buy (features/buy, through the registry) in the group, with the desk's key
+  if (ctx.match.trim() === "") return runEntry(ctx, "enter-desk-buy", { ownerId: desk.userId, keyId: desk.keyId });
   await previewInGroup(ctx, desk, ctx.match);
 });
 
@@ -219,7 +224,7 @@ async function balanceInGroup(ctx: BotContext, desk: TeamDeskRow): Promise<void>
   }
 }
 
-/** `/buy <address> <amount> [<duration>]` in the group: checked against the options and the desk's maximum, then a preview with Confirm. */
+/** `/buy <address> <amount> [<duration>]` in the group: checked against the options and the desk's maximum, then /buy's preview card. */
 async function previewInGroup(ctx: BotContext, desk: TeamDeskRow, text: string): Promise<void> {
   const args = parseBuyArgs(text);
   const usage = () => ctx.reply(ctx.t("team-buy-usage"), quote(ctx));
@@ -251,18 +256,8 @@ async function previewInGroup(ctx: BotContext, desk: TeamDeskRow, text: string):
       await ctx.reply(ctx.t("team-over-max", { cost: code(ctx.fmt.trx(money.totalSun)), max: code(ctx.fmt.trx(max)) }), quote(ctx));
       return;
     }
-    const intent = await ctx.deps.store.orders.createIntent({ userId: desk.userId, keyId: desk.keyId, chatId: desk.chatId, resource, targetAddress: address, volume, duration, createdAt: ctx.deps.now() });
-    const { t } = ctx.locale;
-    const card = [
-      t("team-preview-title"),
-      t("team-preview-what", { volume: ctx.fmt.volume(volume), resource: t(`notice-resource-${resource}`), duration: ctx.fmt.duration(duration, t) }),
-      t("team-preview-to", { address: code(address) }),
-      t("team-preview-cost", { amount: code(ctx.fmt.trx(money.totalSun)) }),
-      t("team-asked-by", { who: escapeHtml(signature(ctx.from!)) }),
-    ].join("\n");
-    const keyboard = new InlineKeyboard().text(t("team-button-confirm"), TeamButtons.confirm.pack({ id: intent.intentId })).text(t("team-button-cancel"), TeamButtons.cancel.pack({ id: intent.intentId }));
-    const sent = await ctx.reply(card, { reply_markup: keyboard });
-    await ctx.deps.store.orders.setMessageId(intent.intentId, sent.message_id);
+    // /buy's own card (features/buy, through the registry): the desk's key, signed, the desk's Confirm
+    await runEntry(ctx, "send-desk-preview", { ownerId: desk.userId, keyId: desk.keyId }, { resource, address, volume, duration });
   } catch (err) {
     if (err instanceof UsageError) return void (await usage());
     await ctx.reply(renderAndLogError(ctx, err).text, quote(ctx));
