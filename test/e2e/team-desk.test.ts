@@ -183,6 +183,17 @@ describe("team desk", () => {
     await inGroup(ANNA, "/team", "anna");
     await botSaid(GROUP, /This group has no team desk/);
   });
+  it("a preview the team's key cannot pay says so for the group (its owner tops it up), with no Deposit or Refresh there", async () => {
+    await setUp();
+    await inGroup(ANNA, `/buy ${ADDRESS} 5000000 30d`, "anna");
+    const card = String((await botSaid(GROUP, /Asked by @anna/)).payload.text);
+    expect(card).toContain("The team's key is short by");
+    expect(card).not.toContain("tap Refresh");
+    const labels = tg().buttons(GROUP, tg().lastBotMessage(GROUP)!.messageId).map((b) => b.text);
+    expect(labels.some((l) => /Confirm|Deposit|Refresh/.test(l))).toBe(false);
+    expect(labels.some((l) => /Cancel/.test(l))).toBe(true);
+  });
+
   it("an administrator's bare /buy walks the steps of /buy in the group with the desk's key and the same card, signed; a member's answers, taps and /cancel pass it by; a copied Confirm does nothing; the maximum refuses at Confirm", async () => {
     const { apiKey, accountId, keyId } = await setUp();
     const BOB_ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";

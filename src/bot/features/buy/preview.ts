@@ -72,7 +72,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
     }),
   );
   if (desk) {
-    const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId }, ctx.t, ctx.fmt);
+    const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, shortNote: "team-preview-short" }, ctx.t, ctx.fmt);
     // the desk's buttons: Confirm only when the balance covers it (no Deposit: no address is shown there)
     const keyboard = new InlineKeyboard();
     if (previewMoney(quoted.preview).afterSun >= 0n) keyboard.text(ctx.t("team-button-confirm"), SharedButtons.deskConfirm.pack({ id: intent.intentId }));

@@ -20,7 +20,8 @@ import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 
 export function renderOrderPreview(
-  input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels },
+  /** `shortNote`: what a short balance is told with (a team desk's group has no Deposit or Refresh). */
+  input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels; shortNote?: string },
   t: Translate,
   fmt: Formatter,
 ): { text: string; keyboard: InlineKeyboard } {
@@ -50,7 +51,7 @@ export function renderOrderPreview(
 
   const keyboard = new InlineKeyboard();
   if (short) {
-    lines.push("", t("buy-preview-short", { shortfall: code(trx(-money.afterSun, { up: true })) }));
+    lines.push("", t(input.shortNote ?? "buy-preview-short", { shortfall: code(trx(-money.afterSun, { up: true })) }));
     keyboard.text(t("button-deposit"), SharedButtons.showDeposit.pack()).text(t("buy-button-refresh-preview"), BuyCard.again.pack({ intent: intentId })).row();
   } else {
     keyboard.text(t("button-confirm"), BuyCard.confirm.pack({ intent: intentId })).row();
