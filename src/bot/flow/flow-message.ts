@@ -13,6 +13,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { defineCallback } from "../../telegram/callback-codec.js";
 import { placeView } from "../ui/view.js";
+import { renderAndLogError } from "../errors/reply.js";
 import { waitForReply, type Reply, type WaitOptions } from "./wait.js";
 
 /** The Cancel button under every step of every flow. */
@@ -95,6 +96,12 @@ export class FlowMessage {
   async finish(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
     this.step = undefined;
     await this.put(ctx, text, keyboard);
+  }
+
+  /** Ends the flow with the one error mapping's sentence and buttons for `err` (logged once, as everywhere). */
+  async finishWithError(ctx: Ctx, err: unknown): Promise<void> {
+    const rendered = renderAndLogError(ctx, err);
+    await this.finish(ctx, rendered.text, rendered.keyboard);
   }
 
   /** The flow's message id (once a step has been shown). */

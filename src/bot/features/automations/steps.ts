@@ -79,8 +79,7 @@ export interface AutomationStart {
 
 /** Ends the flow with the one sentence for `err` in its message. */
 async function finishWithError(run: Pick<AutomationRun, "flow">, ctx: Ctx, err: unknown): Promise<void> {
-  const rendered = renderAndLogError(ctx, err);
-  await run.flow.finish(ctx, rendered.text, rendered.keyboard);
+  await run.flow.finishWithError(ctx, err);
 }
 
 /** Loads the options (and recent addresses); on failure says why and returns undefined. */

@@ -10,7 +10,6 @@ import type { OrderOptions } from "../../../marketplace/index.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
-import { renderAndLogError } from "../../errors/reply.js";
 import { code } from "../../../format/html.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
@@ -51,10 +50,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false });
   let current = ctx;
   const t: Translate = (k, v) => current.t(k, v);
-  const fail = async (err: unknown) => {
-    const rendered = renderAndLogError(current, err);
-    await flow.finish(current, rendered.text, rendered.keyboard);
-  };
+  const fail = (err: unknown) => flow.finishWithError(current, err);
 
   let options: OrderOptions;
   try {

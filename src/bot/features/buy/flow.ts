@@ -14,7 +14,6 @@ import type { OrderOptions } from "../../../marketplace/index.js";
 import { shortAddress } from "../../../tron/address.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
-import { renderAndLogError } from "../../errors/reply.js";
 import { clipped, code } from "../../../format/html.js";
 import type { Translate } from "../../../format/formatter.js";
 import { external } from "../../flow/external.js";
@@ -79,10 +78,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   // the context of the latest answer: its api and language are the ones to use
   let current = ctx;
   const t: Translate = (k, v) => current.t(k, v);
-  const fail = async (err: unknown) => {
-    const rendered = renderAndLogError(current, err);
-    await flow.finish(current, rendered.text, rendered.keyboard);
-  };
+  const fail = (err: unknown) => flow.finishWithError(current, err);
 
   let options: OrderOptions;
   try {

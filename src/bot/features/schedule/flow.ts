@@ -19,7 +19,6 @@ import { localMoment, WEEK_ORDER, weekdayName, whatLabel, whenLabel } from "../.
 import type { ScheduleNotify } from "../../../store/schedules.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
-import { renderAndLogError } from "../../errors/reply.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Parsed } from "../../flow/step.js";
@@ -47,10 +46,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: toList });
   let current = ctx;
   const t: Translate = (k, v) => current.t(k, v);
-  const fail = async (err: unknown) => {
-    const rendered = renderAndLogError(current, err);
-    await flow.finish(current, rendered.text, rendered.keyboard);
-  };
+  const fail = (err: unknown) => flow.finishWithError(current, err);
 
   // the user's default key: its options now, and the key the schedule will buy with
   let setup: { keyId: number; limits: NonNullable<ReturnType<typeof resourceOptions>> | undefined };

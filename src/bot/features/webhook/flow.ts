@@ -21,7 +21,6 @@ import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep } from "../../flow/step.js";
 import { NoApiKeyError, withUserClient } from "../../marketplace/with-user-client.js";
-import { renderAndLogError } from "../../errors/reply.js";
 import { code } from "../../../format/html.js";
 import { isPlausibleSecret } from "../../../events/signatures.js";
 import { WebhookButtons } from "./callbacks.js";
@@ -197,6 +196,5 @@ async function failed(conversation: BotConversation, ctx: ConversationContext, f
       return flow.finish(ctx, offer.text, offer.keyboard);
     }
   }
-  const rendered = renderAndLogError(ctx, err);
-  await flow.finish(ctx, rendered.text, rendered.keyboard);
+  await flow.finishWithError(ctx, err);
 }
