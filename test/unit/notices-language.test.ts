@@ -20,10 +20,16 @@ import {
   renderRuleResumed,
   renderSettledCard,
   renderWebhookPing,
+  renderDepositArrived,
+  renderPriceAlert,
   type Notice,
   type NoticeLocale,
 } from "../../src/notices/render.js";
 import { createFormatter } from "../../src/format/formatter.js";
+import { renderBudgetReached, renderBudgetResumed, renderBudgetWarning } from "../../src/notices/render-budget.js";
+import { renderCapPaused, renderCapResumed } from "../../src/notices/render-price-cap.js";
+import { renderScheduleRun } from "../../src/notices/render-schedule.js";
+import type { ScheduleRunNotice } from "../../src/schedules/outcome.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../src/config.js";
 import { pickLocale } from "../../src/i18n/locale.js";
 import type { AutomationRule, RuleFiring } from "../../src/marketplace/index.js";
@@ -41,6 +47,19 @@ const rule2 = { ...rule, id: "9a8b7c6d-2222-4333-8444-955566667778", type: "rene
 const firing: RuleFiring = { volume: 65_000n, duration: "1h", priceTrx: "3.930000", createdAt: "2026-11-24T02:30:00Z" };
 const shortfall = { priceSun: 3_930_000n, balanceSun: 1_000_000n, missingSun: 2_930_000n };
 const runway = { transfers: { count: 12n, priceSun: 3_930_000n }, rules: { dailySun: 7_860_000n, days: 3n } };
+
+const arrived = { trxSun: 100_000_000n, usdtUnits: 0n };
+const alert = { volume: 65_000n, duration: "1h", belowSun: 4_000_000n };
+const budgetKey = { label: "Main", fingerprint: "ab12" };
+const spend = { month: "2026-11", budgetSun: 100_000_000n, spentSun: 100_500_000n };
+const capRule = { ...rule, volume: 131_000n } as AutomationRule;
+const capSeen = { priceSun: 9_100_000n, capSun: 8_000_000n };
+const scheduleRun = (kind: "placed" | "skipped"): ScheduleRunNotice => ({
+  schedule: { id: 4, targetAddress: ADDRESS, volume: "131000", duration: "1h", days: "12345", time: "09:00", timeZone: "Europe/Moscow" },
+  dueAt: kind === "placed" ? NOW : NOW + 60_000,
+  outcome: kind === "placed" ? { kind, orderId: orderId(9), totalTrx: "8.646000" } : { kind, reason: "balance", detail: { balanceSun: 1_000_000n, totalSun: 8_646_000n } },
+  nextAt: NOW + 86_400_000,
+});
 
 /** Each kind: how the notifier is asked for it, the outbox row it leaves (by dedupe key), and its rendering. */
 interface Kind {
@@ -123,6 +142,66 @@ const KINDS: Kind[] = [
     push: (n, _s, u) => n.webhookPing(u, 7, "evt-1"),
     key: (u) => `${NoticeKeys.webhookPing(7, "evt-1")}@${u}`,
     render: (l) => renderWebhookPing(l),
+  },
+  {
+    name: "deposit arrived",
+    push: (n, _s, u) => n.depositArrived(u, 5, 1, arrived, 1_029_300_000n, runway),
+    key: (u) => `${NoticeKeys.depositArrived(5, 1)}@${u}`,
+    render: (l) => renderDepositArrived(arrived, 1_029_300_000n, runway, l),
+  },
+  {
+    name: "price alert",
+    push: (n, _s, u) => n.priceAlert(u, 3, 1, alert, 3_500_000n, ADDRESS),
+    key: (u) => `${NoticeKeys.priceAlert(3, 1)}@${u}`,
+    render: (l) => renderPriceAlert(alert, 3_500_000n, ADDRESS, l),
+  },
+  {
+    name: "budget warning",
+    push: (n, _s, u) => n.budgetWarning(u, 5, budgetKey, { ...spend, spentSun: 85_000_000n }),
+    key: (u) => `${NoticeKeys.budgetWarning(5, spend.month)}@${u}`,
+    render: (l) => renderBudgetWarning(budgetKey, { ...spend, spentSun: 85_000_000n }, l),
+  },
+  {
+    name: "budget reached",
+    push: (n, _s, u) => n.budgetReached(u, 5, "m1", budgetKey, spend, [rule]),
+    key: (u) => `${NoticeKeys.budgetReached(5, "m1")}@${u}`,
+    render: (l) => renderBudgetReached(budgetKey, spend, [rule], l),
+  },
+  {
+    name: "budget resumed",
+    push: (n, _s, u) => n.budgetResumed(u, 5, budgetKey, [rule]),
+    key: (u) => `${NoticeKeys.budgetResumed(5, [`${rule.id}:${rule.updatedAt}`])}@${u}`,
+    render: (l) => renderBudgetResumed(budgetKey, [rule], l),
+  },
+  {
+    name: "price cap paused a rule",
+    push: (n, _s, u) => n.capPaused(u, capRule, 1, capSeen),
+    key: (u) => `${NoticeKeys.capPaused(capRule.id, 1)}@${u}`,
+    render: (l) => renderCapPaused(capRule, capSeen, l),
+  },
+  {
+    name: "price cap resumed a rule",
+    push: (n, _s, u) => n.capResumed(u, capRule, 2, capSeen),
+    key: (u) => `${NoticeKeys.capResumed(capRule.id, 2)}@${u}`,
+    render: (l) => renderCapResumed(capRule, capSeen, l),
+  },
+  {
+    name: "scheduled purchase placed",
+    push: (n, _s, u) => n.scheduleRun(u, scheduleRun("placed")),
+    key: (u) => `${NoticeKeys.scheduleRun(4, NOW)}@${u}`,
+    render: (l) => renderScheduleRun(scheduleRun("placed"), l),
+  },
+  {
+    name: "scheduled purchase skipped (balance)",
+    push: (n, _s, u) => n.scheduleRun(u, scheduleRun("skipped")),
+    key: (u) => `${NoticeKeys.scheduleRun(4, NOW + 60_000)}@${u}`,
+    render: (l) => renderScheduleRun(scheduleRun("skipped"), l),
+  },
+  {
+    name: "notice chat lost",
+    push: (n, _s, u) => n.noticeChatLost(u, "Energy desk", 1),
+    key: (u) => `${NoticeKeys.noticeChatLost(u, 1)}@${u}`,
+    render: (l) => ({ text: l.t("notice-chat-lost", { chat: "Energy desk" }) }),
   },
 ];
 
