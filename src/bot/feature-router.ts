@@ -30,8 +30,8 @@ export interface Feature {
   answers?: Answers;
 }
 
-const ANY_COMMAND = "command:*";
-const ANY_BUTTON = "button:*";
+/** A command or a tap no feature names: only the features that name nothing see it. */
+const UNCLAIMED = "unclaimed";
 const EVERYTHING_ELSE = "other";
 
 /** The command a message starts with ("buy" for "/buy@bot 5"), if it starts with one. */
@@ -58,21 +58,20 @@ export function routeFeatures(features: readonly Feature[]): Middleware<BotConte
 
   const routes: Record<string, Composer<BotContext>> = Object.create(null) as Record<string, Composer<BotContext>>;
   for (const command of commands) routes[`command:${command}`] = only((a) => a.commands?.includes(command) ?? false);
-  routes[ANY_COMMAND] = only(() => false);
   for (const namespace of buttons) routes[`button:${namespace}`] = only((a) => a.buttons?.includes(namespace) ?? false);
-  routes[ANY_BUTTON] = only(() => false);
+  routes[UNCLAIMED] = only(() => false);
   routes[EVERYTHING_ELSE] = only(() => true);
 
   const keyOf = (ctx: BotContext): string => {
     const data = ctx.update.callback_query?.data;
     if (data !== undefined) {
       const namespace = namespaceOf(data);
-      return buttons.has(namespace) ? `button:${namespace}` : ANY_BUTTON;
+      return buttons.has(namespace) ? `button:${namespace}` : UNCLAIMED;
     }
     const message = ctx.update.message ?? ctx.update.channel_post;
     const command = message && commandOf(message);
     if (command === undefined) return EVERYTHING_ELSE;
-    return commands.has(command) ? `command:${command}` : ANY_COMMAND;
+    return commands.has(command) ? `command:${command}` : UNCLAIMED;
   };
 
   const router = new Composer<BotContext>();
