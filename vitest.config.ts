@@ -10,11 +10,11 @@ const onBothEngines = ["announce", "outbox-paid", "inbox", "inbox-crash", "depos
  */
 const processSuites = ["test/e2e/entrypoint.test.ts", "test/e2e/inbox-crash.test.ts", "test/e2e/single-instance.test.ts", "test/replicas/*.test.ts"];
 const processesOnly = process.env.TEST_SUITES === "processes";
-/** This run's share of a project's files: the process suites among them, or everything else. */
-const share = (files: string[]) =>
+/** This run's share of a project's files ("all": every test file): the process suites among them, or everything else. */
+const share = (files: string[] | "all") =>
   processesOnly
-    ? { include: processSuites.filter((f) => files.includes(f) || files.includes("test/**/*.test.ts")) }
-    : { include: files, exclude: [...configDefaults.exclude, ...processSuites] };
+    ? { include: files === "all" ? processSuites : processSuites.filter((f) => files.includes(f)) }
+    : { include: files === "all" ? ["test/**/*.test.ts"] : files, exclude: [...configDefaults.exclude, ...processSuites] };
 
 export default defineConfig({
   test: {
@@ -24,7 +24,7 @@ export default defineConfig({
     restoreMocks: true,
     globalSetup: ["test/support/pg-setup.ts"],
     projects: [
-      { extends: true, test: { name: "sqlite", ...share(["test/**/*.test.ts"]) } },
+      { extends: true, test: { name: "sqlite", ...share("all") } },
       ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: "pg", ...share(onBothEngines), env: { TEST_STORE: "pg" } } }] : []),
     ],
   },
