@@ -72,6 +72,9 @@ export interface Inbox {
 
 type Recorded = "mine" | "theirs" | "duplicate";
 
+/** What the inbox writes: an update arriving, or one handled. */
+type InboxWrite = { kind: "record"; entry: InboxEntry } | { kind: "handled"; updateId: number };
+
 /** A backlog is logged as a warning once its oldest update has waited this long. */
 const BACKLOG_WARN_MS = 2_000;
 
@@ -98,9 +101,14 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   // the inbox's own writes (handled marks, leases, the sweep) while the database is down: one line per outage
   const background = createOutageLog(logger, "update inbox (handled marks, leases, the sweep for waiting updates)");
 
-  const record = turnBatch<InboxEntry, Recorded>(async (entries) => {
+  // The inbox's writes of one event-loop turn (updates arriving, updates handled) share one commit:
+  // under load that is one transaction for both instead of one each.
+  const write = turnBatch<InboxWrite, Recorded | undefined>(async (writes) => {
+    const entries = writes.flatMap((w) => (w.kind === "record" ? [w.entry] : []));
+    const handled = writes.flatMap((w) => (w.kind === "handled" ? [w.updateId] : []));
     const { fresh, taken } = await store.transaction(
       async (tx) => {
+        await tx.updates.markHandled(handled, now());
         const fresh = await tx.updates.record(entries, now());
         const chats = shared ? entries.filter((e) => fresh.has(e.updateId)).map((e) => e.chatKey) : [];
         return { fresh, taken: chats.length > 0 ? await tx.chatLeases.take(chats, owner, leaseMs) : undefined };
@@ -111,13 +119,12 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       { durable: false },
     );
     for (const chat of taken ?? []) leased.add(chat);
-    return entries.map((e) => (!fresh.has(e.updateId) ? "duplicate" : !shared || taken?.has(e.chatKey) ? "mine" : "theirs"));
+    return writes.map((w) =>
+      w.kind === "handled" ? undefined : !fresh.has(w.entry.updateId) ? "duplicate" : !shared || taken?.has(w.entry.chatKey) ? "mine" : "theirs",
+    );
   });
-
-  const markHandled = turnBatch<number, void>(async (ids) => {
-    await store.transaction((tx) => tx.updates.markHandled(ids, now()));
-    return ids.map(() => undefined);
-  });
+  const record = async (entry: InboxEntry): Promise<Recorded> => (await write({ kind: "record", entry }))!;
+  const markHandled = async (updateId: number): Promise<void> => void (await write({ kind: "handled", updateId }));
 
   const releaseIdle = turnBatch<string, boolean>(async (chats) => {
     const kept = new Set(await store.transaction((tx) => tx.chatLeases.releaseIdle(chats, owner)));

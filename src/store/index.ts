@@ -133,6 +133,11 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     throw closing ? new StoreClosedError() : err;
   };
 
+  // SQLite's transactions run on the store's one connection, so they share its repositories; a
+  // PostgreSQL transaction has a connection of its own, and repositories bound to it
+  const root = createRepositories(engine.conn, sealer, memos);
+  const repositoriesOf = (conn: Conn): Repositories => (conn === engine.conn ? root : createRepositories(conn, sealer, memos));
+
   const transaction = <R>(fn: (tx: Repositories) => Promise<R>, txOptions?: TransactionOptions): Promise<R> => {
     if (inTransaction.getStore()?.open) throw new StoreMisuseError("a transaction inside a transaction: use the repositories it was given");
     if (closing) return Promise.reject(new StoreClosedError());
@@ -143,7 +148,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
       const scope = { open: true, committed: (committed = []) };
       return inTransaction.run(scope, async () => {
         try {
-          return await fn(createRepositories(conn, sealer, memos));
+          return await fn(repositoriesOf(conn));
         } finally {
           scope.open = false;
         }
@@ -171,7 +176,6 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   // SQLite runs one transaction at a time anyway; PostgreSQL overlaps a few groups' round trips
   const groupCommits = { concurrency: dialect === "pg" ? 3 : 1 };
 
-  const root = createRepositories(engine.conn, sealer, memos);
   const guard = <K extends RepoName>(name: K): Repositories[K] => {
     const guarded: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
     const atomic = (ATOMIC[name] ?? []) as readonly string[];
