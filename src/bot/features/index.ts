@@ -5,7 +5,6 @@
  * createBot); and `publicButtons`, the codec buttons that also work in groups. Only this file
  * imports the features: a feature never imports another.
  */
-import type { Middleware } from "grammy";
 import type { Feature } from "../feature-router.js";
 import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
@@ -46,6 +45,7 @@ import { teamFeature, teamFlows } from "./team/index.js";
 import { TeamButtons } from "./team/callbacks.js";
 import { batchEntries, batchFeature, batchFlows } from "./batch/index.js";
 import { BATCH_CONVERSATION } from "./batch/flow.js";
+import type { Flow } from "../flow/define.js";
 
 /**
  * Every feature in the order they see updates, each with the commands and button namespaces it
@@ -92,7 +92,7 @@ export const features: Feature[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: Array<Middleware<BotContext>> = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
+export const flows: readonly Flow[] = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
 export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];

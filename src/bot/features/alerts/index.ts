@@ -5,17 +5,17 @@
  * price went back above.
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { PRICE_ALERT_CONVERSATION, priceAlertConversation } from "./flow.js";
 import { showAlerts } from "./menus.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { alertsMenu } from "./menus.js";
 
 export const alertsFeature = new Composer<BotContext>();
 
-export const alertsFlows = [createConversation<BotContext, ConversationContext>(priceAlertConversation, PRICE_ALERT_CONVERSATION)];
+export const alertsFlows = [defineFlow(priceAlertConversation, PRICE_ALERT_CONVERSATION)];
 
 const privateChat = alertsFeature.chatType("private");
 

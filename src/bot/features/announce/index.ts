@@ -7,8 +7,7 @@
  * fallback, as an unknown command would. /stop (stop.ts) turns announcements off for the sender.
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { readProgress, renderProgress } from "../../../notices/announcement-progress.js";
 import { showView } from "../../ui/view.js";
@@ -17,10 +16,11 @@ import { ANNOUNCE_CONVERSATION, announceConversation } from "./flow.js";
 import { AnnounceButtons } from "./callbacks.js";
 import { announcementHtml, createDraft, isOperator, previewKeyboard } from "./draft.js";
 import { stopFeature } from "./stop.js";
+import { defineFlow } from "../../flow/define.js";
 
 export const announceFeature = new Composer<BotContext>();
 
-export const announceFlows = [createConversation<BotContext, ConversationContext>(announceConversation, ANNOUNCE_CONVERSATION)];
+export const announceFlows = [defineFlow(announceConversation, ANNOUNCE_CONVERSATION)];
 
 announceFeature.use(stopFeature);
 

@@ -2,8 +2,7 @@
 import { enterFlow } from "../../flow/enter.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import {
   REFILL_CONVERSATION,
   RENEWAL_CONVERSATION,
@@ -14,15 +13,16 @@ import {
 } from "./flow.js";
 import { ruleEditConversation } from "./edit.js";
 import { RULE_EDIT_FLOW } from "../../flow/rule-edit.js";
+import { defineFlow } from "../../flow/define.js";
 
 export const automationsFeature = new Composer<BotContext>();
 
 export const automationFlows = [
-  createConversation<BotContext, ConversationContext>(refillConversation, REFILL_CONVERSATION),
-  createConversation<BotContext, ConversationContext>(renewalConversation, RENEWAL_CONVERSATION),
-  createConversation<BotContext, ConversationContext>(smartConversation, SMART_CONVERSATION),
+  defineFlow(refillConversation, REFILL_CONVERSATION),
+  defineFlow(renewalConversation, RENEWAL_CONVERSATION),
+  defineFlow(smartConversation, SMART_CONVERSATION),
   // Edit on a rule's card (features/rules starts it by its id)
-  createConversation<BotContext, ConversationContext>(ruleEditConversation, RULE_EDIT_FLOW),
+  defineFlow(ruleEditConversation, RULE_EDIT_FLOW),
 ];
 
 // In groups, features/private-only points to the private chat.

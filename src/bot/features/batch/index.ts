@@ -6,7 +6,6 @@
  * line's outcome; Cancel cancels every line; Refresh quotes the same lines anew.
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import { enterFlow } from "../../flow/enter.js";
 import type { FlowEntries } from "../../flow/registry.js";
@@ -22,6 +21,7 @@ import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import { BATCH_CONVERSATION, batchConversation, type BatchFlowArgs } from "./flow.js";
 import { BatchCard } from "./callbacks.js";
 import { renderBatchPreview, renderBatchResult } from "./views.js";
+import { defineFlow } from "../../flow/define.js";
 
 export const batchFeature = new Composer<BotContext>();
 
@@ -40,7 +40,7 @@ async function cancelOpenBatchCards(ctx: BotContext): Promise<number> {
 }
 
 export const batchFlows = [
-  createConversation<BotContext, ConversationContext>(
+  defineFlow(
     (conversation: BotConversation, ctx: ConversationContext, args?: BatchFlowArgs) => batchConversation(conversation, ctx, args),
     BATCH_CONVERSATION,
   ),

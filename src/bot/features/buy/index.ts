@@ -9,7 +9,6 @@
  */
 import { enterFlow } from "../../flow/enter.js";
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import type { Order } from "../../../marketplace/index.js";
 import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
@@ -31,11 +30,12 @@ import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 import type { FlowEntries } from "../../flow/registry.js";
 import { takePendingBuy } from "./pending.js";
 import { signature } from "../../../orders/team-desk.js";
+import { defineFlow } from "../../flow/define.js";
 
 export const buyFeature = new Composer<BotContext>();
 
 export const buyFlows = [
-  createConversation<BotContext, ConversationContext>(
+  defineFlow(
     (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
     BUY_CONVERSATION,
   ),

@@ -18,12 +18,12 @@ import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Parsed } from "../../flow/step.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
 import { showChatAction } from "../../ui/chat-action.js";
-import { createConversation } from "@grammyjs/conversations";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { loadPresets } from "../../ui/preset-rows.js";
 import { CheckStep } from "./callbacks.js";
 import { addressByLabel, labelledAddress, leadingNamedAddress } from "../../../tron/address-names.js";
 import type { FlowEntries } from "../../flow/registry.js";
+import { defineFlow } from "../../flow/define.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -136,7 +136,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
 
 export const checkFeature = new Composer<BotContext>();
 
-export const checkFlows = [createConversation<BotContext, ConversationContext>(askForAddress, CHECK_CONVERSATION)];
+export const checkFlows = [defineFlow(askForAddress, CHECK_CONVERSATION)];
 
 checkFeature
   .command("start")

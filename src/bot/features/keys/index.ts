@@ -4,8 +4,7 @@
  */
 import { deleteUserMessage } from "../../ui/delete-message.js";
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { isPrivateChat, replyUsePrivateChat } from "../../ui/private-chat.js";
 import { KeyButtons } from "./callbacks.js";
@@ -19,15 +18,16 @@ import { escapeHtml } from "../../../format/html.js";
 import { pastedSecrets } from "./pasted.js";
 import { BUDGET_CONVERSATION, budgetConversation } from "./budget.js";
 import { addKey, handleKeySubmission, scrubKeyFromUpdate } from "./submission.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { keysMenu } from "./menus.js";
 
 export const keysFeature = new Composer<BotContext>();
 
 export const keysFlows = [
-  createConversation<BotContext, ConversationContext>(addKeyConversation, ADD_KEY_CONVERSATION),
-  createConversation<BotContext, ConversationContext>(labelKeyConversation, { id: LABEL_KEY_CONVERSATION, maxMillisecondsToWait: LABEL_WAIT_MS }),
-  createConversation<BotContext, ConversationContext>(budgetConversation, BUDGET_CONVERSATION),
+  defineFlow(addKeyConversation, ADD_KEY_CONVERSATION),
+  defineFlow(labelKeyConversation, LABEL_KEY_CONVERSATION, { maxMillisecondsToWait: LABEL_WAIT_MS }),
+  defineFlow(budgetConversation, BUDGET_CONVERSATION),
 ];
 
 // A key flow hands the key's message on (see flow.ts).

@@ -4,20 +4,20 @@
  * message, so the notice (what happened, its Deposit button) stays readable above it.
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { RULE_CAP_CONVERSATION, ruleCapConversation } from "./cap.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { replyWithError } from "../../errors/reply.js";
 import { RuleCallbacks } from "./callbacks.js";
 import { runAction, showRuleCard, showRulesList } from "./menus.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { rulesMenu } from "./menus.js";
 
 export const rulesFeature = new Composer<BotContext>();
 
 /** The price cap prompt, from a rule's card. */
-export const rulesFlows = [createConversation<BotContext, ConversationContext>(ruleCapConversation, RULE_CAP_CONVERSATION)];
+export const rulesFlows = [defineFlow(ruleCapConversation, RULE_CAP_CONVERSATION)];
 
 /** Marketplace trouble becomes the shared message (a new one: the view stays). */
 async function guarded(ctx: BotContext, work: () => Promise<void>): Promise<void> {

@@ -5,17 +5,17 @@
  * the outbox (or only a failed one, as the user picked).
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { SCHEDULE_CONVERSATION, scheduleConversation } from "./flow.js";
 import { showSchedules } from "./menus.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { schedulesMenu } from "./menus.js";
 
 export const scheduleFeature = new Composer<BotContext>();
 
-export const scheduleFlows = [createConversation<BotContext, ConversationContext>(scheduleConversation, SCHEDULE_CONVERSATION)];
+export const scheduleFlows = [defineFlow(scheduleConversation, SCHEDULE_CONVERSATION)];
 
 const privateChat = scheduleFeature.chatType("private");
 

@@ -3,19 +3,19 @@
  * The card is a menu (menus.ts); the threshold is typed in a prompt (flow.ts).
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { ALERT_CONVERSATION, alertConversation } from "./flow.js";
 import { SettingsButtons } from "./callbacks.js";
 import { showSettings } from "./menus.js";
 import { chooseNoticeChat, NOTICE_PICKS } from "./notice-chat.js";
 import { pickedChat } from "../../ui/chat-pick.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { settingsMenu } from "./menus.js";
 
 export const settingsFeature = new Composer<BotContext>();
 
-export const settingsFlows = [createConversation<BotContext, ConversationContext>(alertConversation, ALERT_CONVERSATION)];
+export const settingsFlows = [defineFlow(alertConversation, ALERT_CONVERSATION)];
 
 const privateChat = settingsFeature.chatType("private");
 

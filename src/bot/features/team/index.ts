@@ -11,7 +11,6 @@
  * does nothing but say so.
  */
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
@@ -34,6 +33,7 @@ import { defaultDuration, transfersVolume } from "../../../orders/presets.js";
 import { renderOrderCard } from "../../../orders/card.js";
 import type { TeamDeskRow } from "../../../store/team-desks.js";
 import { buttonOfChat, chatOfButton, TeamButtons } from "./callbacks.js";
+import { defineFlow } from "../../flow/define.js";
 
 export const teamFeature = new Composer<BotContext>();
 
@@ -144,7 +144,7 @@ async function maxConversation(conversation: BotConversation, ctx: ConversationC
   await flow.finish(ctx, sun === null ? t("team-max-cleared") : t("team-max-set", { amount: code(ctx.fmt.trx(sun)) }), back);
 }
 
-export const teamFlows = [createConversation<BotContext, ConversationContext>(maxConversation, TEAM_MAX_CONVERSATION)];
+export const teamFlows = [defineFlow(maxConversation, TEAM_MAX_CONVERSATION)];
 
 // ---------------------------------------------------------------------------------------------
 // the group

@@ -3,20 +3,20 @@
  * not finished) it starts the setup flow (flow.ts); with one it shows the status card (menus.ts).
  */
 import { Composer } from "grammy";
-import { createConversation } from "@grammyjs/conversations";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { WebhookButtons } from "./callbacks.js";
 import { enterWebhookSetup, SETUP_WAIT_MS, WEBHOOK_SETUP_CONVERSATION, webhookSetupConversation } from "./flow.js";
 import { configuredEndpoint, showStatus } from "./menus.js";
 import { receiverBase } from "./views.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
+import { defineFlow } from "../../flow/define.js";
 
 export { webhookMenu } from "./menus.js";
 
 export const webhookFeature = new Composer<BotContext>();
 
 export const webhookFlows = [
-  createConversation<BotContext, ConversationContext>(webhookSetupConversation, { id: WEBHOOK_SETUP_CONVERSATION, maxMillisecondsToWait: SETUP_WAIT_MS }),
+  defineFlow(webhookSetupConversation, WEBHOOK_SETUP_CONVERSATION, { maxMillisecondsToWait: SETUP_WAIT_MS }),
 ];
 
 const privateChat = webhookFeature.chatType("private");
