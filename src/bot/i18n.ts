@@ -28,7 +28,10 @@ export interface I18nFlavor {
 }
 
 /** The translations of the chat: `t` for any locale (the command menus), and the middleware. */
-export interface BotI18n extends Translator, MiddlewareObj<Context & DepsFlavor & I18nFlavor> {}
+export interface BotI18n extends Translator, MiddlewareObj<Context & DepsFlavor & I18nFlavor> {
+  /** What the middleware does before it calls `next`: for a caller that sets up the context in one step. */
+  install(ctx: Context & DepsFlavor & I18nFlavor): Promise<void>;
+}
 
 /** The user's locale: their stored choice, else their Telegram language, else the bot's default. */
 export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale> {
@@ -37,12 +40,12 @@ export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale
 }
 
 /**
- * Installed after attachDeps, on the bot and again inside conversations (they build a context of
+ * Installed by middlewares/context-setup.ts, on the bot and again inside conversations (they build a context of
  * their own for each step). Puts on the context the formatter (`ctx.fmt`) and the translations of
  * the negotiated locale: both always follow the same locale, `ctx.fmt.locale`.
  */
 export function createI18n(defaultLocale: Locale, translator: Translator = loadTranslations(defaultLocale)): BotI18n {
-  const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
+  const install = async (ctx: Context & DepsFlavor & I18nFlavor): Promise<void> => {
     ctx.fmt = createFormatter(await negotiateLocale(ctx));
     ctx.t = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
     ctx.locale = {
@@ -57,7 +60,10 @@ export function createI18n(defaultLocale: Locale, translator: Translator = loadT
         ctx.fmt = createFormatter(locale);
       },
     };
+  };
+  const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
+    await install(ctx);
     await next();
   };
-  return { t: (locale, key, variables) => translator.t(locale, key, variables), middleware: () => middleware };
+  return { t: (locale, key, variables) => translator.t(locale, key, variables), install, middleware: () => middleware };
 }

@@ -2,8 +2,9 @@
  * createBot builds the bot without starting it: main.ts starts polling or a webhook, tests inject
  * botInfo and a Bot API root. Every piece is installed once, in this order: (in webhook mode) the
  * update id recorded, redeliveries skipped (middlewares/once-per-update.ts), callback answers (around
- * everything, see ui/answer-once.ts), then inside one error boundary: deps and the registry of flows
- * (flow/registry.ts: what a feature offers the others, by id) → i18n → taps while the
+ * everything, see ui/answer-once.ts), then inside one error boundary: deps, the registry of flows
+ * (flow/registry.ts: what a feature offers the others, by id) and i18n, in one step
+ * (middlewares/context-setup.ts) → taps while the
  * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
  * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
@@ -18,7 +19,7 @@ import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.js";
 import { createI18n, type BotI18n } from "./i18n.js";
-import { attachDeps } from "./middlewares/deps.js";
+import { contextSetup } from "./middlewares/context-setup.js";
 import { trackUser } from "./middlewares/track-user.js";
 import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
@@ -30,7 +31,7 @@ import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flowEntries, flows, gatedFlows, menus, publicButtons } from "./features/index.js";
 import { flowsWhileOpen } from "./flow/open-flows.js";
-import { attachFlows, createFlowRegistry } from "./flow/registry.js";
+import { createFlowRegistry } from "./flow/registry.js";
 import { cardMenus } from "./ui/card-menus.js";
 import { routeFeatures } from "./feature-router.js";
 
@@ -87,9 +88,8 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const chat = new Composer<BotContext>();
   bot.errorBoundary(handleBotError, chat);
 
-  chat.use(attachDeps(deps));
-  chat.use(attachFlows(registry));
-  chat.use(i18n);
+  const setup = contextSetup(deps, registry, i18n);
+  chat.use(setup);
   chat.use(tapsWhileBusy(chatSequenceKey));
   if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
   chat.use(signOfLife());
@@ -98,7 +98,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(
     conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
-      plugins: [attachDeps(deps), attachFlows(registry), i18n, withTransformers, answers.inConversations],
+      plugins: [setup, withTransformers, answers.inConversations],
     }),
   );
   chat.use(accountButtonsOnlyInPrivate(publicButtons));

@@ -5,7 +5,6 @@
  * conversations); a caller runs an entry by its id: `runEntry(ctx, "buy-again", orderId)`.
  * The registry also holds the flows a key picked by marketplace/scope-gate.ts may start again.
  */
-import type { Context, MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.js";
 import type { Order } from "../../marketplace/index.js";
 import type { BuyAnswers, BuyRequest } from "../../orders/request.js";
@@ -79,14 +78,6 @@ export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, g
   const missing = (Object.keys(ids) as EntryId[]).filter((id) => !entries[id]);
   if (missing.length > 0) throw new Error(`flow entries missing: ${missing.join(", ")}`);
   return { entries: entries as FlowEntries, gated: new Set(gated) };
-}
-
-/** Puts the bot's registry on the context (on the bot, and again inside conversations). */
-export function attachFlows(registry: FlowRegistry): MiddlewareFn<Context & FlowsFlavor> {
-  return (ctx, next) => {
-    ctx.flows = registry;
-    return next();
-  };
 }
 
 /** Runs the entry `id` of another feature. */
