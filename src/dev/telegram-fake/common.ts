@@ -1,6 +1,5 @@
 /** The fake Bot API's shared parts: its types, limits and constants, the error it answers with, and reading a call's parameters. */
-import type { Update } from "grammy/types";
-import type { FakeAdminRights, FakeMemberStatus, RecordedCall } from "./fake-bot-api.js";
+import type { FakeAdminRights, FakeMemberStatus, RecordedCall } from "./types.js";
 
 // ---------------------------------------------------------------------------
 // Internals
@@ -15,56 +14,10 @@ export const MAX_CAPTION = 1024;
 export const MAX_CALLBACK_DATA_BYTES = 64;
 export const MAX_CALLBACK_ANSWER = 200;
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
-export const WEBHOOK_MAX_ATTEMPTS = 3;
 export const NOT_MODIFIED =
   "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
 export const QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 
-export const ALL_UPDATE_TYPES = [
-  "message",
-  "edited_message",
-  "channel_post",
-  "edited_channel_post",
-  "business_connection",
-  "business_message",
-  "edited_business_message",
-  "deleted_business_messages",
-  "message_reaction",
-  "message_reaction_count",
-  "inline_query",
-  "chosen_inline_result",
-  "callback_query",
-  "shipping_query",
-  "pre_checkout_query",
-  "purchased_paid_media",
-  "poll",
-  "poll_answer",
-  "my_chat_member",
-  "chat_member",
-  "chat_join_request",
-  "chat_boost",
-  "removed_chat_boost",
-];
-/** Telegram's default when allowed_updates is empty/never set. */
-export const DEFAULT_ALLOWED: ReadonlySet<string> = new Set(
-  ALL_UPDATE_TYPES.filter((t) => t !== "chat_member" && t !== "message_reaction" && t !== "message_reaction_count"),
-);
-
-/** Methods subject to `options.rateLimit`. */
-export const RATE_LIMITED = new Set(["sendMessage", "sendPhoto", "sendDocument", "editMessageText"]);
-export const CHAT_ACTIONS = new Set([
-  "typing",
-  "upload_photo",
-  "record_video",
-  "upload_video",
-  "record_voice",
-  "upload_voice",
-  "upload_document",
-  "choose_sticker",
-  "find_location",
-  "record_video_note",
-  "upload_video_note",
-]);
 export const NUMERIC_KEYS = new Set([
   "chat_id",
   "from_chat_id",
@@ -203,10 +156,6 @@ export function errorBody(err: ApiError): Json {
   const body: Json = { ok: false, error_code: err.code, description: err.description };
   if (err.retryAfter !== undefined) body.parameters = { retry_after: err.retryAfter };
   return body;
-}
-
-export function updateType(u: Update): string {
-  return Object.keys(u).find((k) => k !== "update_id") ?? "";
 }
 
 export function getString(p: Json, key: string): string | undefined {

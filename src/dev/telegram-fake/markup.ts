@@ -1,5 +1,5 @@
 /** The fake Bot API's reply markup (checked, flattened into buttons), image sizes and call summaries. */
-import type { FakeButton } from "./fake-bot-api.js";
+import type { FakeButton } from "./types.js";
 import { BUTTON_ACTIONS, MAX_CALLBACK_DATA_BYTES, bad, isObj, type Json } from "./common.js";
 
 // --- reply markup -------------------------------------------------------------
