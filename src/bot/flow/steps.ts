@@ -2,19 +2,20 @@
  * The steps every flow that buys or sets up a rule asks, written once (issue 31, item 3): the
  * target address, a volume, a duration, and a TRX amount or "off". Each flow gives its question,
  * its buttons (packed with its own codec, so a tap reaches only the flow that asked), how a tap
- * reads, and its sentences for a wrong answer; what an answer means is decided here. The TRX steps
- * give only how they are answered: their question is the flow's to draw (`{ question, ...trxStep() }`).
+ * reads, and its sentences for a wrong answer; what an answer means is decided here, and how it
+ * reads once taken (`shown`, which a flow may word its own way). The TRX steps give only how they
+ * are answered: their question is the flow's to draw (`{ question, ...trxStep() }`).
  */
 import type { InlineKeyboard } from "grammy";
 import { checkVolume, matchDuration } from "../../orders/request.js";
 import { isTronAddress } from "../../tron/address.js";
-import { addressByLabel } from "../../tron/address-names.js";
+import { addressByLabel, addressHtml, labelsOf } from "../../tron/address-names.js";
 import { parseTypedTrx } from "../../tron/amounts.js";
 import type { SavedAddress } from "../../store/recent-addresses.js";
-import { clipped } from "../../format/html.js";
+import { clipped, code } from "../../format/html.js";
 import type { Formatter, Translate } from "../../format/formatter.js";
 import { durationChoiceKeyboard } from "../ui/order-steps.js";
-import type { Answering, Step } from "./step.js";
+import type { Answering, ShowingStep, Shows } from "./step.js";
 
 interface Asked {
   question: string;
@@ -24,7 +25,8 @@ interface Asked {
 
 /**
  * A TRON address: one of the offered buttons, a saved address's label typed, or an address typed.
- * `invalid` gets what was given (clipped), "" for a button that names no address.
+ * `invalid` gets what was given (clipped), "" for a button that names no address. It reads as the
+ * address under its saved name, if it has one.
  */
 export function addressStep(
   asked: Asked & {
@@ -32,13 +34,15 @@ export function addressStep(
     fromTap: (data: string) => string | undefined;
     invalid: (text: string) => string;
   },
-): Step<string> {
+): ShowingStep<string> {
+  const { saved, fromTap, invalid, ...question } = asked;
   const take = (candidate: string | undefined) =>
-    candidate !== undefined && isTronAddress(candidate) ? { value: candidate } : { reason: asked.invalid(clipped(candidate ?? "", 64)) };
+    candidate !== undefined && isTronAddress(candidate) ? { value: candidate } : { reason: invalid(clipped(candidate ?? "", 64)) };
   return {
-    ...asked,
-    tap: (data) => take(asked.fromTap(data)),
-    text: (text) => take(addressByLabel(asked.saved, text) ?? text),
+    ...question,
+    tap: (data) => take(fromTap(data)),
+    text: (text) => take(addressByLabel(saved, text) ?? text),
+    shown: (address) => addressHtml(address, labelsOf(saved)),
   };
 }
 
@@ -51,6 +55,7 @@ export interface VolumeAnswer {
 /**
  * A volume typed as people type it (65000, 65k, 131 000 …) or a preset button, always within
  * min..max. `unreadable` gets the text (clipped; "" for a button); `outOfRange` the volume given.
+ * It reads as the volume in figures.
  */
 export function volumeStep(
   asked: Asked & {
@@ -59,27 +64,30 @@ export function volumeStep(
     unreadable: (text: string) => string;
     outOfRange: (volume: bigint) => string;
   },
-): Step<VolumeAnswer> {
+): ShowingStep<VolumeAnswer> {
+  const { range, fromTap, unreadable, outOfRange, ...question } = asked;
   const take = (input: string | bigint, duration: string | undefined) => {
-    const checked = checkVolume(input, asked.range);
+    const checked = checkVolume(input, range);
     if (checked.ok) return { value: duration === undefined ? { volume: checked.volume } : { volume: checked.volume, duration } };
-    if (checked.reason === "unreadable") return { reason: asked.unreadable(typeof input === "string" ? clipped(input, 64) : "") };
-    return { reason: asked.outOfRange(checked.volume) };
+    if (checked.reason === "unreadable") return { reason: unreadable(typeof input === "string" ? clipped(input, 64) : "") };
+    return { reason: outOfRange(checked.volume) };
   };
   return {
-    ...asked,
+    ...question,
     tap: (data) => {
-      const tapped = asked.fromTap(data);
-      return tapped ? take(tapped.volume, tapped.duration) : { reason: asked.unreadable("") };
+      const tapped = fromTap(data);
+      return tapped ? take(tapped.volume, tapped.duration) : { reason: unreadable("") };
     },
     text: (text) => take(text, undefined),
+    shown: ({ volume }, { fmt }) => code(fmt.volume(volume)),
   };
 }
 
 /**
  * One of the durations on offer, three buttons to a row (the one being changed marked ✓), or with
  * `typed` the duration typed as it is shown. `pack` and `fromTap` are the flow's button with the
- * duration's index; `invalid` says what is on offer (by default: use the buttons).
+ * duration's index; `invalid` says what is on offer (by default: use the buttons). It reads as the
+ * duration in words, or as the flow's `shown` says (what the duration buys, say).
  */
 export function durationStep(asked: {
   question: string;
@@ -92,15 +100,17 @@ export function durationStep(asked: {
   fmt: Formatter;
   typed?: boolean;
   invalid?: () => string;
-}): Step<string> {
+  shown?: Shows<string>;
+}): ShowingStep<string> {
   const { durations, t, fmt } = asked;
   const invalid = asked.invalid ?? (() => t("conversation-use-buttons"));
   const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: invalid() });
-  const step: Step<string> = {
+  const step: ShowingStep<string> = {
     question: asked.question,
     keyboard: durationChoiceKeyboard(durations, asked.previous, t, fmt, asked.pack),
     buttons: asked.buttons,
     tap: (data) => take(durations[asked.fromTap(data) ?? -1]),
+    shown: asked.shown ?? ((duration, locale) => locale.fmt.duration(duration, locale.t)),
   };
   if (asked.typed) step.text = (text) => take(matchDuration(text, durations, (d) => fmt.duration(d, t)));
   return step;
@@ -134,8 +144,8 @@ export function trxOrOffStep(
   };
 }
 
-/** A TRX amount only (up to `maxSun`): anything else is asked again. */
-export function trxStep(asked: { bad: string; maxSun: bigint }): Answering<bigint> {
+/** A TRX amount only (up to `maxSun`): anything else is asked again. It reads as the amount in TRX. */
+export function trxStep(asked: { bad: string; maxSun: bigint }): Answering<bigint> & { shown: Shows<bigint> } {
   const { bad, maxSun, ...rest } = asked;
   return {
     ...rest,
@@ -143,5 +153,6 @@ export function trxStep(asked: { bad: string; maxSun: bigint }): Answering<bigin
       const sun = parseTypedTrx(text, maxSun);
       return sun !== undefined ? { value: sun } : { reason: bad };
     },
+    shown: (sun, { fmt }) => code(fmt.trx(sun)),
   };
 }

@@ -1,13 +1,13 @@
 /**
- * A step that takes a TRX amount or "off" (the balance alert, a key's monthly budget), or a TRX
- * amount only (waitForTrx), once the flow has shown its question: the amount as people type it
- * (parseTypedTrx), or null for "off", "0", the locale's off word or the step's off button. Anything
- * else is asked again, and changes nothing. The steps themselves are ./steps.ts's.
+ * A step that takes a TRX amount or "off" (the balance alert, a key's monthly budget), once the
+ * flow has shown its question: the amount as people type it (parseTypedTrx), or null for "off",
+ * "0", the locale's off word or the step's off button. Anything else is asked again, and changes
+ * nothing. The step itself is ./steps.ts's.
  */
 import type { ConversationContext } from "../context.js";
 import type { FlowMessage } from "./flow-message.js";
 import { awaitAnswer } from "./step.js";
-import { trxOrOffStep, trxStep } from "./steps.js";
+import { trxOrOffStep } from "./steps.js";
 
 export interface TrxOrOffStep {
   /** The step's "off" button. */
@@ -22,9 +22,4 @@ export interface TrxOrOffStep {
 export async function waitForTrxOrOff(_ctx: ConversationContext, flow: FlowMessage, step: TrxOrOffStep): Promise<bigint | null> {
   const { offButton, ...rest } = step;
   return (await awaitAnswer(flow, trxOrOffStep({ ...rest, buttons: offButton, fromTap: () => null, answerTap: true }))).value;
-}
-
-/** A step that takes a TRX amount only (a price alert's price): anything else is asked again. */
-export async function waitForTrx(_ctx: ConversationContext, flow: FlowMessage, step: { bad: string; maxSun: bigint }): Promise<bigint> {
-  return (await awaitAnswer(flow, trxStep(step))).value;
 }

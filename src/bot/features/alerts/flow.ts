@@ -5,13 +5,13 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import { code } from "../../../format/html.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ONE_TRANSFER } from "../../../orders/presets.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { waitForTrx } from "../../flow/trx-or-off.js";
+import { runStep, type Shows } from "../../flow/step.js";
+import { trxStep } from "../../flow/steps.js";
 import { AlertButtons } from "./callbacks.js";
 
 export const PRICE_ALERT_CONVERSATION = "price-alert";
@@ -27,17 +27,22 @@ export async function priceAlertConversation(conversation: BotConversation, ctx:
   const toAlerts = new InlineKeyboard().text(t("alert-button-list"), SharedButtons.listPriceAlerts.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: toAlerts });
 
+  // an alert watches one USDT transfer's energy: its button reads as the answer does
+  const watched: Shows<string> = (duration, locale) => locale.t("alert-what", { volume: locale.fmt.volume(volume), duration: locale.fmt.duration(duration, locale.t) });
   const durations = new InlineKeyboard();
-  for (const duration of ALERT_DURATIONS) durations.text(t("alert-what", { volume: ctx.fmt.volume(volume), duration: ctx.fmt.duration(duration, t) }), AlertButtons.duration.pack({ duration }));
-  await flow.ask(ctx, t("alert-ask-what"), durations);
-  const chosen = await flow.waitForButton(AlertButtons.duration.pattern);
-  await chosen.ctx.answerCallbackQuery();
-  const duration = AlertButtons.duration.unpack(chosen.data)!.duration;
-  const what = t("alert-what", { volume: ctx.fmt.volume(volume), duration: ctx.fmt.duration(duration, t) });
+  for (const duration of ALERT_DURATIONS) durations.text(watched(duration, ctx.locale), AlertButtons.duration.pack({ duration }));
+  const { value: duration, shown: what } = await runStep(flow, ctx, {
+    question: t("alert-ask-what"),
+    keyboard: durations,
+    buttons: AlertButtons.duration.pattern,
+    tap: (data) => ({ value: AlertButtons.duration.unpack(data)!.duration }),
+    answerTap: true,
+    shown: watched,
+  });
 
-  await flow.ask(ctx, t("alert-ask-price", { what }));
-  const belowSun = await waitForTrx(ctx, flow, { bad: t("alert-bad-price"), maxSun: MAX_ALERT_PRICE_SUN });
+  const price = await runStep(flow, ctx, { question: t("alert-ask-price", { what }), ...trxStep({ bad: t("alert-bad-price"), maxSun: MAX_ALERT_PRICE_SUN }) });
+  const belowSun = price.value;
   const saved = await external(conversation, async () => (await ctx.deps.store.priceAlerts.add(userId, { volume, duration, belowSun })) !== undefined);
-  const note = saved ? t("alert-saved", { what, price: code(ctx.fmt.trx(belowSun)) }) : t("alert-too-many");
+  const note = saved ? t("alert-saved", { what, price: price.shown }) : t("alert-too-many");
   await flow.finish(ctx, note, toAlerts);
 }

@@ -3,8 +3,9 @@
  * ask the kind's steps (views.ts AUTOMATION_STEPS: target address, volumes within the allowed range,
  * a duration, auto-resume), then the preview with Confirm that creates the rule and Change, which
  * asks the step the user picks again, keeping the other answers, and shows the preview anew. Each
- * step shows the answers so far above its question; a wrong answer shows the step again with the
- * reason (FlowMessage.retry); Cancel ends it anywhere.
+ * step is declared once in RULE_STEPS (the step asked, where its answer is kept) and run by the one
+ * step loop (bot/flow/step.ts); it shows the answers so far above its question; a wrong answer
+ * shows the step again with the reason; Cancel ends it anywhere.
  *
  * Rule creation is not idempotent (the client never retries it; a lost answer is `ambiguous`), so
  * Confirm is handled here, inside the conversation: the first tap is consumed and the conversation
@@ -31,7 +32,7 @@ import { firingQuery, loadShortfall, type FiringSpec } from "../../../rules/pric
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Step } from "../../flow/step.js";
-import { addressStep, durationStep, trxOrOffStep, volumeStep } from "../../flow/steps.js";
+import { addressStep, durationStep, trxOrOffStep, volumeStep, type VolumeAnswer } from "../../flow/steps.js";
 import { AutomationButtons, exactly, ofRun } from "./callbacks.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
@@ -105,35 +106,50 @@ export async function askAll(ctx: Ctx, run: AutomationRun): Promise<void> {
   for (const step of AUTOMATION_STEPS[run.kind]) await askStep(ctx, run, step);
 }
 
-/** Asks one step (again: its earlier answer is marked on its buttons) and keeps the answer. */
-async function askStep(ctx: Ctx, run: AutomationRun, step: AutomationStep): Promise<void> {
-  const { answers, options } = run;
-  switch (step) {
-    case "address":
-      answers.address = await askAddress(ctx, run);
-      return;
-    case "threshold":
-      // The spec gives the threshold no bounds: the largest volume the options allow serves as a sane ceiling.
-      answers.minimal = await askVolume(ctx, run, step, { question: "auto-ask-threshold", min: 1n, max: options.maxVolume, previous: answers.minimal });
-      return;
-    case "volume": {
+/** A step of a rule flow, declared: the step asked (built from the run and its answers so far) and where its answer is kept. */
+interface RuleStep<T> {
+  ask: (ctx: Ctx, run: AutomationRun) => Step<T>;
+  keep: (answers: AutomationAnswers, value: T) => void;
+}
+
+/** What each step's answer is. */
+interface RuleAnswers {
+  address: string;
+  threshold: VolumeAnswer;
+  volume: VolumeAnswer;
+  duration: string;
+  autoResume: boolean;
+  cap: bigint | null;
+}
+
+/** Every step a rule flow asks (AUTOMATION_STEPS says which, in which order, for each kind). */
+const RULE_STEPS: { [S in AutomationStep]: RuleStep<RuleAnswers[S]> } = {
+  address: { ask: addressAsked, keep: (answers, address) => (answers.address = address) },
+  // The spec gives the threshold no bounds: the largest volume the options allow serves as a sane ceiling.
+  threshold: {
+    ask: (ctx, run) => volumeAsked(ctx, run, "threshold", { question: "auto-ask-threshold", min: 1n, max: run.options.maxVolume, previous: run.answers.minimal }),
+    keep: (answers, { volume }) => (answers.minimal = volume),
+  },
+  volume: {
+    ask: (ctx, run) => {
+      const { options } = run;
       const range =
         run.kind === "renewal"
           ? { question: "auto-ask-renewal-volume", min: options.renewalMinVolume, max: options.renewalMaxVolume }
           : { question: "auto-ask-volume", min: options.minVolume, max: options.maxVolume };
-      answers.volume = await askVolume(ctx, run, step, { ...range, previous: answers.volume });
-      return;
-    }
-    case "duration":
-      answers.duration = await askDuration(ctx, run);
-      return;
-    case "autoResume":
-      answers.autoResume = await askAutoResume(ctx, run);
-      return;
-    case "cap":
-      answers.capSun = await askCap(ctx, run);
-      return;
-  }
+      return volumeAsked(ctx, run, "volume", { ...range, previous: run.answers.volume });
+    },
+    keep: (answers, { volume }) => (answers.volume = volume),
+  },
+  duration: { ask: durationAsked, keep: (answers, duration) => (answers.duration = duration) },
+  autoResume: { ask: autoResumeAsked, keep: (answers, on) => (answers.autoResume = on) },
+  cap: { ask: capAsked, keep: (answers, capSun) => (answers.capSun = capSun) },
+};
+
+/** Asks one step (again: its earlier answer is marked on its buttons) and keeps the answer. */
+async function askStep<S extends AutomationStep>(ctx: Ctx, run: AutomationRun, name: S): Promise<void> {
+  const step: RuleStep<RuleAnswers[S]> = RULE_STEPS[name];
+  step.keep(run.answers, (await runStep(run.flow, ctx, step.ask(ctx, run))).value);
 }
 
 /** The rule as asked: every step of the kind has its answer by now. */
@@ -150,14 +166,14 @@ function question(run: AutomationRun, ctx: Ctx, step: AutomationStep, text: stri
   return renderStep(run.kind, answered, text, ctx.t, intro);
 }
 
-async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
+function addressAsked(ctx: Ctx, run: AutomationRun): Step<string> {
   const previous = run.answers.address;
   // the address being changed is offered too, marked, so keeping it is one tap
   const choices = offeredAddresses(run.recent, previous, RECENT_SHOWN);
   const keyboard = new InlineKeyboard();
   choices.forEach((entry, index) => keyboard.text(markChosen(entry.address === previous, labelledAddress(entry)), AutomationButtons.address.pack({ run: run.run, index })).row());
   const hint = choices.length > 0 ? `\n\n${ctx.t("auto-ask-address-recent")}` : "";
-  const step = addressStep({
+  return addressStep({
     question: question(run, ctx, "address", ctx.t("auto-ask-address") + hint),
     keyboard,
     buttons: ofRun(run.run, AutomationButtons.address),
@@ -165,7 +181,6 @@ async function askAddress(ctx: Ctx, run: AutomationRun): Promise<string> {
     fromTap: (data) => choices[AutomationButtons.address.unpack(data)?.index ?? -1]?.address,
     invalid: (text) => ctx.t("auto-invalid-address", { text }),
   });
-  return (await runStep(run.flow, ctx, step)).value;
 }
 
 interface VolumeRange {
@@ -178,7 +193,7 @@ interface VolumeRange {
 }
 
 /** A volume (or threshold) typed as 65000, 65k, 131 000 …, or a preset button; always within min..max. */
-async function askVolume(ctx: Ctx, run: AutomationRun, name: "threshold" | "volume", volume: VolumeRange): Promise<bigint> {
+function volumeAsked(ctx: Ctx, run: AutomationRun, name: "threshold" | "volume", volume: VolumeRange): Step<VolumeAnswer> {
   const range = { min: ctx.fmt.volume(volume.min), max: ctx.fmt.volume(volume.max) };
   const keyboard = new InlineKeyboard();
   // the answer being changed is one tap to keep, preset or not
@@ -187,7 +202,7 @@ async function askVolume(ctx: Ctx, run: AutomationRun, name: "threshold" | "volu
   for (const preset of offered) {
     keyboard.text(markChosen(preset === volume.previous, ctx.fmt.volume(preset)), AutomationButtons.volume.pack({ run: run.run, volume: preset }));
   }
-  const step = volumeStep({
+  return volumeStep({
     question: question(run, ctx, name, ctx.t(volume.question, range)),
     keyboard,
     buttons: ofRun(run.run, AutomationButtons.volume),
@@ -196,13 +211,12 @@ async function askVolume(ctx: Ctx, run: AutomationRun, name: "threshold" | "volu
     unreadable: () => ctx.t("auto-invalid-number", range),
     outOfRange: (value) => ctx.t("auto-out-of-range", { ...range, value: ctx.fmt.volume(value) }),
   });
-  return (await runStep(run.flow, ctx, step)).value.volume;
 }
 
 /** One of the options' durations: a button, or the value typed as it is listed. */
-async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
+function durationAsked(ctx: Ctx, run: AutomationRun): Step<string> {
   const { durations } = run.options;
-  const step = durationStep({
+  return durationStep({
     question: question(run, ctx, "duration", ctx.t("auto-ask-duration")),
     durations,
     previous: run.answers.duration,
@@ -214,12 +228,11 @@ async function askDuration(ctx: Ctx, run: AutomationRun): Promise<string> {
     typed: true,
     invalid: () => ctx.t("auto-invalid-duration", { allowed: ctx.fmt.list(durations.map((d) => ctx.fmt.duration(d, ctx.t)), "or") }),
   });
-  return (await runStep(run.flow, ctx, step)).value;
 }
 
-async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
+function autoResumeAsked(ctx: Ctx, run: AutomationRun): Step<boolean> {
   const previous = run.answers.autoResume;
-  const step: Step<boolean> = {
+  return {
     question: question(run, ctx, "autoResume", ctx.t("auto-ask-auto-resume")),
     keyboard: new InlineKeyboard()
       .text(markChosen(previous === true, ctx.t("button-yes")), AutomationButtons.autoResume.pack({ run: run.run, on: 1 }))
@@ -227,19 +240,18 @@ async function askAutoResume(ctx: Ctx, run: AutomationRun): Promise<boolean> {
     buttons: ofRun(run.run, AutomationButtons.autoResume),
     tap: (data) => ({ value: AutomationButtons.autoResume.unpack(data)?.on === 1 }),
   };
-  return (await runStep(run.flow, ctx, step)).value;
 }
 
 /**
  * The optional max price (Max price on the preview): the most one firing may cost, in TRX, or No
  * max price; the one given before is one tap to keep. A bad amount is asked again.
  */
-async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
+function capAsked(ctx: Ctx, run: AutomationRun): Step<bigint | null> {
   const previous = run.answers.capSun;
   const keyboard = new InlineKeyboard();
   if (typeof previous === "bigint") keyboard.text(markChosen(true, ctx.fmt.trx(previous)), AutomationButtons.capKeep.pack({ run: run.run }));
   keyboard.text(markChosen(previous === null, ctx.t("rules-button-cap-off")), AutomationButtons.capOff.pack({ run: run.run }));
-  const step = {
+  return {
     question: question(run, ctx, "cap", [ctx.t("rules-cap-ask"), ctx.t("rules-card-cap-between")].join("\n\n")),
     keyboard,
     ...trxOrOffStep({
@@ -250,7 +262,6 @@ async function askCap(ctx: Ctx, run: AutomationRun): Promise<bigint | null> {
       maxSun: MAX_CAP_SUN,
     }),
   };
-  return (await runStep(run.flow, ctx, step)).value;
 }
 
 /**

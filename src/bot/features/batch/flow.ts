@@ -10,10 +10,10 @@ import type { OrderOptions } from "../../../marketplace/index.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
-import { code } from "../../../format/html.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep } from "../../flow/step.js";
+import { multiSelectStep } from "../../flow/multi-select.js";
 import { durationStep, volumeStep } from "../../flow/steps.js";
 import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { resourceOptions, typedVolumeExamples, volumePresets } from "../../../orders/request.js";
@@ -75,27 +75,21 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
     else problem = linesProblem(read, limits, t, current.fmt);
   }
   if (!lines) {
-    const picked = new Set<string>();
-    await flow.ask(current, problem ? `${problem}\n\n${askAddressesText(saved.length, t)}` : askAddressesText(saved.length, t), pickKeyboard(saved, picked, t));
-    while (!lines) {
-      const reply = await flow.wait({ buttons: PICK_BUTTONS });
-      current = reply.ctx;
-      if (reply.kind === "text") {
-        const read = readBatchLines(reply.text, saved, limits);
-        if (read.ok) lines = read.lines;
-        else await flow.retry(current, linesProblem(read, limits, t, current.fmt));
-        continue;
-      }
-      const pick = BatchStep.pick.unpack(reply.data);
-      if (pick) {
-        if (picked.has(pick.address)) picked.delete(pick.address);
-        else if (saved.some((e) => e.address === pick.address)) picked.add(pick.address);
-        await flow.ask(current, askAddressesText(saved.length, t), pickKeyboard(saved, picked, t));
-      } else if (picked.size > 0) {
-        // in the order of the list, not of the taps
-        lines = saved.filter((e) => picked.has(e.address)).map((e) => ({ address: e.address }));
-      }
-    }
+    const step = multiSelectStep<string, BatchLineInput[]>({
+      question: askAddressesText(saved.length, t),
+      reason: problem,
+      options: saved.map((e) => e.address),
+      keyboard: (picked) => pickKeyboard(saved, picked, t),
+      buttons: PICK_BUTTONS,
+      toggled: (data) => BatchStep.pick.unpack(data)?.address,
+      done: (picked) => picked.map((address) => ({ address })),
+      none: t("batch-empty"),
+      text: (text, answering) => {
+        const read = readBatchLines(text, saved, limits);
+        return read.ok ? { value: read.lines } : { reason: linesProblem(read, limits, t, answering.fmt) };
+      },
+    });
+    ({ value: lines, ctx: current } = await runStep(flow, current, step));
   }
   const count = lines.length;
 
@@ -103,6 +97,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   const examples = current.fmt.list(typedVolumeExamples("energy", limits), "or");
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
   let volume: bigint | undefined;
+  let volumeText: string | undefined;
   if (!allHaveVolumes(lines)) {
     const keyboard = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (v) => BatchStep.volume.pack({ volume: v }));
     const own = lines.length - lines.filter((l) => l.volume === undefined).length;
@@ -118,15 +113,15 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
     const answer = await runStep(flow, current, step);
     current = answer.ctx;
     volume = answer.value.volume;
+    volumeText = answer.shown;
   }
 
   // ── The duration ──
-  const volumeText = volume !== undefined ? code(current.fmt.volume(volume)) : t("batch-volume-own");
   const durationAnswer = await runStep(
     flow,
     current,
     durationStep({
-      question: t("batch-ask-duration", { count, volume: volumeText }),
+      question: t("batch-ask-duration", { count, volume: volumeText ?? t("batch-volume-own") }),
       durations: limits.durations,
       buttons: BatchStep.duration.pattern,
       pack: (index) => BatchStep.duration.pack({ index }),

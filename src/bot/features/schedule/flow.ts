@@ -11,7 +11,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import type { Translate } from "../../../format/formatter.js";
 import { clipped, code } from "../../../format/html.js";
-import { addressHtml, labelledAddress, labelsOf, offeredAddresses } from "../../../tron/address-names.js";
+import { labelledAddress, offeredAddresses } from "../../../tron/address-names.js";
 import { resourceOptions, volumePresets } from "../../../orders/request.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 import { EVERY_DAY, WEEKDAYS, formatTime, nextDueTime, normaliseTimeZone, parseTime } from "../../../schedules/due.js";
@@ -22,6 +22,7 @@ import { withUserClient } from "../../marketplace/with-user-client.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { runStep, type Parsed } from "../../flow/step.js";
+import { multiSelectStep } from "../../flow/multi-select.js";
 import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
 import { volumePresetKeyboard } from "../../ui/order-steps.js";
 import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
@@ -66,7 +67,6 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
 
   // ── Address ──
   const saved = await effect(() => ctx.deps.store.recentAddresses.entries(userId));
-  const labels = labelsOf(saved);
   const addresses = new InlineKeyboard();
   for (const entry of offeredAddresses(saved, undefined, 5)) addresses.text(labelledAddress(entry), ScheduleStep.address.pack({ address: entry.address })).row();
   const addressAnswer = await runStep(
@@ -82,9 +82,8 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     }),
   );
   current = addressAnswer.ctx;
-  const address = addressAnswer.value;
-  const target = address;
-  const shownAddress = addressHtml(target, labels);
+  const target = addressAnswer.value;
+  const shownAddress = addressAnswer.shown;
 
   // ── Volume ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
@@ -110,52 +109,50 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     flow,
     current,
     durationStep({
-      question: t("schedule-ask-duration", { volume: code(current.fmt.volume(volume)) }),
+      question: t("schedule-ask-duration", { volume: volumeAnswer.shown }),
       durations: limits.durations,
       buttons: ScheduleStep.duration.pattern,
       pack: (index) => ScheduleStep.duration.pack({ index }),
       fromTap: (data) => ScheduleStep.duration.unpack(data)?.index,
       t,
       fmt: current.fmt,
+      shown: (duration, locale) => whatLabel({ volume, duration }, locale.t, locale.fmt),
     }),
   );
   current = durationAnswer.ctx;
   const duration = durationAnswer.value;
-  const what = whatLabel({ volume, duration }, t, current.fmt);
+  const what = durationAnswer.shown;
 
-  // ── Days ──
+  // ── Days: every day, weekdays, or chosen ──
   const daySets = new InlineKeyboard()
     .text(t("schedule-button-every-day"), ScheduleStep.days.pack({ set: "every" }))
     .text(t("schedule-button-weekdays"), ScheduleStep.days.pack({ set: "weekdays" }))
     .row()
     .text(t("schedule-button-choose-days"), ScheduleStep.days.pack({ set: "choose" }));
-  await flow.ask(current, t("schedule-ask-days", { what }), daySets);
-  const set = await flow.waitForButton(ScheduleStep.days.pattern);
-  current = set.ctx;
-  let days = ({ every: EVERY_DAY, weekdays: WEEKDAYS } as Record<string, string>)[ScheduleStep.days.unpack(set.data)!.set] ?? "";
+  const setAnswer = await runStep<string>(flow, current, {
+    question: t("schedule-ask-days", { what }),
+    keyboard: daySets,
+    buttons: ScheduleStep.days.pattern,
+    // "" (any other set): the days are chosen
+    tap: (data) => ({ value: ({ every: EVERY_DAY, weekdays: WEEKDAYS } as Record<string, string>)[ScheduleStep.days.unpack(data)?.set ?? ""] ?? "" }),
+  });
+  current = setAnswer.ctx;
+  let days = setAnswer.value;
   if (days === "") {
-    const chosen = new Set<number>();
-    const dayButtons = () => {
-      const keyboard = new InlineKeyboard();
-      for (const d of WEEK_ORDER) keyboard.text(`${chosen.has(d) ? "✅ " : ""}${weekdayName(d, current.fmt)}`, ScheduleStep.day.pack({ day: d }));
-      return keyboard.row().text(t("schedule-button-days-done"), ScheduleStep.daysDone.pack());
-    };
-    await flow.ask(current, t("schedule-ask-choose-days"), dayButtons());
-    for (;;) {
-      const reply = await flow.waitForButton(new RegExp(`${ScheduleStep.day.pattern.source}|${ScheduleStep.daysDone.pattern.source}`));
-      current = reply.ctx;
-      const day = ScheduleStep.day.unpack(reply.data);
-      if (day) {
-        if (day.day <= 6) {
-          if (chosen.has(day.day)) chosen.delete(day.day);
-          else chosen.add(day.day);
-        }
-        await flow.ask(current, t("schedule-ask-choose-days"), dayButtons());
-      } else if (chosen.size === 0) {
-        await flow.retry(current, t("schedule-days-none"));
-      } else break;
-    }
-    days = [...chosen].sort().join("");
+    const chosenDays = multiSelectStep<number, string>({
+      question: t("schedule-ask-choose-days"),
+      options: WEEK_ORDER,
+      keyboard: (chosen) => {
+        const keyboard = new InlineKeyboard();
+        for (const d of WEEK_ORDER) keyboard.text(`${chosen.has(d) ? "✅ " : ""}${weekdayName(d, current.fmt)}`, ScheduleStep.day.pack({ day: d }));
+        return keyboard.row().text(t("schedule-button-days-done"), ScheduleStep.daysDone.pack());
+      },
+      buttons: new RegExp(`${ScheduleStep.day.pattern.source}|${ScheduleStep.daysDone.pattern.source}`),
+      toggled: (data) => ScheduleStep.day.unpack(data)?.day,
+      done: (chosen) => [...chosen].sort().join(""),
+      none: t("schedule-days-none"),
+    });
+    ({ value: days, ctx: current } = await runStep(flow, current, chosenDays));
   }
 
   // ── Time ──
@@ -194,10 +191,14 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     .text(t("schedule-button-notify-all"), ScheduleStep.notify.pack({ mode: "all" }))
     .row()
     .text(t("schedule-button-notify-failures"), ScheduleStep.notify.pack({ mode: "failures" }));
-  await flow.ask(current, t("schedule-ask-notify"), notifyButtons);
-  const notifyReply = await flow.waitForButton(ScheduleStep.notify.pattern);
-  current = notifyReply.ctx;
-  const notify: ScheduleNotify = ScheduleStep.notify.unpack(notifyReply.data)!.mode === "failures" ? "failures" : "all";
+  const notifyAnswer = await runStep<ScheduleNotify>(flow, current, {
+    question: t("schedule-ask-notify"),
+    keyboard: notifyButtons,
+    buttons: ScheduleStep.notify.pattern,
+    tap: (data) => ({ value: ScheduleStep.notify.unpack(data)?.mode === "failures" ? "failures" : "all" }),
+  });
+  current = notifyAnswer.ctx;
+  const notify = notifyAnswer.value;
 
   // ── Today's price, then the most a run may cost ──
   const rule = { days, time, timeZone };
