@@ -35,6 +35,11 @@ export function enPattern(key: string, variables: TranslationVariables = {}, loc
   return new RegExp(escaped.replace(new RegExp(`${MARK}[\\w-]+${MARK}`, "g"), "[\\s\\S]*?"));
 }
 
+/** A pattern for the English text of any of `keys` (each as enPattern's, no variable given): a step shown in one of its forms. */
+export function enAny(...keys: string[]): RegExp {
+  return new RegExp(keys.map((key) => `(?:${enPattern(key).source})`).join("|"));
+}
+
 /** Stands around an open variable's name in the rendered text, to be swapped for a wildcard. */
 const MARK = "\u0001";
 

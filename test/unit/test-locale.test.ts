@@ -1,6 +1,6 @@
 /** The tests' own locale helper (test/support/locale.ts): what it matches and what it does not. */
 import { describe, expect, it } from "vitest";
-import { en, enPattern, tr } from "../support/locale.js";
+import { en, enAny, enPattern, tr } from "../support/locale.js";
 
 describe("test/support/locale", () => {
   it("renders a key as the bot does, in any locale", () => {
@@ -15,6 +15,11 @@ describe("test/support/locale", () => {
     expect(enPattern("buy-preview-balance", { balance: "1.00 TRX" }).test(rendered)).toBe(true);
     expect(enPattern("buy-preview-balance", { balance: "2.00 TRX" }).test(rendered)).toBe(false);
     expect(enPattern("buy-preview-balance").test(en("buy-preview-total", { total: "1.00 TRX" }))).toBe(false);
+  });
+
+  it("makes one pattern of several keys' texts", () => {
+    const either = enAny("buy-cancelled", "cancel-done");
+    expect([en("buy-cancelled"), en("cancel-done"), en("buy-ask-resource")].map((text) => either.test(text))).toEqual([true, true, false]);
   });
 
   it("takes the text's special characters literally", () => {
