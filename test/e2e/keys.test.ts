@@ -315,7 +315,7 @@ describe("/keys", () => {
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes(en("cancel-done")));
     expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-back")]);
     await h.tg.tapButton({ userId: USER, text: en("button-back") });
-    await waitUntil(() => h.tg.lastBotMessage(USER)?.text?.includes("Your API keys") || undefined);
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === list.messageId && textOf(p).includes(en("keys-list-title")));
     expect((await h.store.apiKeys.get(USER, a.keyId))?.label).toBe("BinanceHotWallet2024");
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1); // all of it in the one /keys message
 
