@@ -6,6 +6,7 @@ import { startProxy } from "../marketplace/support/proxy.js";
 import { waitUntil } from "../support/wait.js";
 import { textOf } from "../support/payload.js";
 import { shortAddress } from "../../src/tron/address.js";
+import { en, enPattern } from "../support/locale.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,6 +19,14 @@ afterEach(async () => {
 const USER = 2101;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+
+/** The flows' questions, by their texts in en.ftl (the allowed ranges aside). */
+const ASK_ADDRESS = en("auto-ask-address");
+const ASK_THRESHOLD = enPattern("auto-ask-threshold");
+const ASK_VOLUME = enPattern("auto-ask-volume");
+const ASK_AUTO_RESUME = en("auto-ask-auto-resume");
+/** "`value` is outside the allowed range", of the energy volumes' range unless `min` says otherwise. */
+const outOfRange = (value: string, min = "32,000") => enPattern("auto-out-of-range", { value, min, max: "5,000,000" });
 
 const { sent, edited, say, tap } = userChat(() => h.tg, USER);
 
@@ -32,64 +41,64 @@ describe("/refill", () => {
   it("asks every value in one message, checks each number against the options, previews and creates one rule", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
     await say("/refill");
-    const first = await sent((t) => t.includes("New auto-refill rule") && t.includes("TRON address"));
+    const first = await sent((t) => t.includes(en("auto-intro-refill")) && t.includes(ASK_ADDRESS));
     const flowId = (first.response as { result: { message_id: number } }).result.message_id;
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-cancel")]);
     // a step with no buttons of its own: Cancel alone, no empty row above it
-    expect(first.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: "✖️ Cancel", callback_data: "flow.x" }]] });
+    expect(first.payload.reply_markup).toEqual({ inline_keyboard: [[{ text: en("button-cancel"), callback_data: "flow.x" }]] });
 
     await say("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u");
-    await step((t) => t.includes("is not a valid TRON address") && t.includes("Send the TRON address"));
+    await step((t) => enPattern("auto-invalid-address").test(t) && t.includes(ASK_ADDRESS));
     await say(ADDRESS);
-    const threshold = await step((t) => t.includes(`✓ Address: <code>${ADDRESS}</code>`) && t.includes("Threshold"));
-    expect(String(threshold.payload.text)).toContain("from 1 to 5,000,000");
+    const threshold = await step((t) => t.includes(`✓ ${en("rules-card-target", { address: `<code>${ADDRESS}</code>` })}`) && ASK_THRESHOLD.test(t));
+    expect(String(threshold.payload.text)).toMatch(enPattern("auto-ask-threshold", { min: "1", max: "5,000,000" }));
 
     await say("lots");
-    await step((t) => t.includes("whole number from 1 to 5,000,000") && t.includes("Threshold"));
+    await step((t) => enPattern("auto-invalid-number", { min: "1", max: "5,000,000" }).test(t) && ASK_THRESHOLD.test(t));
     await say("0");
-    await step((t) => t.includes("0 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
+    await step((t) => outOfRange("0", "1").test(t) && enPattern("auto-ask-threshold", { min: "1", max: "5,000,000" }).test(t));
     await say("-5");
-    await step((t) => t.includes("-5 is outside the allowed range") && t.includes("from 1 to 5,000,000"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["65,000", "131,000", "✖️ Cancel"]);
+    await step((t) => outOfRange("-5", "1").test(t) && enPattern("auto-ask-threshold", { min: "1", max: "5,000,000" }).test(t));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["65,000", "131,000", en("button-cancel")]);
     await tap(/^65,000$/);
 
-    await step((t) => t.includes("✓ Fires when energy falls below: <code>65,000</code>") && t.includes("How much energy per delivery") && t.includes("From 32,000 to 5,000,000"));
+    await step((t) => t.includes(`✓ ${en("rules-card-threshold", { volume: "<code>65,000</code>" })}`) && ASK_VOLUME.test(t) && enPattern("auto-ask-volume", { min: "32,000", max: "5,000,000" }).test(t));
     await say("10k");
-    await step((t) => t.includes("10,000 is outside the allowed range") && t.includes("32,000 to 5,000,000"));
+    await step((t) => outOfRange("10,000").test(t) && outOfRange("10,000", "32,000").test(t));
     await say("6m");
-    await step((t) => t.includes("6,000,000 is outside the allowed range"));
+    await step((t) => outOfRange("6,000,000").test(t));
     await say("131 000");
 
-    await step((t) => t.includes("✓ Energy per delivery: <code>131,000</code>") && t.includes("Duration"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days", "✖️ Cancel"]);
+    await step((t) => t.includes(`✓ ${en("rules-card-volume", { volume: "<code>131,000</code>" })}`) && t.includes(en("auto-ask-duration")));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "3 days", "7 days", "14 days", "30 days", en("button-cancel")]);
     await say("2 weeks");
-    await step((t) => t.includes("choose one of the durations") && t.includes("1 hour, 1 day"));
+    await step((t) => enPattern("auto-invalid-duration").test(t) && t.includes("1 hour, 1 day"));
     await tap(/^1 hour$/);
 
-    const autoResume = await step((t) => t.includes("Auto-resume?") && t.includes("✓ Delivered for: 1 hour"));
-    expect(String(autoResume.payload.text)).toContain("starts again by itself once you top up");
-    await tap(/^Yes$/);
+    const autoResume = await step((t) => t.includes(ASK_AUTO_RESUME) && t.includes(`✓ ${en("rules-card-duration", { duration: "1 hour" })}`));
+    expect(String(autoResume.payload.text)).toContain(ASK_AUTO_RESUME);
+    await tap(en("button-yes"));
 
-    const preview = await step((t) => t.includes("Check the new auto-refill rule"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-refill")));
     const text = String(preview.payload.text);
     // 131,000 × 60 SUN = 7.86 TRX, plus 10% commission.
-    expect(text).toContain("One firing costs: <code>8.65 TRX</code> (base 7.86 TRX + commission 0.79 TRX)");
-    expect(text).toContain("Your balance: <code>1,000.00 TRX</code>");
-    expect(text).toContain("falls below 65,000, 131,000 energy is delivered for 1 hour");
+    expect(text).toContain(en("auto-preview-price", { price: "<code>8.65 TRX</code>", base: "7.86 TRX", commission: "0.79 TRX" }));
+    expect(text).toContain(en("auto-preview-balance", { balance: "<code>1,000.00 TRX</code>" }));
+    expect(text).toMatch(enPattern("auto-what-refill", { minimal: "65,000", volume: "131,000", duration: "1 hour" }));
     expect(text).not.toContain("⚠️");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✅ Confirm", "✏️ Change", "💲 Max price", "✖️ Cancel"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-confirm"), en("button-change"), en("rules-button-cap"), en("button-cancel")]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
     // Everything happened in the one message.
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
     expect(h.tg.callsOf("editMessageText").every((c) => c.payload.message_id === flowId)).toBe(true);
 
     // A double tap on Confirm: the second tap reaches the fallback and creates nothing.
-    const confirm = h.tg.buttons(USER).find((b) => b.text === "✅ Confirm")!;
+    const confirm = h.tg.buttons(USER).find((b) => b.text === en("button-confirm"))!;
     await h.tg.tap({ userId: USER, messageId: flowId, data: confirm.callbackData! });
     await h.tg.tap({ userId: USER, messageId: flowId, data: confirm.callbackData! });
-    const card = await step((t) => t.includes("Rule created"));
+    const card = await step((t) => t.includes(en("auto-created")));
     expect(String(card.payload.text)).toContain(`<code>${ADDRESS}</code>`);
-    const expired = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    const expired = await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes(en("fallback-button")));
     expect(expired).toBeDefined();
 
     const rules = await rulesOf(apiKey);
@@ -101,40 +110,40 @@ describe("/refill", () => {
     expect(await h.store.recentAddresses.list(USER)).toEqual([ADDRESS]);
 
     // Open rule: the rule's card, to pause or cancel it.
-    await tap(/Open rule/);
+    await tap(en("auto-button-open-rule"));
     await sent((t) => t.includes(rules[0]!.id) && t.includes("🟢 active"));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("rules-button-pause"), en("rules-button-cancel"), en("rules-button-cap"), en("rules-button-edit"), en("rules-button-fires"), en("button-refresh"), en("button-back")]);
   });
 
   it("Cancel on the preview creates nothing, and /cancel leaves the flow mid-way", async () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await say("/refill");
-    await sent((t) => t.includes("TRON address"));
+    await sent((t) => t.includes(ASK_ADDRESS));
     await say(ADDRESS);
-    await step((t) => t.includes("Threshold"));
+    await step((t) => ASK_THRESHOLD.test(t));
     await say("/cancel");
-    await sent((t) => t.includes("Cancelled"));
+    await sent((t) => t.includes(en("cancel-done")));
     // the flow's own message says so too: no question left on screen
-    await step((t) => t.includes("Auto-refill: cancelled, no rule was created."));
+    await step((t) => t.includes(en("auto-cancelled", { kind: en("rules-kind-refill") })));
     await say("65000");
-    await sent((t) => t.includes("/help"));
+    await sent((t) => t.includes(en("fallback-message")));
 
     await say("/refill");
-    const second = await sent((t) => t.includes("TRON address"));
+    const second = await sent((t) => t.includes(ASK_ADDRESS));
     const flowId = (second.response as { result: { message_id: number } }).result.message_id;
     await say(ADDRESS);
-    await step((t) => t.includes("Threshold"));
+    await step((t) => ASK_THRESHOLD.test(t));
     await say("65k");
-    await step((t) => t.includes("per delivery"));
+    await step((t) => ASK_VOLUME.test(t));
     await say("65k");
-    await step((t) => t.includes("Duration"));
+    await step((t) => t.includes(en("auto-ask-duration")));
     await tap(/^1 day$/);
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^No$/);
-    const preview = await step((t) => t.includes("Check the new auto-refill rule"));
-    expect(String(preview.payload.text)).toContain("Auto-resume: off");
-    await tap(/Cancel/);
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === flowId && String(p.text).includes("Auto-refill: cancelled, no rule was created."));
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-no"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-refill")));
+    expect(String(preview.payload.text)).toContain(en("rules-card-auto-resume-off"));
+    await tap(en("button-cancel"));
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === flowId && String(p.text).includes(en("auto-cancelled", { kind: en("rules-kind-refill") })));
     expect(h.tg.buttons(USER, flowId)).toEqual([]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
@@ -142,22 +151,22 @@ describe("/refill", () => {
   it("a flow half-way through survives a restart of the bot", async () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await say("/refill");
-    await sent((t) => t.includes("TRON address"));
+    await sent((t) => t.includes(ASK_ADDRESS));
     await say(ADDRESS);
-    await step((t) => t.includes("Threshold"));
+    await step((t) => ASK_THRESHOLD.test(t));
     await say("40k");
-    await step((t) => t.includes("per delivery"));
+    await step((t) => ASK_VOLUME.test(t));
     // restart() does not wait for an update in flight: wait until the step is stored.
     await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("40k"));
     await h.restart();
     await say("500k");
-    await step((t) => t.includes("Duration"));
+    await step((t) => t.includes(en("auto-ask-duration")));
     await tap(/^3 days$/);
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    await step((t) => t.includes("Check the new auto-refill rule"));
-    await tap(/Confirm/);
-    await step((t) => t.includes("Rule created"));
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    await step((t) => t.includes(en("auto-preview-title-refill")));
+    await tap(en("button-confirm"));
+    await step((t) => t.includes(en("auto-created")));
     expect(await rulesOf(apiKey)).toMatchObject([{ minimal: 40_000n, volume: 500_000n, duration: "3d", autoResume: true }]);
   });
 
@@ -165,7 +174,7 @@ describe("/refill", () => {
     await say("/refill");
     const reply = await sent((t) => t.includes("/key"));
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("key.add");
-    expect(String(reply.payload.text)).not.toContain("TRON address");
+    expect(String(reply.payload.text)).not.toContain(ASK_ADDRESS);
   });
 });
 
@@ -173,20 +182,20 @@ describe("/renewal", () => {
   it("creates a daily renewal priced as one day of its volume", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "50" });
     await say("/renewal");
-    await sent((t) => t.includes("New auto-renewal rule"));
+    await sent((t) => t.includes(en("auto-intro-renewal")));
     await say(OTHER);
-    await step((t) => t.includes("renew each day") && t.includes("From 65,000 to 5,000,000"));
+    await step((t) => enPattern("auto-ask-renewal-volume").test(t) && enPattern("auto-ask-renewal-volume", { min: "65,000", max: "5,000,000" }).test(t));
     await say("32000");
-    await step((t) => t.includes("32,000 is outside the allowed range") && t.includes("65,000 to 5,000,000"));
+    await step((t) => outOfRange("32,000", "65,000").test(t) && outOfRange("32,000", "65,000").test(t));
     await tap(/^65,000$/);
-    await step((t) => t.includes("Auto-resume?") && t.includes("✓ Energy per delivery: <code>65,000</code>"));
-    await tap(/^No$/);
-    const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
+    await step((t) => t.includes(ASK_AUTO_RESUME) && t.includes(`✓ ${en("rules-card-volume", { volume: "<code>65,000</code>" })}`));
+    await tap(en("button-no"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-renewal")));
     // 65,000 × 75 SUN (one day) = 4.875 TRX, plus 10%.
     expect(String(preview.payload.text)).toContain("<code>5.36 TRX</code>");
-    expect(String(preview.payload.text)).toContain("renewed for the address once a day");
-    await tap(/Confirm/);
-    await edited((t) => t.includes("Rule created") && t.includes("Renewed once a day"));
+    expect(String(preview.payload.text)).toMatch(enPattern("auto-what-renewal"));
+    await tap(en("button-confirm"));
+    await edited((t) => t.includes(en("auto-created")) && t.includes(en("rules-card-renewal-schedule")));
     const rules = await rulesOf(apiKey);
     expect(rules).toHaveLength(1);
     expect(ruleKind(rules[0]!.type)).toBe("renewal");
@@ -196,26 +205,26 @@ describe("/renewal", () => {
   it("without the balance for one renewal: a warning on the preview, then the 402 with the shortfall and Deposit", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "2" });
     await say("/renewal");
-    await sent((t) => t.includes("TRON address"));
+    await sent((t) => t.includes(ASK_ADDRESS));
     await say(ADDRESS);
-    await step((t) => t.includes("renew each day"));
+    await step((t) => enPattern("auto-ask-renewal-volume").test(t));
     await say("65k");
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    const preview = await step((t) => t.includes("Check the new auto-renewal rule"));
-    expect(String(preview.payload.text)).toContain("deposit at least <code>3.37 TRX</code> more first");
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-renewal")));
+    expect(String(preview.payload.text)).toContain(en("auto-preview-short-create", { missing: "<code>3.37 TRX</code>" }));
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toContain("dep");
     // Deposit on the preview opens the deposit address; the preview still waits for Confirm.
     const previewId = h.tg.lastBotMessage(USER)!.messageId;
-    await tap(/Deposit/);
+    await tap(en("button-deposit"));
     await h.tg.waitForCall("sendPhoto", (p) => p.chat_id === USER);
-    await h.tg.tapButton({ userId: USER, messageId: previewId, text: /Confirm/ });
-    const refused = await edited((t) => t.includes("balance is too low"));
+    await h.tg.tapButton({ userId: USER, messageId: previewId, text: en("button-confirm") });
+    const refused = await edited((t) => t.includes(en("error-insufficient-balance")));
     const text = String(refused.payload.text);
-    expect(text).toContain("One firing costs <code>5.36 TRX</code>; your balance is <code>2.00 TRX</code>");
-    expect(text).toContain("Deposit at least <code>3.37 TRX</code> more");
+    expect(text).toContain(en("rules-shortfall", { price: "<code>5.36 TRX</code>", balance: "<code>2.00 TRX</code>", missing: "<code>3.37 TRX</code>" }));
+    expect(text).toContain(en("rules-shortfall", { price: "<code>5.36 TRX</code>", balance: "<code>2.00 TRX</code>", missing: "<code>3.37 TRX</code>" }));
     // the answers are kept: Deposit, Try again (the preview again) and Cancel
-    expect(h.tg.buttons(USER, previewId).map((b) => b.text)).toEqual(["💳 Deposit", "🔁 Try again", "✖️ Cancel"]);
+    expect(h.tg.buttons(USER, previewId).map((b) => b.text)).toEqual([en("button-deposit"), en("auto-button-try-again"), en("button-cancel")]);
     expect(await rulesOf(apiKey)).toHaveLength(0);
   });
 });
@@ -226,17 +235,17 @@ describe("/smart", () => {
     await h.store.recentAddresses.remember(USER, OTHER, 1);
     await h.store.recentAddresses.remember(USER, ADDRESS, 2);
     await say("/smart");
-    const ask = await sent((t) => t.includes("Smart mode") && t.includes("about 131k energy"));
-    expect(String(ask.payload.text)).toContain("used recently");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([shortAddress(ADDRESS), shortAddress(OTHER), "✖️ Cancel"]);
+    const ask = await sent((t) => t.includes(en("rules-kind-smart")) && t.includes(en("auto-intro-smart")));
+    expect(String(ask.payload.text)).toContain(en("auto-ask-address-recent"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([shortAddress(ADDRESS), shortAddress(OTHER), en("button-cancel")]);
     await tap(new RegExp(`^${shortAddress(OTHER)}$`));
-    await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`) && t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    const preview = await step((t) => t.includes("Check smart mode"));
+    await step((t) => t.includes(`✓ ${en("rules-card-target", { address: `<code>${OTHER}</code>` })}`) && t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-smart")));
     expect(String(preview.payload.text)).toContain("<code>8.65 TRX</code>");
-    expect(String(preview.payload.text)).not.toContain("Energy per delivery");
-    await tap(/Confirm/);
-    await edited((t) => t.includes("Rule created") && t.includes("Smart mode"));
+    expect(String(preview.payload.text)).not.toMatch(enPattern("rules-card-volume"));
+    await tap(en("button-confirm"));
+    await edited((t) => t.includes(en("auto-created")) && t.includes(en("rules-kind-smart")));
     const rules = await rulesOf(apiKey);
     expect(rules.map((r) => [ruleKind(r.type), r.targetAddress, r.autoResume])).toEqual([["smart", OTHER, true]]);
   });
@@ -245,17 +254,17 @@ describe("/smart", () => {
     await h.givenUserWithKey(USER);
     await h.store.recentAddresses.remember(USER, ADDRESS, 1);
     await say("/smart");
-    await sent((t) => t.includes("Smart mode"));
+    await sent((t) => t.includes(en("rules-kind-smart")));
     const first = h.tg.lastBotMessage(USER)!;
     const stale = h.tg.buttons(USER, first.messageId).find((b) => b.text === shortAddress(ADDRESS))!.callbackData!;
     await say("/smart");
-    await sent((t) => t.includes("Smart mode"));
+    await sent((t) => t.includes(en("rules-kind-smart")));
     // The first run's message lost its buttons when /smart left it; its data tapped anyway matches nothing.
     expect(h.tg.buttons(USER, first.messageId)).toEqual([]);
     await h.tg.tap({ userId: USER, messageId: first.messageId, data: stale });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes(en("fallback-button")));
     await say(OTHER);
-    await step((t) => t.includes(`✓ Address: <code>${OTHER}</code>`));
+    await step((t) => t.includes(`✓ ${en("rules-card-target", { address: `<code>${OTHER}</code>` })}`));
   });
 });
 
@@ -263,57 +272,57 @@ describe("Change on the preview", () => {
   it("asks the picked step again with its answer marked, keeps every other answer, and creates the rule as changed", async () => {
     const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
     await say("/refill");
-    const first = await sent((t) => t.includes("TRON address"));
+    const first = await sent((t) => t.includes(ASK_ADDRESS));
     const flowId = (first.response as { result: { message_id: number } }).result.message_id;
     await say(ADDRESS);
-    await step((t) => t.includes("Threshold"));
+    await step((t) => ASK_THRESHOLD.test(t));
     await tap(/^65,000$/);
-    await step((t) => t.includes("per delivery"));
+    await step((t) => ASK_VOLUME.test(t));
     await say("131k");
-    await step((t) => t.includes("Duration"));
+    await step((t) => t.includes(en("auto-ask-duration")));
     await tap(/^1 hour$/);
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>8.65 TRX</code>"));
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    await step((t) => t.includes(en("auto-preview-title-refill")) && t.includes("<code>8.65 TRX</code>"));
 
-    await tap(/Change/);
-    const picker = await step((t) => t.includes("What would you like to change"));
-    expect(String(picker.payload.text)).toContain(`Address: <code>${ADDRESS}</code>`);
-    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["Address", "Threshold", "Volume", "Duration", "Auto-resume", "⬅️ Back", "✖️ Cancel"]);
+    await tap(en("button-change"));
+    const picker = await step((t) => t.includes(en("change-ask")));
+    expect(String(picker.payload.text)).toContain(en("rules-card-target", { address: `<code>${ADDRESS}</code>` }));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([...["address", "threshold", "volume", "duration", "auto-resume"].map((answer) => en(`auto-change-${answer}`)), en("button-back"), en("button-cancel")]);
     // Back: the same preview again, nothing asked
-    await tap(/Back/);
-    await step((t) => t.includes("Check the new auto-refill rule"));
-    await tap(/Change/);
-    await step((t) => t.includes("What would you like to change"));
+    await tap(en("button-back"));
+    await step((t) => t.includes(en("auto-preview-title-refill")));
+    await tap(en("button-change"));
+    await step((t) => t.includes(en("change-ask")));
 
-    await tap(/^Volume$/);
-    const volume = await step((t) => t.includes("How much energy per delivery"));
+    await tap(en("auto-change-volume"));
+    const volume = await step((t) => ASK_VOLUME.test(t));
     const text = String(volume.payload.text);
     // the other answers stay above the question; the one being changed is marked on its button
-    expect(text).toContain("✓ Fires when energy falls below: <code>65,000</code>");
-    expect(text).toContain("✓ Delivered for: 1 hour");
-    expect(text).toContain("✓ Auto-resume: on");
-    expect(text).not.toContain("Energy per delivery:");
-    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["65,000", "✓ 131,000", "✖️ Cancel"]);
+    expect(text).toContain(`✓ ${en("rules-card-threshold", { volume: "<code>65,000</code>" })}`);
+    expect(text).toContain(`✓ ${en("rules-card-duration", { duration: "1 hour" })}`);
+    expect(text).toContain(`✓ ${en("rules-card-auto-resume-on")}`);
+    expect(text).not.toMatch(enPattern("rules-card-volume"));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["65,000", "✓ 131,000", en("button-cancel")]);
     await say("10k");
-    await step((t) => t.includes("10,000 is outside the allowed range"));
+    await step((t) => outOfRange("10,000").test(t));
     await say("262k");
-    const preview = await step((t) => t.includes("Check the new auto-refill rule") && t.includes("<code>262,000</code>"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-refill")) && t.includes("<code>262,000</code>"));
     // 262,000 × 60 SUN = 15.72 TRX, plus 10% commission: priced anew
     expect(String(preview.payload.text)).toContain("<code>17.29 TRX</code>");
-    expect(String(preview.payload.text)).toContain("falls below 65,000, 262,000 energy is delivered for 1 hour");
+    expect(String(preview.payload.text)).toMatch(enPattern("auto-what-refill", { minimal: "65,000", volume: "262,000", duration: "1 hour" }));
 
-    await tap(/Change/);
-    await step((t) => t.includes("What would you like to change"));
-    await tap(/^Auto-resume$/);
-    await step((t) => t.includes("Auto-resume?") && t.includes("✓ Energy per delivery: <code>262,000</code>"));
-    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["✓ Yes", "No", "✖️ Cancel"]);
-    await tap(/^No$/);
-    await step((t) => t.includes("Check the new auto-refill rule") && t.includes("Auto-resume: off"));
+    await tap(en("button-change"));
+    await step((t) => t.includes(en("change-ask")));
+    await tap(en("auto-change-auto-resume"));
+    await step((t) => t.includes(ASK_AUTO_RESUME) && t.includes(`✓ ${en("rules-card-volume", { volume: "<code>262,000</code>" })}`));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([`✓ ${en("button-yes")}`, en("button-no"), en("button-cancel")]);
+    await tap(en("button-no"));
+    await step((t) => t.includes(en("auto-preview-title-refill")) && t.includes(en("rules-card-auto-resume-off")));
     expect(await rulesOf(apiKey)).toHaveLength(0);
 
-    await tap(/Confirm/);
-    await step((t) => t.includes("Rule created"));
+    await tap(en("button-confirm"));
+    await step((t) => t.includes(en("auto-created")));
     expect(await rulesOf(apiKey)).toMatchObject([{ targetAddress: ADDRESS, minimal: 65_000n, volume: 262_000n, duration: "1h", autoResume: false }]);
     // all of it in the flow's one message
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
@@ -323,34 +332,34 @@ describe("Change on the preview", () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await h.store.recentAddresses.remember(USER, OTHER, 1);
     await say("/smart");
-    const first = await sent((t) => t.includes("Smart mode"));
+    const first = await sent((t) => t.includes(en("rules-kind-smart")));
     const flowId = (first.response as { result: { message_id: number } }).result.message_id;
     await say(ADDRESS);
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    await step((t) => t.includes("Check smart mode"));
-    const staleConfirm = h.tg.buttons(USER, flowId).find((b) => b.text === "✅ Confirm")!.callbackData!;
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    await step((t) => t.includes(en("auto-preview-title-smart")));
+    const staleConfirm = h.tg.buttons(USER, flowId).find((b) => b.text === en("button-confirm"))!.callbackData!;
 
-    await tap(/Change/);
-    await step((t) => t.includes("What would you like to change"));
-    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual(["Address", "Auto-resume", "⬅️ Back", "✖️ Cancel"]);
+    await tap(en("button-change"));
+    await step((t) => t.includes(en("change-ask")));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([en("auto-change-address"), en("auto-change-auto-resume"), en("button-back"), en("button-cancel")]);
     // the preview's Confirm, tapped while the picker is shown, is no answer to it
     await h.tg.tap({ userId: USER, messageId: flowId, data: staleConfirm });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes(en("fallback-button")));
     expect(await rulesOf(apiKey)).toHaveLength(0);
 
-    await tap(/^Address$/);
-    await step((t) => t.includes("TRON address") && t.includes("✓ Auto-resume: on"));
-    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([`✓ ${shortAddress(ADDRESS)}`, shortAddress(OTHER), "✖️ Cancel"]);
+    await tap(en("auto-change-address"));
+    await step((t) => t.includes(ASK_ADDRESS) && t.includes(`✓ ${en("rules-card-auto-resume-on")}`));
+    expect(h.tg.buttons(USER, flowId).map((b) => b.text)).toEqual([`✓ ${shortAddress(ADDRESS)}`, shortAddress(OTHER), en("button-cancel")]);
     await tap(new RegExp(`^${shortAddress(OTHER)}$`));
-    const preview = await step((t) => t.includes("Check smart mode") && t.includes(OTHER));
+    const preview = await step((t) => t.includes(en("auto-preview-title-smart")) && t.includes(OTHER));
     expect(String(preview.payload.text)).not.toContain(ADDRESS);
     // the first preview's Confirm (as a copy of that message would still show it) confirms nothing now either
     await h.tg.tap({ userId: USER, messageId: flowId, data: staleConfirm });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes("expired"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => textOf(p).includes(en("fallback-button")));
     expect(await rulesOf(apiKey)).toHaveLength(0);
-    await tap(/Confirm/);
-    await step((t) => t.includes("Rule created"));
+    await tap(en("button-confirm"));
+    await step((t) => t.includes(en("auto-created")));
     expect((await rulesOf(apiKey)).map((r) => [r.targetAddress, r.autoResume])).toEqual([[OTHER, true]]);
   });
 });
@@ -364,21 +373,21 @@ describe("rules already on the address", () => {
     await client.cancelRule(old.id);
 
     await say("/smart");
-    await sent((t) => t.includes("Smart mode"));
+    await sent((t) => t.includes(en("rules-kind-smart")));
     await say(ADDRESS);
-    await step((t) => t.includes("Auto-resume?"));
-    await tap(/^Yes$/);
-    const preview = await step((t) => t.includes("Check smart mode"));
-    expect(String(preview.payload.text)).toContain("⚠️ This address already has 🔁 Auto-refill (🟢 active). Each rule buys energy on its own");
-    expect(String(preview.payload.text)).not.toContain("Auto-renewal");
+    await step((t) => t.includes(ASK_AUTO_RESUME));
+    await tap(en("button-yes"));
+    const preview = await step((t) => t.includes(en("auto-preview-title-smart")));
+    expect(String(preview.payload.text)).toContain(en("auto-preview-overlap", { rules: en("auto-preview-overlap-rule", { kind: `🔁 ${en("rules-kind-refill")}`, status: `🟢 ${en("rules-status-active")}` }), count: 1 }));
+    expect(String(preview.payload.text)).not.toContain(en("rules-kind-renewal"));
 
-    await tap(/Change/);
-    await step((t) => t.includes("What would you like to change"));
-    await tap(/^Address$/);
-    await step((t) => t.includes("TRON address"));
+    await tap(en("button-change"));
+    await step((t) => t.includes(en("change-ask")));
+    await tap(en("auto-change-address"));
+    await step((t) => t.includes(ASK_ADDRESS));
     await say(OTHER);
-    const other = await step((t) => t.includes("Check smart mode") && t.includes(OTHER));
-    expect(String(other.payload.text)).not.toContain("already has");
+    const other = await step((t) => t.includes(en("auto-preview-title-smart")) && t.includes(OTHER));
+    expect(String(other.payload.text)).not.toMatch(enPattern("auto-preview-overlap"));
   });
 });
 
@@ -395,14 +404,14 @@ describe("an unknown outcome", () => {
     try {
       const { apiKey } = await h.givenUserWithKey(USER);
       await say("/smart");
-      await sent((t) => t.includes("Smart mode"));
+      await sent((t) => t.includes(en("rules-kind-smart")));
       await say(ADDRESS);
-      await step((t) => t.includes("Auto-resume?"));
-      await tap(/^No$/);
-      await step((t) => t.includes("Check smart mode"));
+      await step((t) => t.includes(ASK_AUTO_RESUME));
+      await tap(en("button-no"));
+      await step((t) => t.includes(en("auto-preview-title-smart")));
       proxy.dropAnswers((method, url) => method === "POST" && url.includes("/automations/smart"));
-      await tap(/Confirm/);
-      const unknown = await edited((t) => t.includes("did not confirm whether this went through"));
+      await tap(en("button-confirm"));
+      const unknown = await edited((t) => t.includes(en("error-ambiguous")));
       expect(String(unknown.payload.text)).toContain("/rules");
       expect(proxy.requests.filter((r) => r.method === "POST")).toHaveLength(1);
       // It did go through: /rules shows it.
@@ -417,30 +426,30 @@ describe("an unknown outcome", () => {
 describe("Cancel on every step", () => {
   type Answer = () => Promise<unknown>;
   /** Each step: what its text says, and how the user answers it (the last step, the preview, is only cancelled). */
-  const flows: Record<string, Array<[marker: string, answer?: Answer]>> = {
+  const flows: Record<string, Array<[marker: RegExp, answer?: Answer]>> = {
     "/refill": [
-      ["TRON address", () => say(ADDRESS)],
-      ["Threshold", () => say("65k")],
-      ["per delivery", () => say("65k")],
-      ["Duration", () => tap(/^1 day$/)],
-      ["Auto-resume?", () => tap(/^No$/)],
-      ["Check the new auto-refill rule", () => tap(/Change/)],
-      ["What would you like to change", () => tap(/^Volume$/)],
-      ["per delivery"],
+      [enPattern("auto-ask-address"), () => say(ADDRESS)],
+      [ASK_THRESHOLD, () => say("65k")],
+      [ASK_VOLUME, () => say("65k")],
+      [enPattern("auto-ask-duration"), () => tap(/^1 day$/)],
+      [enPattern("auto-ask-auto-resume"), () => tap(en("button-no"))],
+      [enPattern("auto-preview-title-refill"), () => tap(en("button-change"))],
+      [enPattern("change-ask"), () => tap(en("auto-change-volume"))],
+      [ASK_VOLUME],
     ],
     "/renewal": [
-      ["TRON address", () => say(ADDRESS)],
-      ["renew each day", () => say("65k")],
-      ["Auto-resume?", () => tap(/^No$/)],
-      ["Check the new auto-renewal rule", () => tap(/Change/)],
-      ["What would you like to change"],
+      [enPattern("auto-ask-address"), () => say(ADDRESS)],
+      [enPattern("auto-ask-renewal-volume"), () => say("65k")],
+      [enPattern("auto-ask-auto-resume"), () => tap(en("button-no"))],
+      [enPattern("auto-preview-title-renewal"), () => tap(en("button-change"))],
+      [enPattern("change-ask")],
     ],
     "/smart": [
-      ["TRON address", () => say(ADDRESS)],
-      ["Auto-resume?", () => tap(/^No$/)],
-      ["Check smart mode", () => tap(/Change/)],
-      ["What would you like to change", () => tap(/^Address$/)],
-      ["TRON address"],
+      [enPattern("auto-ask-address"), () => say(ADDRESS)],
+      [enPattern("auto-ask-auto-resume"), () => tap(en("button-no"))],
+      [enPattern("auto-preview-title-smart"), () => tap(en("button-change"))],
+      [enPattern("change-ask"), () => tap(en("auto-change-address"))],
+      [enPattern("auto-ask-address")],
     ],
   };
 
@@ -449,24 +458,24 @@ describe("Cancel on every step", () => {
       const { apiKey } = await h.givenUserWithKey(USER, { trx: "1000" });
       for (let cancelAt = 0; cancelAt < steps.length; cancelAt++) {
         await say(command);
-        const first = await sent((t) => t.includes(steps[0]![0]));
+        const first = await sent((t) => steps[0]![0].test(t));
         const flowId = (first.response as { result: { message_id: number } }).result.message_id;
-        const inFlow = (marker: string) =>
-          h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && p.message_id === flowId && String(p.text).includes(marker));
+        const inFlow = (marker: RegExp) =>
+          h.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && p.message_id === flowId && marker.test(String(p.text)));
         for (let i = 0; i < cancelAt; i++) {
           await steps[i]![1]!();
           await inFlow(steps[i + 1]![0]);
         }
-        expect(h.tg.buttons(USER, flowId).at(-1)?.text).toBe("✖️ Cancel");
-        await h.tg.tapButton({ userId: USER, messageId: flowId, text: /^✖️ Cancel$/ });
-        await inFlow("cancelled, no rule was created.");
+        expect(h.tg.buttons(USER, flowId).at(-1)?.text).toBe(en("button-cancel"));
+        await h.tg.tapButton({ userId: USER, messageId: flowId, text: en("button-cancel") });
+        await inFlow(enPattern("auto-cancelled"));
         expect(h.tg.buttons(USER, flowId)).toEqual([]);
         // The flow is over: a number now is no answer to anything.
         await say("65000");
-        await sent((t) => t.includes("/help"));
+        await sent((t) => t.includes(en("fallback-message")));
       }
       expect(await rulesOf(apiKey)).toHaveLength(0);
-      expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("Rule created"))).toHaveLength(0);
+      expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes(en("auto-created")))).toHaveLength(0);
     });
   }
 });

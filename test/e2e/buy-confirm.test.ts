@@ -11,6 +11,7 @@ import { MarketplaceError } from "../../src/marketplace/errors.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard } from "../../src/bot/features/buy/callbacks.js";
 import { aroundPlaceOrder, buttonData, cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, intentOnButton, nextShown, previewByOneLiner, text } from "./buy-support.js";
+import { enPattern } from "../support/locale.js";
 
 const USER = 3001;
 let h: Harness;
@@ -199,7 +200,7 @@ describe("refusals on Confirm", () => {
     expect(h.sandbox.control.balanceOf(accountId).trx).toBe("1000.000000");
 
     await h.tg.tapButton({ userId: USER, text: /Try again/ });
-    await nextShown(h, /Total to pay/);
+    await nextShown(h, enPattern("buy-preview-total"));
     const retry = intentIdOnCard(h, USER);
     expect(retry).not.toBe(intentId);
     expect((await h.store.orders.get(retry))!.idempotencyKey).not.toBe((await h.store.orders.get(intentId))!.idempotencyKey);

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Harness } from "../support/harness.js";
 import type { RecordedCall } from "../../src/dev/telegram-fake/fake-bot-api.js";
 import { waitUntil } from "../support/wait.js";
+import { enPattern } from "../support/locale.js";
 import { tronAddressFromAccountId } from "../../src/tron/address.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
 import type { BotDeps } from "../../src/bot/context.js";
@@ -42,7 +43,7 @@ export const confirmData = (intentId: string): string => BuyCard.confirm.pack({ 
 /** /buy one-liner → the preview card; returns the intent id behind its Confirm. */
 export async function previewByOneLiner(h: Harness, userId: number, args: string): Promise<{ intentId: string; card: RecordedCall }> {
   await h.tg.sendText({ userId, text: `/buy ${args}` });
-  const card = await nextShown(h, /Total to pay/);
+  const card = await nextShown(h, enPattern("buy-preview-total"));
   return { intentId: intentIdOnCard(h, userId), card };
 }
 

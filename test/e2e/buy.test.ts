@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard, BuyStep } from "../../src/bot/features/buy/callbacks.js";
+import { en, enAny, enPattern } from "../support/locale.js";
 import { cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 let h: Harness;
@@ -13,6 +14,13 @@ afterEach(async () => {
 });
 
 const USER = 2001;
+/** The steps and cards of /buy, by their texts (any resource, address or figures). */
+const askAddress = enPattern("buy-ask-address", { resource: en("buy-resource-energy") });
+const askVolume = enAny("buy-ask-volume", "buy-ask-volume-presets", "buy-ask-volume-priced");
+const askDuration = enPattern("buy-ask-duration");
+const previewShown = enPattern("buy-preview-total");
+const statusShown = enPattern("order-card-status");
+const volumeLine = (volume: string, duration: string) => en("buy-preview-volume", { volume: `<code>${volume}</code>`, duration });
 
 describe("/buy step by step", () => {
   it("energy: resource → address (with its resources) → preset volume → duration → preview → one order", async () => {
@@ -21,16 +29,17 @@ describe("/buy step by step", () => {
     h.sandbox.control.setAddress(address, { activated: false, energyLimit: 0n });
 
     await h.tg.sendText({ userId: USER, text: "/buy" });
-    await nextShown(h, /What would you like to buy/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚡ Energy", "📶 Bandwidth", "✖️ Cancel"]);
+    await nextShown(h, enPattern("buy-ask-resource"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("buy-resource-energy"), en("buy-resource-bandwidth"), en("button-cancel")]);
     await h.tg.tapButton({ userId: USER, text: /Energy/ });
-    await nextShown(h, /TRON address that should receive ⚡ Energy/);
+    await nextShown(h, askAddress);
 
     await h.tg.sendText({ userId: USER, text: address });
-    const volumeStep = await nextShown(h, /How much/);
-    expect(text(volumeStep)).toContain(`<code>${address}</code> has no energy and 600 of 600 bandwidth`);
-    expect(text(volumeStep)).toContain("not activated yet");
-    expect(text(volumeStep)).toContain("Allowed: 32,000 to 5,000,000");
+    const volumeStep = await nextShown(h, askVolume);
+    expect(text(volumeStep)).toContain(
+      en("buy-address-info", { address: `<code>${address}</code>`, energyLimit: 0, bandwidthLimit: 600, bandwidth: "600", bandwidthLimitText: "600", activation: en("buy-address-not-activated") }),
+    );
+    expect(text(volumeStep)).toMatch(enPattern("buy-ask-volume-presets", { min: "32,000", max: "5,000,000" }));
     // USDT-transfer presets × 1 hour / 1 day, each with its total (activation included: the address is new)
     const presets = h.tg.buttons(USER).map((b) => b.text);
     expect(presets).toEqual([
@@ -47,15 +56,15 @@ describe("/buy step by step", () => {
     await h.tg.tapButton({ userId: USER, text: "1 transfer · 1 day · 6.46 TRX" });
 
     // 65,000 × 75 SUN = 4.875 TRX + 10 % commission; 1.1 TRX activation; burning would cost 6.5 TRX.
-    const card = text(await nextShown(h, /Total to pay/));
-    expect(card).toContain(`Address: <code>${address}</code>`);
-    expect(card).toContain("Volume: <code>65,000</code> for 1 day");
-    expect(card).toContain("Price: <code>5.36 TRX</code>");
-    expect(card).toContain("(base cost 4.88 TRX + commission 0.49 TRX)");
-    expect(card).toContain("Address activation fee: <code>1.10 TRX</code>");
-    expect(card).toContain("would cost 6.50 TRX: you save 17%");
-    expect(card).toContain("<b>Total to pay:</b> <code>6.46 TRX</code>");
-    expect(card).toContain("Your balance: 1,000.00 TRX → after this order: 993.54 TRX");
+    const card = text(await nextShown(h, previewShown));
+    expect(card).toContain(en("buy-preview-address", { address: `<code>${address}</code>` }));
+    expect(card).toContain(volumeLine("65,000", "1 day"));
+    expect(card).toContain(en("buy-preview-price", { price: "<code>5.36 TRX</code>" }));
+    expect(card).toContain(en("buy-preview-breakdown", { base: "4.88 TRX", commission: "0.49 TRX" }));
+    expect(card).toContain(en("buy-preview-activation", { fee: "<code>1.10 TRX</code>" }));
+    expect(card).toContain(en("buy-preview-burn", { burn: "6.50 TRX", savings: "17%" }));
+    expect(card).toContain(en("buy-preview-total", { total: "<code>6.46 TRX</code>" }));
+    expect(card).toContain(en("buy-preview-balance", { balance: "1,000.00 TRX", after: "993.54 TRX" }));
     const intentId = intentIdOnCard(h, USER);
     expect(await h.store.orders.get(intentId)).toMatchObject({ state: "previewed", resource: "energy", volume: "65000", duration: "1d" });
     // the whole flow, card included, is one message
@@ -64,12 +73,12 @@ describe("/buy step by step", () => {
     expect(await cardMessageId(h, intentId)).toBe((sent[0]!.response as { result: { message_id: number } }).result.message_id);
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
 
-    const placed = text(await confirm(h, USER, intentId, /Status/));
+    const placed = text(await confirm(h, USER, intentId, statusShown));
     const row = (await h.store.orders.get(intentId))!;
     expect(row).toMatchObject({ state: "placed", status: "Created", totalTrx: "6.462500" });
     expect(placed).toContain(`<code>${row.orderId}</code>`);
-    expect(placed).toContain("Created, being delivered");
-    expect(placed).toContain("Total charged: <code>6.46 TRX</code>");
+    expect(placed).toContain(en("order-status-created"));
+    expect(placed).toContain(en("order-card-total", { total: "<code>6.46 TRX</code>" }));
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
     expect(charges(h, accountId).map((c) => c.sun)).toEqual([trxToSun("6.4625")]);
     expect(await h.store.recentAddresses.list(USER)).toEqual([address]);
@@ -81,18 +90,18 @@ describe("/buy step by step", () => {
     await h.store.recentAddresses.remember(USER, address);
 
     await h.tg.sendText({ userId: USER, text: "/buy" });
-    await nextShown(h, /What would you like to buy/);
+    await nextShown(h, enPattern("buy-ask-resource"));
     await h.tg.tapButton({ userId: USER, text: /Bandwidth/ });
-    await nextShown(h, /pick a recent one/);
+    await nextShown(h, enPattern("buy-ask-address-recent"));
     const broken = address.slice(0, -1) + (address.endsWith("a") ? "b" : "a");
     await h.tg.sendText({ userId: USER, text: broken });
-    const retried = await nextShown(h, /not a valid TRON address/);
+    const retried = await nextShown(h, enPattern("buy-address-invalid"));
     expect(retried.method).toBe("editMessageText");
     expect(text(retried)).toContain(broken);
-    expect(text(retried)).toContain("pick a recent one");
+    expect(text(retried)).toMatch(enPattern("buy-ask-address-recent"));
     await h.tg.tapButton({ userId: USER, text: `${address.slice(0, 6)}…${address.slice(-4)}` });
 
-    await nextShown(h, /How much 📶 Bandwidth/);
+    await nextShown(h, enPattern("buy-ask-volume-priced", { resource: en("buy-resource-bandwidth") }));
     // priced presets, as for energy (issue 30): each amount for 1 hour and 1 day, with its total
     const presets = h.tg.buttons(USER).map((b) => b.text);
     expect(presets.slice(0, -1).map((b) => b.replace(/ · [\d.]+ TRX$/, ""))).toEqual([
@@ -104,22 +113,22 @@ describe("/buy step by step", () => {
       "3,450 · 1 day",
     ]);
     expect(presets.slice(0, -1).every((b) => / · \d+\.\d{2} TRX$/.test(b))).toBe(true);
-    expect(presets.at(-1)).toBe("✖️ Cancel");
+    expect(presets.at(-1)).toBe(en("button-cancel"));
     await h.tg.sendText({ userId: USER, text: "10" });
-    expect(text(await nextShown(h, /outside the allowed range/))).toContain("from 1,000 to 1,000,000");
+    await nextShown(h, enPattern("buy-volume-out-of-range", { volume: "10", min: "1,000", max: "1,000,000" }));
     await h.tg.sendText({ userId: USER, text: "lots" });
-    await nextShown(h, /could not read “lots”/);
+    await nextShown(h, enPattern("buy-volume-unreadable", { text: "lots" }));
     await h.tg.sendText({ userId: USER, text: "1.5k" });
-    await nextShown(h, /For how long/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "✖️ Cancel"]);
+    await nextShown(h, askDuration);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", en("button-cancel")]);
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
     await h.tg.tapButton({ userId: USER, text: "1 hour" });
 
-    const card = text(await nextShown(h, /Total to pay/));
-    expect(card).toContain("Volume: <code>1,500</code> for 1 hour");
-    expect(card).not.toContain("you save");
+    const card = text(await nextShown(h, previewShown));
+    expect(card).toContain(volumeLine("1,500", "1 hour"));
+    expect(card).not.toMatch(enPattern("buy-preview-burn"));
     const intentId = intentIdOnCard(h, USER);
-    await confirm(h, USER, intentId, /Status/);
+    await confirm(h, USER, intentId, statusShown);
     expect(await h.store.orders.get(intentId)).toMatchObject({ state: "placed", resource: "bandwidth", volume: "1500", duration: "1h" });
     expect(h.sandbox.control.orderCount(accountId)).toBe(1);
   });
@@ -128,13 +137,13 @@ describe("/buy step by step", () => {
     await h.givenUserWithKey(USER);
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: `/buy energy ${freshAddress()}` });
-    expect(text(await nextShown(h, /How much/))).toContain("could not read this address");
+    expect(text(await nextShown(h, askVolume))).toContain(en("buy-address-unchecked"));
   });
 
   it("Cancel on every step ends the flow in its own message: the buttons go and nothing is ordered", async () => {
     await h.givenUserWithKey(USER);
     const address = freshAddress();
-    const prompts = [/What would you like to buy/, /TRON address/, /How much/, /For how long/];
+    const prompts = [enPattern("buy-ask-resource"), enPattern("buy-ask-address"), askVolume, askDuration];
     const answers = [
       () => h.tg.tapButton({ userId: USER, text: /Energy/ }),
       () => h.tg.sendText({ userId: USER, text: address }),
@@ -149,12 +158,12 @@ describe("/buy step by step", () => {
         await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && prompts[i + 1]!.test(String(p.text)));
       }
       await h.tg.tapButton({ userId: USER, messageId, text: /Cancel/ });
-      await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text) === "Cancelled. Nothing was changed.");
+      await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text) === en("cancel-done"));
       expect(h.tg.buttons(USER, messageId)).toEqual([]);
     }
     // the flow is over: an address now is not an answer to it
     await h.tg.sendText({ userId: USER, text: address });
-    await h.tg.waitForCall("sendMessage", (p) => !/How much|For how long/.test(String(p.text)));
+    await h.tg.waitForCall("sendMessage", (p) => !askVolume.test(String(p.text)) && !askDuration.test(String(p.text)));
     expect(await h.store.orders.listByUser(USER)).toEqual([]);
   });
 
@@ -166,16 +175,16 @@ describe("/buy step by step", () => {
     const onCard = (pattern: RegExp) => h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && pattern.test(String(p.text)));
 
     await h.tg.tapButton({ userId: USER, text: /Change/ });
-    await onCard(/What would you like to change/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["Resource", "Address", "Volume", "Duration", "⬅️ Back", "✖️ Cancel"]);
-    await h.tg.tapButton({ userId: USER, text: "Volume" });
-    await onCard(/How much/);
+    await onCard(enPattern("change-ask"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["buy-change-resource", "buy-change-address", "buy-change-volume", "buy-change-duration", "button-back", "button-cancel"].map((key) => en(key)));
+    await h.tg.tapButton({ userId: USER, text: en("buy-change-volume") });
+    await onCard(askVolume);
     expect((await h.store.orders.get(first.intentId))!.state).toBe("cancelled");
     expect(h.tg.buttons(USER)[0]!.text).toMatch(/^✓ 1 transfer · 1 hour · /);
     await h.tg.tapButton({ userId: USER, text: /^1 transfer to an address without USDT · 1 hour/ });
-    const changed = text(await onCard(/Total to pay/));
-    expect(changed).toContain(`Address: <code>${address}</code>`);
-    expect(changed).toContain("Volume: <code>131,000</code> for 1 hour");
+    const changed = text(await onCard(previewShown));
+    expect(changed).toContain(en("buy-preview-address", { address: `<code>${address}</code>` }));
+    expect(changed).toContain(volumeLine("131,000", "1 hour"));
     const second = intentIdOnCard(h, USER);
     expect(second).not.toBe(first.intentId);
     expect(await h.store.orders.get(second)).toMatchObject({ state: "previewed", resource: "energy", targetAddress: address, volume: "131000", duration: "1h" });
@@ -183,21 +192,21 @@ describe("/buy step by step", () => {
 
     // another step: only the duration is asked, marked with the current one
     await h.tg.tapButton({ userId: USER, text: /Change/ });
-    await onCard(/What would you like to change/);
-    await h.tg.tapButton({ userId: USER, text: "Duration" });
-    await onCard(/For how long/);
+    await onCard(enPattern("change-ask"));
+    await h.tg.tapButton({ userId: USER, text: en("buy-change-duration") });
+    await onCard(askDuration);
     expect(h.tg.buttons(USER)[0]!.text).toBe("✓ 1 hour");
     await h.tg.tapButton({ userId: USER, text: "3 days" });
-    expect(text(await onCard(/Total to pay/))).toContain("Volume: <code>131,000</code> for 3 days");
+    expect(text(await onCard(previewShown))).toContain(volumeLine("131,000", "3 days"));
     const third = intentIdOnCard(h, USER);
     expect(await h.store.orders.get(third)).toMatchObject({ resource: "energy", targetAddress: address, volume: "131000", duration: "3d" });
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
 
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-    await onCard(/Cancelled. Nothing was ordered/);
+    await onCard(enPattern("buy-cancelled"));
     expect((await h.store.orders.get(third))!.state).toBe("cancelled");
     await h.tg.tap({ userId: USER, messageId: cardId, data: confirmData(third) });
-    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /cancelled/.test(String(p.text)))).payload.text).toContain("/buy");
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("buy-intent-cancelled"));
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
@@ -207,16 +216,16 @@ describe("/buy step by step", () => {
     const first = await previewByOneLiner(h, USER, `energy ${address} 65k 3d`);
     const cardId = await cardMessageId(h, first.intentId);
     await h.tg.tapButton({ userId: USER, text: /Change/ });
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /What would you like to change/.test(String(p.text)));
-    await h.tg.tapButton({ userId: USER, text: "Resource" });
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /What would you like to buy/.test(String(p.text)));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✓ ⚡ Energy", "📶 Bandwidth", "✖️ Cancel"]);
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && enPattern("change-ask").test(String(p.text)));
+    await h.tg.tapButton({ userId: USER, text: en("buy-change-resource") });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && enPattern("buy-ask-resource").test(String(p.text)));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`✓ ${en("buy-resource-energy")}`, en("buy-resource-bandwidth"), en("button-cancel")]);
     await h.tg.tapButton({ userId: USER, text: /Bandwidth/ });
     // bandwidth is not sold for 3 days: that answer is asked again; the address and volume stay
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /For how long/.test(String(p.text)));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", "✖️ Cancel"]);
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && askDuration.test(String(p.text)));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["1 hour", "1 day", en("button-cancel")]);
     await h.tg.tapButton({ userId: USER, text: "1 day" });
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && /Total to pay/.test(String(p.text)));
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && previewShown.test(String(p.text)));
     expect(await h.store.orders.get(intentIdOnCard(h, USER))).toMatchObject({ resource: "bandwidth", targetAddress: address, volume: "65000", duration: "1d" });
   });
 
@@ -225,14 +234,14 @@ describe("/buy step by step", () => {
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1h`);
     const messageId = await cardMessageId(h, intentId);
     await h.tg.sendText({ userId: USER, text: "/cancel" });
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Cancelled. Nothing was ordered/.test(String(p.text)));
-    expect(text(await h.tg.waitForCall("sendMessage", (p) => /Cancelled/.test(String(p.text))))).toContain("Nothing was changed");
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && enPattern("buy-cancelled").test(String(p.text)));
+    await h.tg.waitForCall("sendMessage", (p) => p.text === en("cancel-done"));
     expect((await h.store.orders.get(intentId))!.state).toBe("cancelled");
     expect(h.tg.buttons(USER, messageId)).toEqual([]);
 
     // the Confirm of that card (a late delivery, or data kept from before) answers "cancelled"
     await h.tg.tap({ userId: USER, messageId, data: confirmData(intentId) });
-    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /cancelled/.test(String(p.text)))).payload.text).toContain("/buy");
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("buy-intent-cancelled"));
     expect((await h.store.orders.get(intentId))!.state).toBe("cancelled");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
@@ -246,11 +255,11 @@ describe("/buy step by step", () => {
     const before = toGroup().length;
     for (const data of [confirmData(intentId), BuyCard.change.pack({ intent: intentId })]) {
       await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data });
-      await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
+      await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("private-only-button"));
     }
     // a step's button is public (the flow also runs in a team desk's group): outside an open flow it answers nothing
     await h.tg.tap({ userId: USER, chatId: GROUP, messageId, data: BuyStep.resource.pack({ resource: "energy" }) });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => /This button has expired/.test(String(p.text)));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("fallback-button"));
     expect(toGroup()).toHaveLength(before);
     expect((await h.store.orders.get(intentId))!.state).toBe("previewed");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
@@ -259,23 +268,23 @@ describe("/buy step by step", () => {
   it("/cancel leaves the flow: its message keeps no buttons, and a later address is not taken as an answer", async () => {
     await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/buy energy" });
-    const step = await nextShown(h, /TRON address/);
+    const step = await nextShown(h, enPattern("buy-ask-address"));
     const stepId = (step.response as { result: { message_id: number } }).result.message_id;
-    expect(h.tg.buttons(USER, stepId).map((b) => b.text)).toContain("✖️ Cancel");
+    expect(h.tg.buttons(USER, stepId).map((b) => b.text)).toContain(en("button-cancel"));
     await h.tg.sendText({ userId: USER, text: "/cancel" });
-    expect(text(await h.tg.waitForCall("sendMessage", (p) => /Cancelled/.test(String(p.text))))).toContain("Nothing was changed");
+    await h.tg.waitForCall("sendMessage", (p) => p.text === en("cancel-done"));
     expect(h.tg.buttons(USER, stepId)).toEqual([]);
     // answered once: not also by the fallback for messages nobody handled
     expect(h.tg.callsOf("sendMessage").filter((c) => /\/help/.test(String(c.payload.text)))).toEqual([]);
     await h.tg.sendText({ userId: USER, text: freshAddress() });
     const next = text(await h.tg.waitForCall("sendMessage"));
-    expect(next).not.toContain("How much");
+    expect(next).not.toMatch(askVolume);
     expect(await h.store.orders.listByUser(USER)).toEqual([]);
   });
 
   it("without a key /buy asks for one", async () => {
     await h.tg.sendText({ userId: USER, text: "/buy" });
-    expect(text(await h.tg.waitForCall("sendMessage"))).toContain("/key");
+    expect(text(await h.tg.waitForCall("sendMessage"))).toBe(en("error-no-key"));
   });
 });
 
@@ -284,13 +293,13 @@ describe("/buy one-liner", () => {
     const { accountId } = await h.givenUserWithKey(USER);
     const address = freshAddress();
     const energy = await previewByOneLiner(h, USER, `energy ${address} 131 000 1d`);
-    expect(text(energy.card)).toContain("Volume: <code>131,000</code> for 1 day");
-    await confirm(h, USER, energy.intentId, /Status/);
+    expect(text(energy.card)).toContain(volumeLine("131,000", "1 day"));
+    await confirm(h, USER, energy.intentId, statusShown);
     h.sandbox.control.setAddress(address, { activated: true });
     const bandwidth = await previewByOneLiner(h, USER, `Bandwidth ${address} 2k 24h`);
-    expect(text(bandwidth.card)).toContain("Volume: <code>2,000</code> for 1 day");
-    expect(text(bandwidth.card)).not.toContain("activation fee");
-    await confirm(h, USER, bandwidth.intentId, /Status/);
+    expect(text(bandwidth.card)).toContain(volumeLine("2,000", "1 day"));
+    expect(text(bandwidth.card)).not.toMatch(enPattern("buy-preview-activation"));
+    await confirm(h, USER, bandwidth.intentId, statusShown);
     expect(h.sandbox.control.orderCount(accountId)).toBe(2);
     expect(await h.store.orders.get(bandwidth.intentId)).toMatchObject({ resource: "bandwidth", volume: "2000", duration: "1d", state: "placed" });
   });
@@ -301,24 +310,24 @@ describe("/buy one-liner", () => {
     const corrupted = address.slice(0, -1) + (address.endsWith("1") ? "2" : "1"); // one character changed: checksum breaks
     // the reason, then the step it is about, asked with its buttons (never a dead end)
     const cases: Array<[string, RegExp, RegExp]> = [
-      [`water ${address} 65k 1d`, /“water” is not something I sell/, /What would you like to buy/],
-      [`energy TNotAnAddress 65k 1d`, /“TNotAnAddress” is not a valid TRON address/, /TRON address that should receive ⚡ Energy/],
-      [`energy ${corrupted} 65k 1d`, /is not a valid TRON address/, /TRON address that should receive ⚡ Energy/],
-      [`${corrupted} 2`, /is not a valid TRON address/, /TRON address that should receive ⚡ Energy/],
-      [`energy ${address} 10 1d`, /10 is outside the allowed range: from 32,000 to 5,000,000/, /How much/],
-      [`energy ${address} 6m 1d`, /6,000,000 is outside the allowed range/, /How much/],
-      [`energy ${address} much 1d`, /could not read “much”/, /How much/],
-      [`energy ${address} 65k 2w`, /“2w” is not one of the durations on offer \(1 hour, 1 day, 3 days, 7 days, 14 days, and 30 days\)/, /For how long/],
-      [`bandwidth ${address} 2k 3d`, /“3d” is not one of the durations on offer \(1 hour and 1 day\)/, /For how long/],
+      [`water ${address} 65k 1d`, enPattern("buy-resource-unknown", { value: "water" }), enPattern("buy-ask-resource")],
+      [`energy TNotAnAddress 65k 1d`, enPattern("buy-address-invalid", { text: "TNotAnAddress" }), askAddress],
+      [`energy ${corrupted} 65k 1d`, enPattern("buy-address-invalid"), askAddress],
+      [`${corrupted} 2`, enPattern("buy-address-invalid"), askAddress],
+      [`energy ${address} 10 1d`, enPattern("buy-volume-out-of-range", { volume: "10", min: "32,000", max: "5,000,000" }), askVolume],
+      [`energy ${address} 6m 1d`, enPattern("buy-volume-out-of-range", { volume: "6,000,000" }), askVolume],
+      [`energy ${address} much 1d`, enPattern("buy-volume-unreadable", { text: "much" }), askVolume],
+      [`energy ${address} 65k 2w`, enPattern("buy-duration-unknown", { value: "2w", allowed: "1 hour, 1 day, 3 days, 7 days, 14 days, and 30 days" }), askDuration],
+      [`bandwidth ${address} 2k 3d`, enPattern("buy-duration-unknown", { value: "3d", allowed: "1 hour and 1 day" }), askDuration],
     ];
     for (const [args, reason, step] of cases) {
       await h.tg.sendText({ userId: USER, text: `/buy ${args}` });
       await h.tg.waitForCall("sendMessage", (p) => reason.test(String(p.text)));
       await nextShown(h, step);
       // choices to tap (the address step has none before a first purchase: the address is typed)
-      if (!step.source.includes("TRON address")) expect(h.tg.buttons(USER).length).toBeGreaterThan(1);
+      if (step !== askAddress) expect(h.tg.buttons(USER).length).toBeGreaterThan(1);
       await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-      await nextShown(h, /Cancelled/);
+      await nextShown(h, enPattern("cancel-done"));
     }
     // durations are offered in words, never as raw codes
     expect(h.tg.calls.filter((c) => /<code>1h<\/code>|\(1h\)/.test(String(c.payload.text)))).toEqual([]);
@@ -329,7 +338,7 @@ describe("/buy one-liner", () => {
   it("a partial one-liner starts the flow at the first missing step", async () => {
     await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: `/buy energy ${freshAddress()} 65k` });
-    await nextShown(h, /For how long\? ⚡ Energy, <code>65,000<\/code>/);
+    await nextShown(h, enPattern("buy-ask-duration", { resource: en("buy-resource-energy"), volume: "<code>65,000</code>" }));
   });
 
   it("the buy.for:<address> button (⚡ Buy energy) starts energy with the address filled in", async () => {
@@ -347,6 +356,8 @@ describe("/buy one-liner", () => {
       },
     });
     // straight to energy's volume step: the button says energy
-    expect(text(await nextShown(h, /How much|What would you like to buy/))).toMatch(new RegExp(`How much ⚡ Energy[\\s\\S]*${address.slice(0, 6)}`));
+    const shown = text(await nextShown(h, enAny("buy-ask-volume", "buy-ask-volume-presets", "buy-ask-volume-priced", "buy-ask-resource")));
+    expect(shown).toMatch(enPattern("buy-ask-volume-presets", { resource: en("buy-resource-energy") }));
+    expect(shown).toContain(address.slice(0, 6));
   });
 });

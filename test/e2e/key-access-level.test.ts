@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { textOf } from "../support/payload.js";
 import { waitUntil } from "../support/wait.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { tr } from "../support/locale.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -20,7 +20,6 @@ afterEach(async () => {
 
 const USER = 3801;
 const ADDRESS = "TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj";
-const tr = loadTranslations("en");
 /** A scope's raw name where a reader would see it: any of them in ru or zh; in English "purchase" or a bold name. */
 const rawScope = (lang: string) => (lang === "en" ? /\bpurchase\b|<b>(read|full)<\/b>/ : /\b(read|purchase|full)\b/);
 
@@ -33,10 +32,10 @@ function sandboxKey(scope: "read" | "purchase" | "full"): string {
 async function addKey(key: string, lang: "en" | "ru" | "zh"): Promise<string> {
   await h.tg.sendText({ userId: USER, text: `/key ${key}`, languageCode: lang });
   const fingerprint = `…${key.slice(-4)}`;
-  const saved = await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => textOf(p).includes(fingerprint) && textOf(p).includes(tr.t(lang, "keys-label-ask-new")));
+  const saved = await h.tg.waitForCall(["sendMessage", "editMessageText"], (p) => textOf(p).includes(fingerprint) && textOf(p).includes(tr(lang, "keys-label-ask-new")));
   await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes('"keys-label"'));
-  await h.tg.tapButton({ userId: USER, text: tr.t(lang, "keys-button-skip"), languageCode: lang });
-  await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes(tr.t(lang, "keys-label-skipped")));
+  await h.tg.tapButton({ userId: USER, text: tr(lang, "keys-button-skip"), languageCode: lang });
+  await h.tg.waitForCall("editMessageText", (p) => textOf(p).includes(tr(lang, "keys-label-skipped")));
   return textOf(saved.payload);
 }
 
@@ -48,7 +47,7 @@ describe("a new key's level", () => {
   ] as const) {
     it(`${lang}: a ${scope} key is described in words as it is added`, async () => {
       const text = await addKey(sandboxKey(scope), lang);
-      expect(text).toContain(tr.t(lang, "keys-access", { scope }));
+      expect(text).toContain(tr(lang, "keys-access", { scope }));
       expect(text.replace(/<code>[^<]*<\/code>/g, "")).not.toMatch(rawScope(lang));
     });
   }
@@ -56,8 +55,8 @@ describe("a new key's level", () => {
   it("/keys says what a read-only key can't do, in words", async () => {
     await addKey(sandboxKey("read"), "ru");
     await h.tg.sendText({ userId: USER, text: "/keys", languageCode: "ru" });
-    const list = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(tr.t("ru", "keys-list-title")));
-    expect(textOf(list.payload)).toContain(tr.t("ru", "keys-cannot", { lacks: "purchase" }));
+    const list = await h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(tr("ru", "keys-list-title")));
+    expect(textOf(list.payload)).toContain(tr("ru", "keys-cannot", { lacks: "purchase" }));
     expect(textOf(list.payload).replace(/<code>[^<]*<\/code>/g, "")).not.toMatch(rawScope("ru"));
   });
 });
@@ -68,12 +67,12 @@ describe("a flow the new default key cannot complete", () => {
     await addKey(key, "en");
     const before = h.tg.calls.length;
     await h.tg.sendText({ userId: USER, text: `/buy ${ADDRESS} 1` });
-    const refusal = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes(tr.t("en", "keys-scope-op-orders")));
+    const refusal = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes(tr("en", "keys-scope-op-orders")));
     expect(textOf(refusal.payload)).toContain(
-      tr.t("en", "keys-default-cannot", { fingerprint: `…${key.slice(-4)}`, operation: tr.t("en", "keys-scope-op-orders"), lacks: "purchase" }),
+      tr("en", "keys-default-cannot", { fingerprint: `…${key.slice(-4)}`, operation: tr("en", "keys-scope-op-orders"), lacks: "purchase" }),
     );
-    expect(textOf(refusal.payload)).toContain(tr.t("en", "keys-no-other", { scope: "purchase" }));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([tr.t("en", "button-add-key"), tr.t("en", "button-my-keys")]);
+    expect(textOf(refusal.payload)).toContain(tr("en", "keys-no-other", { scope: "purchase" }));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([tr("en", "button-add-key"), tr("en", "button-my-keys")]);
     // nothing else was shown for this /buy: no preview, no step
     const shown = h.tg.calls.slice(before).filter((c) => ["sendMessage", "editMessageText"].includes(c.method));
     expect(shown).toHaveLength(1);
@@ -87,7 +86,7 @@ describe("a flow the new default key cannot complete", () => {
     await h.store.apiKeys.setDefault(USER, newest!.id);
 
     await h.tg.sendText({ userId: USER, text: "/webhook" });
-    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes(tr.t("en", "keys-scope-op-webhooks")));
+    await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && textOf(p).includes(tr("en", "keys-scope-op-webhooks")));
     expect(h.tg.buttons(USER).map((b) => b.text)[0]).toMatch(/^⭐ Use \(no label\) …/);
   });
 });

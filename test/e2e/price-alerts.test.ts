@@ -8,13 +8,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
 import { createPriceAlertsWatcher } from "../../src/watch/price-alerts.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { tr as t } from "../support/locale.js";
 import { testEngine } from "../support/test-store.js";
 
 const USER = 9401;
 const ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
-const texts = loadTranslations("en");
-const t = (locale: string, key: string, vars?: Record<string, string | number>) => texts.t(locale, key, vars);
 
 let n: NoticesHarness;
 afterEach(async () => {

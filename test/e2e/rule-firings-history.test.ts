@@ -4,14 +4,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { en } from "../support/locale.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { shortAddress } from "../../src/tron/address.js";
 import { freshAddress } from "./buy-support.js";
 
 const USER = 30_014;
-const tr = loadTranslations("en");
-const en = (key: string, vars?: Record<string, string | number>) => tr.t("en", key, vars);
 const fmt = createFormatter("en");
 
 let h: Harness | undefined;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
 import { createPriceCapsWatcher } from "../../src/watch/price-caps.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { en as t } from "../support/locale.js";
 import { sunToTrx, trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { RuleCallbacks } from "../../src/bot/features/rules/callbacks.js";
@@ -19,8 +19,6 @@ import { pushedTexts, withClientMethod } from "../support/pushed.js";
 
 const USER = 9601;
 const ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
-const texts = loadTranslations("en");
-const t = (key: string, vars?: Record<string, string | number>) => texts.t("en", key, vars);
 
 let n: NoticesHarness;
 afterEach(async () => {

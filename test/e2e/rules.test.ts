@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { userChat } from "../support/user-chat.js";
 import { textOf } from "../support/payload.js";
+import { en, enPattern } from "../support/locale.js";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { createFormatter } from "../../src/format/formatter.js";
@@ -21,6 +22,8 @@ afterEach(async () => {
 const USER = 2201;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const OTHER = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+/** A rule card's buttons, an active rule's. */
+const CARD_BUTTONS = ["rules-button-pause", "rules-button-cancel", "rules-button-cap", "rules-button-edit", "rules-button-fires", "button-refresh", "button-back"].map((key) => en(key));
 
 const { sent, edited, tap } = userChat(() => h.tg, USER);
 const toast = (predicate: (text: string) => boolean) =>
@@ -42,7 +45,7 @@ async function userWithClient(trx = "1000"): Promise<{ client: MarketplaceClient
 
 async function openCard(id: string): Promise<string> {
   await h.tg.sendText({ userId: USER, text: "/rules" });
-  await sent((t) => t.includes("Your automation rules"));
+  await sent((t) => t.includes(en("rules-list-title")));
   // the card in the list's message, as Back to the rule from another view opens it
   await tapData(RuleCallbacks.card.pack({ id, page: 1 }));
   return String((await edited((t) => t.includes(id))).payload.text);
@@ -52,8 +55,8 @@ describe("/rules list", () => {
   it("says when there are no rules", async () => {
     await userWithClient();
     await h.tg.sendText({ userId: USER, text: "/rules" });
-    const reply = await sent((t) => t.includes("Your automation rules"));
-    expect(String(reply.payload.text)).toContain("no rules yet");
+    const reply = await sent((t) => t.includes(en("rules-list-title")));
+    expect(String(reply.payload.text)).toContain(en("rules-list-empty"));
   });
 
   it("groups active, paused and cancelled, newest first, with everything that applies and a button per rule", async () => {
@@ -66,7 +69,7 @@ describe("/rules list", () => {
     await client.cancelRule(smart.id);
 
     await h.tg.sendText({ userId: USER, text: "/rules" });
-    const list = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your automation rules"));
+    const list = await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes(en("rules-list-title")));
     const text = String(list.payload.text);
     const at = (s: string) => text.indexOf(s);
     expect(at("Active (2)")).toBeGreaterThan(0);
@@ -75,14 +78,14 @@ describe("/rules list", () => {
     // Newest first inside Active: the second refill before the first.
     expect(text).toContain("1. 🔁 <b>Auto-refill</b> <code>T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb</code>");
     expect(text).toContain("2. 🔁 <b>Auto-refill</b> <code>TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t</code>");
-    expect(text).toContain("below 40,000 · 65,000 energy · 1 day · spent 0 TRX · auto-resume on");
+    expect(text).toContain([en("rules-part-threshold", { volume: "40,000" }), en("rules-part-volume", { volume: "65,000" }), "1 day", en("rules-part-spent", { amount: "0 TRX" }), en("rules-part-auto-resume-on")].join(" · "));
     expect(text).toContain("3. 📅 <b>Auto-renewal</b>");
     // The renewal fired at creation: 131,000 × 75 SUN (one day) plus 10%.
-    expect(text).toContain("131,000 energy · spent 10.81 TRX · auto-resume off");
-    expect(text).toContain("⏸ you paused it");
+    expect(text).toContain([en("rules-part-volume", { volume: "131,000" }), en("rules-part-spent", { amount: "10.81 TRX" }), en("rules-part-auto-resume-off")].join(" · "));
+    expect(text).toContain(`⏸ ${en("rules-pause-user")}`);
     expect(text).toContain("4. 🧠 <b>Smart mode</b>");
     expect(labels().slice(0, 4)).toEqual(["1. 🔁 T9yD14…uWwb", "2. 🔁 TR7NHq…Lj6t", "3. 📅 T9yD14…uWwb", "4. 🧠 T9yD14…uWwb"]);
-    expect(labels().slice(4)).toEqual(["🔄 Refresh"]);
+    expect(labels().slice(4)).toEqual([en("button-refresh")]);
     // Each button opens its own rule's card.
     await tap(/^2\./);
     await edited((t) => t.includes(refill.id));
@@ -97,25 +100,25 @@ describe("/rules list", () => {
     const { client } = await userWithClient();
     for (let i = 0; i < 10; i++) await client.createRefill({ targetAddress: ADDRESS, minimal: BigInt(1000 + i), volume: 32_000n, duration: "1h" });
     await h.tg.sendText({ userId: USER, text: "/rules" });
-    const first = await sent((t) => t.includes("Page 1 of 2"));
+    const first = await sent((t) => t.includes(en("rules-list-page", { page: 1, pages: 2 })));
     expect(String(first.payload.text)).toContain("Active (10)");
     expect(ruleButtons()).toHaveLength(8);
     expect(labels()).not.toContain("◀️");
     await tap(/▶️/);
-    const second = await edited((t) => t.includes("Page 2 of 2"));
+    const second = await edited((t) => t.includes(en("rules-list-page", { page: 2, pages: 2 })));
     expect(String(second.payload.text)).toContain("9. 🔁");
     expect(String(second.payload.text)).toContain("below 1,000");
     expect(ruleButtons().map((b) => b.text.split(" ")[0])).toEqual(["9.", "10."]);
     expect(labels()).not.toContain("▶️");
     await tap(/◀️/);
-    await edited((t) => t.includes("Page 1 of 2"));
+    await edited((t) => t.includes(en("rules-list-page", { page: 1, pages: 2 })));
     await tap(/▶️/);
-    await edited((t) => t.includes("Page 2 of 2"));
+    await edited((t) => t.includes(en("rules-list-page", { page: 2, pages: 2 })));
     // Back from a card returns to the page it came from.
     await tap(/^10\./);
     await edited((t) => t.includes("ID:"));
     await tap(/^⬅️ Back$/);
-    await edited((t) => t.includes("Page 2 of 2"));
+    await edited((t) => t.includes(en("rules-list-page", { page: 2, pages: 2 })));
   });
 });
 
@@ -125,11 +128,11 @@ describe("rule card and the state table", () => {
     const rule = await client.createRefill({ targetAddress: ADDRESS, minimal: 40_000n, volume: 65_000n, duration: "1d" });
     const card = await openCard(rule.id);
     expect(card).toContain("Auto-refill</b> · 🟢 active");
-    expect(card).toContain("Fires when energy falls below: <code>40,000</code>");
-    expect(card).toContain("Energy per delivery: <code>65,000</code>");
-    expect(card).toContain("Delivered for: 1 day");
+    expect(card).toContain(en("rules-card-threshold", { volume: "<code>40,000</code>" }));
+    expect(card).toContain(en("rules-card-volume", { volume: "<code>65,000</code>" }));
+    expect(card).toContain(en("rules-card-duration", { duration: "1 day" }));
     expect(card).toContain("Auto-resume: off");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(CARD_BUTTONS);
     // Refresh with nothing changed: Telegram says "not modified", which is no error for the user.
     const refresh = await tap(/Refresh/);
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === refresh.callbackQueryId);
@@ -137,46 +140,46 @@ describe("rule card and the state table", () => {
 
     const pauseData = dataOf(/Pause/);
     await tap(/Pause/);
-    const paused = await edited((t) => t.includes("Paused. It will not fire"));
+    const paused = await edited((t) => t.includes(en("rules-note-paused")));
     expect(String(paused.payload.text)).toContain("⏸ paused");
-    expect(String(paused.payload.text)).toContain("Why paused: you paused it");
-    expect(labels()).toEqual(["▶️ Resume", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(String(paused.payload.text)).toContain(en("rules-card-pause-reason", { reason: en("rules-pause-user") }));
+    expect(labels()).toEqual([en("rules-button-resume"), ...CARD_BUTTONS.slice(1)]);
     expect((await client.listRules())[0]!.status).toBe("paused");
 
     // A repeated Pause (a double tap on the card as it was): the server refuses (409), the card says it is already paused.
     await tapData(pauseData);
-    await edited((t) => t.includes("already paused") && t.includes("⏸ paused"));
+    await edited((t) => t.includes(en("rules-note-already-paused")) && t.includes("⏸ paused"));
 
     const resumeData = dataOf(/Resume/);
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
     await tapData(resumeData);
-    await edited((t) => t.includes("already active"));
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    await edited((t) => t.includes(en("rules-note-already-active")));
+    expect(labels()).toEqual(CARD_BUTTONS);
 
-    await tap(/Cancel rule/);
-    const confirm = await edited((t) => t.includes("Cancel this rule?"));
-    expect(String(confirm.payload.text)).toContain("<b>final</b>: a cancelled rule cannot be resumed");
-    expect(labels()).toEqual(["🗑 Yes, cancel it for good", "⬅️ No, keep it"]);
+    await tap(en("rules-button-cancel"));
+    const confirm = await edited((t) => t.includes(en("rules-cancel-confirm")));
+    expect(String(confirm.payload.text)).toContain(en("rules-cancel-confirm"));
+    expect(labels()).toEqual([en("rules-button-cancel-confirm"), en("rules-button-keep")]);
     await tap(/No, keep it/);
-    await edited((t) => t.includes("🟢 active") && !t.includes("Cancel this rule?"));
+    await edited((t) => t.includes("🟢 active") && !t.includes(en("rules-cancel-confirm")));
     expect((await client.listRules())[0]!.status).toBe("active");
 
-    await tap(/Cancel rule/);
-    await edited((t) => t.includes("Cancel this rule?"));
+    await tap(en("rules-button-cancel"));
+    await edited((t) => t.includes(en("rules-cancel-confirm")));
     const cancelData = dataOf(/Yes, cancel it/);
     await tap(/Yes, cancel it/);
-    const cancelled = await edited((t) => t.includes("Cancelled. This is final."));
-    expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes("went wrong"))).toHaveLength(0);
+    const cancelled = await edited((t) => t.includes(en("rules-note-cancelled")));
+    expect(h.tg.callsOf("sendMessage").filter((c) => String(c.payload.text).includes(en("error-internal")))).toHaveLength(0);
     expect(String(cancelled.payload.text)).toContain("✖️ cancelled");
     expect(labels()).toEqual(["📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     expect((await client.listRules())[0]!.status).toBe("cancelled");
 
     await tapData(cancelData);
-    await edited((t) => t.includes("already cancelled"));
+    await edited((t) => t.includes(en("rules-note-already-cancelled")));
     expect(labels()).toEqual(["📜 Fires", "🔄 Refresh", "⬅️ Back"]);
     await tapData(resumeData);
-    await edited((t) => t.includes("not possible in the rule's current state"));
+    await edited((t) => t.includes(en("rules-note-state-changed")));
   });
 
   it("a paused rule can be cancelled; pausing a rule cancelled elsewhere shows the card as it stands", async () => {
@@ -185,18 +188,18 @@ describe("rule card and the state table", () => {
     await client.pauseRule(rule.id);
     const card = await openCard(rule.id);
     expect(card).toContain("Smart mode</b> · ⏸ paused");
-    expect(card).toContain("about 131k energy each time");
+    expect(card).toContain(en("rules-card-smart-schedule"));
     expect(card).toContain("Auto-resume: on");
-    await tap(/Cancel rule/);
-    await edited((t) => t.includes("Cancel this rule?"));
+    await tap(en("rules-button-cancel"));
+    await edited((t) => t.includes(en("rules-cancel-confirm")));
     await tap(/Yes, cancel it/);
-    await edited((t) => t.includes("Cancelled. This is final.") && t.includes("cancelled for good"));
+    await edited((t) => t.includes(en("rules-note-cancelled")) && t.includes(en("rules-card-cancelled-final")));
 
     const other = await client.createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
     await openCard(other.id);
     await client.cancelRule(other.id);
     await tap(/Pause/);
-    await edited((t) => t.includes("not possible in the rule's current state") && t.includes("✖️ cancelled"));
+    await edited((t) => t.includes(en("rules-note-state-changed")) && t.includes("✖️ cancelled"));
   });
 
   it("an unknown or foreign rule id says the rule was not found", async () => {
@@ -210,13 +213,13 @@ describe("rule card and the state table", () => {
     const pause = dataOf(/Pause/);
     const fires = dataOf(/Fires/);
     await tapData(RuleCallbacks.card.pack({ id: randomUUID(), page: 1 }));
-    await edited((t) => t.includes("Rule not found"));
+    await edited((t) => t.includes(en("rules-not-found")));
     expect(labels()).toEqual(["⬅️ Back"]);
     await tapData(aimedAt(pause, own.id, foreign.id));
-    await edited((t) => t.includes("Rule not found"));
+    await edited((t) => t.includes(en("rules-not-found")));
     await openCard(own.id);
     await tapData(aimedAt(fires, own.id, foreign.id));
-    await edited((t) => t.includes("Rule not found"));
+    await edited((t) => t.includes(en("rules-not-found")));
     expect((await h.marketplace.forKey(key).listRules())[0]!.status).toBe("active");
     expect((await client.listRules())[0]!.status).toBe("active");
   });
@@ -230,9 +233,9 @@ describe("rule card and the state table", () => {
     await h.tg.sendText({ chatId: GROUP, chatType: "group", userId: USER, text: "hello" });
     const groupMessage = h.tg.messages(GROUP).at(-1)!;
     const forged = await h.tg.tap({ chatId: GROUP, userId: USER, messageId: groupMessage.messageId, data: pause });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === forged.callbackQueryId && String(p.text).includes("private chat"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === forged.callbackQueryId && String(p.text).includes(en("private-only-button")));
     const notice = await h.tg.tap({ chatId: GROUP, userId: USER, messageId: groupMessage.messageId, data: SharedButtons.openRule.pack({ id: rule.id }) });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === notice.callbackQueryId && String(p.text).includes("private chat"));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === notice.callbackQueryId && String(p.text).includes(en("private-only-button")));
     expect((await client.listRules())[0]!.status).toBe("active");
     expect(h.tg.callsOf("editMessageText").filter((c) => c.payload.chat_id === GROUP)).toHaveLength(0);
   });
@@ -247,13 +250,13 @@ describe("rule card and the state table", () => {
     await h.tg.tapButton({ userId: USER, messageId: noticeId, text: /Open rule/ });
     const card = await sent((t) => t.includes(rule.id));
     expect(String(card.payload.text)).toContain("Auto-renewal</b> · 🟢 active");
-    expect(labels()).toEqual(["⏸ Pause", "🗑 Cancel rule", "💲 Max price", "✏️ Edit", "📜 Fires", "🔄 Refresh", "⬅️ Back"]);
+    expect(labels()).toEqual(CARD_BUTTONS);
     expect(h.tg.messages(USER).find((m) => m.messageId === noticeId)?.text).toBe("Rule paused");
     await tap(/Pause/);
-    await edited((t) => t.includes("Paused. It will not fire") && t.includes(rule.id));
+    await edited((t) => t.includes(en("rules-note-paused")) && t.includes(rule.id));
     expect((await client.listRules())[0]!.status).toBe("paused");
     await tap(/^⬅️ Back$/);
-    await edited((t) => t.includes("Your automation rules") && t.includes("Paused (1)"));
+    await edited((t) => t.includes(en("rules-list-title")) && t.includes("Paused (1)"));
   });
 });
 
@@ -267,10 +270,10 @@ describe("firings, pauses for balance, and auto-resume", () => {
 
     await openCard(refill.id);
     await tap(/Fires/);
-    const page1 = String((await edited((t) => t.includes("Latest firings"))).payload.text);
+    const page1 = String((await edited((t) => enPattern("rules-fires-intro").test(t))).payload.text);
     // 12 falls below the threshold, and at least one more when those 1-hour delegations expired during
     // the day (the sandbox's real-time tick may add another, so the exact count is read from the card).
-    const shown = Number(/Latest firings \((\d+)\)/.exec(page1)?.[1]);
+    const shown = Number(/\((\d+)\)/.exec(page1)?.[1]); // the intro's count, the page's first number in brackets
     expect(shown).toBeGreaterThanOrEqual(13);
     const fires = await client.ruleFires(refill.id);
     expect(fires.length).toBeGreaterThanOrEqual(shown);
@@ -280,13 +283,13 @@ describe("firings, pauses for balance, and auto-resume", () => {
     expect(fires[0]!.createdAt > fires[12]!.createdAt).toBe(true);
     expect(page1).toContain("10. ");
     expect(page1).not.toContain("11. ");
-    expect(page1).toContain("Page 1 of 2");
-    expect(labels()).toEqual(["▶️", "🔄 Refresh", "⬅️ Back to the rule"]);
+    expect(page1).toContain(en("rules-list-page", { page: 1, pages: 2 }));
+    expect(labels()).toEqual(["▶️", en("button-refresh"), en("rules-button-back-to-rule")]);
     await tap(/▶️/);
-    const page2 = String((await edited((t) => t.includes("Page 2 of 2"))).payload.text);
-    expect(labels()).toEqual(["◀️", "🔄 Refresh", "⬅️ Back to the rule"]);
+    const page2 = String((await edited((t) => t.includes(en("rules-list-page", { page: 2, pages: 2 })))).payload.text);
+    expect(labels()).toEqual(["◀️", en("button-refresh"), en("rules-button-back-to-rule")]);
     expect(page2).toContain(`${shown}. ${fmt.dateTime(fires[fires.length - 1]!.createdAt)}`);
-    await tap(/Back to the rule/);
+    await tap(en("rules-button-back-to-rule"));
     const card = String((await edited((t) => t.includes("Spent:"))).payload.text);
     const spent = trxToSun((await client.listRules()).find((r) => r.id === refill.id)!.spentTrx);
     const firingsPaid = spent / 2_112_000n;
@@ -299,7 +302,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     // The renewal fired at creation and again after the UTC day turned.
     await openCard(renewal.id);
     await tap(/Fires/);
-    const renewals = String((await edited((t) => t.includes("Latest firings (2)"))).payload.text);
+    const renewals = String((await edited((t) => enPattern("rules-fires-intro", { count: 2 }).test(t))).payload.text);
     expect(renewals).toContain("65,000 energy · 1 day · <code>5.36 TRX</code>");
   });
 
@@ -311,26 +314,26 @@ describe("firings, pauses for balance, and auto-resume", () => {
     h.sandbox.control.consumeEnergy(ADDRESS, 200_000n); // the first cannot fire again: System pause
     const card = await openCard(rule.id);
     expect(card).toContain("⏸ paused");
-    expect(card).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
+    expect(card).toContain(en("rules-card-pause-reason", { reason: en("rules-pause-system") }));
     expect(card).toContain("Spent: <code>8.65 TRX</code>");
 
     await tap(/Resume/);
-    const refused = String((await edited((t) => t.includes("balance is too low"))).payload.text);
-    expect(refused).toContain("One firing costs <code>8.65 TRX</code>; your balance is <code>1.35 TRX</code>");
+    const refused = String((await edited((t) => t.includes(en("error-insufficient-balance")))).payload.text);
+    expect(refused).toContain(en("rules-shortfall", { price: "<code>8.65 TRX</code>", balance: "<code>1.35 TRX</code>", missing: "<code>7.30 TRX</code>" }));
     // 7.292 TRX missing, rounded up: depositing what is shown is enough
-    expect(refused).toContain("Deposit at least <code>7.30 TRX</code> more");
-    expect(labels()).toEqual(["💳 Deposit", "⬅️ Back to the rule"]);
+    expect(refused).toContain(en("rules-shortfall", { price: "<code>8.65 TRX</code>", balance: "<code>1.35 TRX</code>", missing: "<code>7.30 TRX</code>" }));
+    expect(labels()).toEqual([en("button-deposit"), en("rules-button-back-to-rule")]);
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep", RuleCallbacks.card.pack({ id: rule.id, page: 1 })]);
 
     h.sandbox.control.deposit(accountId, "20");
-    await tap(/Back to the rule/);
+    await tap(en("rules-button-back-to-rule"));
     const resumed = String((await edited((t) => t.includes("Spent:"))).payload.text);
     expect(resumed).toContain("🟢 active");
-    expect(resumed).not.toContain("Why paused");
+    expect(resumed).not.toMatch(enPattern("rules-card-pause-reason"));
 
     // Without auto-resume the rule waits for the user, who can now resume it.
     const waiting = await openCard(manual.id);
-    expect(waiting).toContain("Why paused: the marketplace paused it: the balance did not cover a firing");
+    expect(waiting).toContain(en("rules-card-pause-reason", { reason: en("rules-pause-system") }));
     expect(waiting).toContain("Auto-resume: off");
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes(manual.id) && t.includes("🟢 active"));
@@ -345,7 +348,7 @@ describe("firings, pauses for balance, and auto-resume", () => {
     await client.pauseRule(smart.id);
     h.sandbox.control.deposit(accountId, "5");
     const card = await openCard(smart.id);
-    expect(card).toContain("Why paused: you paused it");
+    expect(card).toContain(en("rules-card-pause-reason", { reason: en("rules-pause-user") }));
     await tap(/Resume/);
     await edited((t) => t.includes("Resumed") && t.includes("🟢 active"));
     await toast((t) => t.includes("Resumed"));

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { en, tr } from "../support/locale.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../src/charts/daily-chart.js";
 import { CSV_COLUMNS } from "../../src/statements/csv.js";
@@ -19,9 +19,7 @@ import { confirm, freshAddress, previewByOneLiner } from "./buy-support.js";
 import type { Marketplace } from "../../src/marketplace/index.js";
 
 const USER = 32_601;
-const tr = loadTranslations("en");
-const en = (key: string, vars?: Record<string, string | number>) => tr.t("en", key, vars);
-const ru = (key: string, vars?: Record<string, string | number>) => tr.t("ru", key, vars);
+const ru = (key: string, vars?: Record<string, string | number>) => tr("ru", key, vars);
 const fmt = createFormatter("en");
 
 let h: Harness | undefined;

@@ -11,6 +11,6 @@ export function userChat(tg: () => FakeBotApi, userId: number) {
     sent: withText("sendMessage"),
     edited: withText("editMessageText"),
     say: (text: string) => tg().sendText({ userId, text }),
-    tap: (label: RegExp) => tg().tapButton({ userId, text: label }),
+    tap: (label: RegExp | string) => tg().tapButton({ userId, text: label }),
   };
 }
