@@ -7,7 +7,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../../context.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
-import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { askTrxOrOff } from "../../flow/trx-or-off.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
 import { KeyButtons } from "./callbacks.js";
@@ -29,8 +29,13 @@ export async function budgetConversation(conversation: BotConversation, ctx: Con
   });
   if (!key) return flow.finish(ctx, t("keys-not-found"), backToKeys);
   const name = `<b>${keyName(key, t)}</b> <code>${escapeHtml(fingerprintText(key))}</code>`;
-  await flow.ask(ctx, t("keys-budget-ask", { key: name }), new InlineKeyboard().text(t("keys-button-budget-remove"), KeyButtons.budgetOff.pack()));
-  const sun = await waitForTrxOrOff(ctx, flow, { offButton: KeyButtons.budgetOff.pattern, offWord: t("keys-budget-off-word"), bad: t("keys-budget-bad"), maxSun: MAX_BUDGET_SUN });
+  const sun = await askTrxOrOff(ctx, flow, {
+    question: t("keys-budget-ask", { key: name }),
+    off: { label: t("keys-button-budget-remove"), button: KeyButtons.budgetOff },
+    offWord: t("keys-budget-off-word"),
+    bad: t("keys-budget-bad"),
+    maxSun: MAX_BUDGET_SUN,
+  });
   const stored = await external(conversation, async () => {
     if (!(await ctx.deps.store.apiKeys.get(userId, keyId))) return false;
     await ctx.deps.store.keyBudgets.set(userId, keyId, sun, ctx.deps.now());

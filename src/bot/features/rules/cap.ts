@@ -13,7 +13,7 @@ import { MAX_CAP_SUN } from "../../../rules/price-cap.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { askTrxOrOff } from "../../flow/trx-or-off.js";
 import { RuleCallbacks } from "./callbacks.js";
 
 export const RULE_CAP_CONVERSATION = "rules-cap";
@@ -39,8 +39,13 @@ export async function ruleCapConversation(conversation: BotConversation, ctx: Co
   const lines = [t("rules-cap-ask")];
   if (priceSun !== null) lines.push(t("rules-cap-price-now", { price: code(ctx.fmt.trx(priceSun)) }));
   lines.push(t("rules-card-cap-between"));
-  await flow.ask(ctx, lines.join("\n\n"), new InlineKeyboard().text(t("rules-button-cap-off"), RuleCallbacks.capOff.pack()));
-  const capSun = await waitForTrxOrOff(ctx, flow, { offButton: RuleCallbacks.capOff.pattern, offWord: t("rules-cap-off-word"), bad: t("rules-cap-bad"), maxSun: MAX_CAP_SUN });
+  const capSun = await askTrxOrOff(ctx, flow, {
+    question: lines.join("\n\n"),
+    off: { label: t("rules-button-cap-off"), button: RuleCallbacks.capOff },
+    offWord: t("rules-cap-off-word"),
+    bad: t("rules-cap-bad"),
+    maxSun: MAX_CAP_SUN,
+  });
   const stored = await external(conversation, async () => {
     const key = await ctx.deps.store.apiKeys.getDefault(userId);
     if (!key) return false;

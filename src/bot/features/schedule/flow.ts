@@ -25,7 +25,7 @@ import { runStep, type Parsed } from "../../flow/step.js";
 import { multiSelectStep } from "../../flow/multi-select.js";
 import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
 import { volumePresetKeyboard } from "../../ui/order-steps.js";
-import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { askTrxOrOff } from "../../flow/trx-or-off.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
 import { ScheduleStep } from "./callbacks.js";
 
@@ -213,8 +213,13 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     await fail(err);
     return;
   }
-  await flow.ask(current, t("schedule-ask-max", { price: code(current.fmt.trx(money.totalSun)) }), new InlineKeyboard().text(t("schedule-button-no-max"), ScheduleStep.noMax.pack()));
-  const maxSun = await waitForTrxOrOff(current, flow, { offButton: ScheduleStep.noMax.pattern, offWord: t("schedule-max-off-word"), bad: t("schedule-max-bad"), maxSun: MAX_RUN_SUN });
+  const maxSun = await askTrxOrOff(current, flow, {
+    question: t("schedule-ask-max", { price: code(current.fmt.trx(money.totalSun)) }),
+    off: { label: t("schedule-button-no-max"), button: ScheduleStep.noMax },
+    offWord: t("schedule-max-off-word"),
+    bad: t("schedule-max-bad"),
+    maxSun: MAX_RUN_SUN,
+  });
 
   // ── Preview: what, when next, today's price against the balance and the maximum; Save ──
   const trx = current.fmt.trx;

@@ -8,7 +8,7 @@ import { code } from "../../../format/html.js";
 import { parseTypedTrx, SUN_PER_TRX } from "../../../tron/amounts.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { askTrxOrOff } from "../../flow/trx-or-off.js";
 import { SettingsButtons } from "./callbacks.js";
 
 export const ALERT_CONVERSATION = "settings-alert";
@@ -25,8 +25,13 @@ export async function alertConversation(conversation: BotConversation, ctx: Conv
   const { t } = ctx.locale;
   const backToSettings = new InlineKeyboard().text(t("settings-button-open"), SettingsButtons.open.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: backToSettings });
-  await flow.ask(ctx, t("settings-alert-ask"), new InlineKeyboard().text(t("settings-button-alert-clear"), SettingsButtons.alertOff.pack()));
-  const sun = await waitForTrxOrOff(ctx, flow, { offButton: SettingsButtons.alertOff.pattern, offWord: t("settings-alert-off-word"), bad: t("settings-alert-bad"), maxSun: MAX_ALERT_SUN });
+  const sun = await askTrxOrOff(ctx, flow, {
+    question: t("settings-alert-ask"),
+    off: { label: t("settings-button-alert-clear"), button: SettingsButtons.alertOff },
+    offWord: t("settings-alert-off-word"),
+    bad: t("settings-alert-bad"),
+    maxSun: MAX_ALERT_SUN,
+  });
   // A new threshold re-arms the alert.
   await external(conversation, () => ctx.deps.store.users.update(userId, { balanceAlertSun: sun === null ? null : sun.toString(), balanceAlertTripped: false }));
   const note = sun === null ? t("settings-alert-cleared") : t("settings-alert-set", { amount: code(ctx.fmt.trx(sun)) });

@@ -21,7 +21,7 @@ import { enterFlow } from "../../flow/enter.js";
 import { runEntry } from "../../flow/registry.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
-import { waitForTrxOrOff } from "../../flow/trx-or-off.js";
+import { askTrxOrOff } from "../../flow/trx-or-off.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { SUN_PER_TRX } from "../../../tron/amounts.js";
@@ -138,8 +138,13 @@ async function maxConversation(conversation: BotConversation, ctx: ConversationC
   const { t } = ctx.locale;
   const back = new InlineKeyboard().text(t("team-button-back"), TeamButtons.list.pack());
   const flow = new FlowMessage(conversation, ctx, { inTappedMessage: true, cancelledKeyboard: back });
-  await flow.ask(ctx, t("team-max-ask"), new InlineKeyboard().text(t("team-button-no-max"), TeamButtons.noMax.pack()));
-  const sun = await waitForTrxOrOff(ctx, flow, { offButton: TeamButtons.noMax.pattern, offWord: t("team-max-off-word"), bad: t("team-max-bad"), maxSun: MAX_SUN });
+  const sun = await askTrxOrOff(ctx, flow, {
+    question: t("team-max-ask"),
+    off: { label: t("team-button-no-max"), button: TeamButtons.noMax },
+    offWord: t("team-max-off-word"),
+    bad: t("team-max-bad"),
+    maxSun: MAX_SUN,
+  });
   await external(conversation, () => ctx.deps.store.teamDesks.setMax(userId, chatId, sun));
   await flow.finish(ctx, sun === null ? t("team-max-cleared") : t("team-max-set", { amount: code(ctx.fmt.trx(sun)) }), back);
 }
