@@ -121,7 +121,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   );
   current = durationAnswer.ctx;
   const duration = durationAnswer.value;
-  const what = whatLabel({ volume, duration }, t, current.fmt);
+  const what = whatLabel({ volume, duration }, current.locale);
 
   // ── Days ──
   const daySets = new InlineKeyboard()
@@ -220,7 +220,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const lines = [
     t("schedule-preview-title"),
     t("schedule-preview-what", { what, address: shownAddress }),
-    t("schedule-preview-when", { when: whenLabel(rule, t, current.fmt) }),
+    t("schedule-preview-when", { when: whenLabel(rule, current.locale) }),
     next === undefined ? "" : t("schedule-preview-next", { next: localMoment(timeZone, next, current.fmt) }),
     t("schedule-preview-price", { price: code(trx(money.totalSun)), balance: code(trx(money.balanceSun)) }),
     maxSun === null ? "" : t("schedule-preview-max", { max: code(trx(maxSun)) }),
@@ -239,5 +239,5 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     );
     return row !== undefined;
   });
-  await flow.finish(current, stored ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, t, current.fmt) }) : t("schedule-too-many"), toList);
+  await flow.finish(current, stored ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, current.locale) }) : t("schedule-too-many"), toList);
 }
