@@ -88,8 +88,8 @@ describe("scope refusals", () => {
     expect(refusedOperation(scopeError("POST /api/v1/automations/abc/pause"))).toEqual({ operation: "rules", scope: "purchase" });
     expect(refusedOperation(scopeError("DELETE /api/v1/webhooks/abc"))).toEqual({ operation: "webhooks", scope: "full" });
     expect(refusedOperation(scopeError("GET /api/v1/wallet/balance"))).toBeUndefined();
-    expect(renderError(scopeError("POST /api/v1/orders"), t, 0).text).toBe('keys-error-scope-op({"operation":"keys-scope-op-orders","scope":"purchase"})');
-    expect(renderError(scopeError("something else"), t, 0).text).toBe("error-insufficient-scope");
+    expect(renderError(scopeError("POST /api/v1/orders"), locale, 0).text).toBe('keys-error-scope-op({"operation":"keys-scope-op-orders","scope":"purchase"})');
+    expect(renderError(scopeError("something else"), locale, 0).text).toBe("error-insufficient-scope");
   });
 });
 

@@ -77,14 +77,14 @@ function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text:
   const place = cardPlace(ctx);
   if (outcome.check) {
     return {
-      text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at, outcome.label),
-      keyboard: addressCheckKeyboard(address, t, place, ctx.me.username, outcome.presets?.length ? { choices: outcome.presets, fmt: ctx.fmt } : undefined),
+      text: renderAddressCheck(outcome.check, ctx.locale, outcome.at, outcome.label),
+      keyboard: addressCheckKeyboard(address, ctx.locale, place, ctx.me.username, outcome.presets?.length ? outcome.presets : undefined),
     };
   }
   if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) {
     return { text: invalidAddressText(address, t, { refusedByServer: true }) };
   }
-  const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "address check failed" });
+  const rendered = renderAndLogError(ctx, outcome.error, { now: outcome.at, what: "address check failed" });
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
   if (place === "private") keyboard.text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
   if (place !== "inline") keyboard.text(ctx.t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));

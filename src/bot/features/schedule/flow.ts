@@ -88,7 +88,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
 
   // ── Volume ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
-  const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (volume) => ScheduleStep.volume.pack({ volume }));
+  const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, current.locale, (volume) => ScheduleStep.volume.pack({ volume }));
   const volumeAnswer = await runStep(
     flow,
     current,
