@@ -111,7 +111,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
   // a typed line is read by its first word (as /check <address> is), or a saved address's name
   const take = (input: string, c: ConversationContext): Parsed<string> =>
-    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, (k, v) => c.t(k, v)) };
+    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, c.t) };
   const { value: input, ctx: answered } = await runStep(flow, ctx, {
     question: ctx.t("check-ask-address"),
     keyboard,
