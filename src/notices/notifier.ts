@@ -19,7 +19,7 @@ import type { Runway } from "../orders/runway.js";
 import type { Arrived } from "../orders/deposits.js";
 import { renderStatementText, type StatementFiles } from "../statements/render.js";
 import type { LoadedStatement } from "../statements/load.js";
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { TextLocale } from "../format/formatter.js";
 import { briefCap, briefOrder, briefPlain, briefRuleFired, briefRulePaused, briefRulesPaused, briefRuleResumed } from "./render-brief.js";
 import { escapeHtml } from "../format/html.js";
 import { monthIso, type UtcMonth } from "../statements/month.js";
@@ -121,7 +121,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 type Atomically = <R>(fn: (repos: NoticeRepos) => Promise<R>) => Promise<R>;
 
 /** What the statement's notice is made of, in the recipient's language (statements/load.ts and render.ts). */
-export type MakeStatement = (t: Translate, fmt: Formatter) => Promise<{ loaded: LoadedStatement; files: StatementFiles | undefined }>;
+export type MakeStatement = (locale: TextLocale) => Promise<{ loaded: LoadedStatement; files: StatementFiles | undefined }>;
 
 function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (user: NoticeRecipient) => NoticeLocale, atomically: Atomically): Notifier {
   /** Renders and enqueues; false when the user is unknown, has notices off, or the key was used. */
@@ -279,8 +279,8 @@ function notifierOn(deps: NotifierDeps, repos: () => NoticeRepos, localeFor: (us
       const at = (part: string) => `${key}${part}@${user.chatId}`;
       if (await repos().outbox.getByDedupeKey(at(""))) return false;
       const l = await noticeLocale(userId, user);
-      const { loaded, files } = await make(l.t, l.fmt);
-      const text = renderStatementText(loaded.statement, loaded.labels, l.t, l.fmt);
+      const { loaded, files } = await make(l);
+      const text = renderStatementText(loaded.statement, loaded.labels, l);
       const now = deps.now();
       const added = await atomically(async ({ outbox }) => {
         if (!(await outbox.enqueue({ chatId: user.chatId, dedupeKey: at(""), text }, now))) return false;

@@ -16,7 +16,7 @@ export function renderScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Noti
   const { t, fmt } = l;
   const { schedule, outcome } = run;
   const vars = {
-    what: whatLabel(schedule, t, fmt),
+    what: whatLabel(schedule, l),
     address: addressHtml(schedule.targetAddress, l.labels),
     due: localMoment(schedule.timeZone, run.dueAt, fmt),
     zone: escapeHtml(schedule.timeZone),
@@ -74,8 +74,8 @@ export function renderScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Noti
 
 /** A run in one line for the user's group or channel: placed, skipped or failed, for which address, and why in words. */
 export function briefScheduleRun(run: ScheduleRunNotice, l: NoticeLocale): Notice {
-  const { t, fmt } = l;
-  const vars = { what: whatLabel(run.schedule, t, fmt), target: escapeHtml(addressName(run.schedule.targetAddress, l.labels)) };
+  const { t } = l;
+  const vars = { what: whatLabel(run.schedule, l), target: escapeHtml(addressName(run.schedule.targetAddress, l.labels)) };
   if (run.outcome.kind === "placed") return { text: t("notice-brief-schedule-placed", vars) };
   const reason = t(`schedule-reason-${run.outcome.reason}`);
   return { text: t(run.outcome.kind === "skipped" ? "notice-brief-schedule-skipped" : "notice-brief-schedule-failed", { ...vars, reason }) };

@@ -7,7 +7,7 @@
 import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 import { kindIcon, kindLabel } from "./labels.js";
 import { pauseReasonKind, ruleKind, ruleStatusKind, type AutomationRule, type RuleStatusKind } from "../marketplace/index.js";
-import type { Formatter, TextLocale, Translate } from "../format/formatter.js";
+import type { TextLocale, Translate } from "../format/formatter.js";
 import { code } from "../format/html.js";
 import { perReferenceEnergy } from "./price-cap.js";
 
@@ -43,7 +43,7 @@ export function pauseReasonLabel(rule: Pick<AutomationRule, "pauseReason">, t: T
 }
 
 /** Threshold, volume and duration, each only where the rule has one. */
-export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter): string[] {
+export function settingsParts(rule: AutomationRule, { t, fmt }: TextLocale): string[] {
   const parts: string[] = [];
   if (rule.minimal !== null) parts.push(t("rules-part-threshold", { volume: fmt.volume(rule.minimal) }));
   if (rule.volume !== null) parts.push(t("rules-part-volume", { volume: fmt.volume(rule.volume) }));
@@ -52,7 +52,7 @@ export function settingsParts(rule: AutomationRule, t: Translate, fmt: Formatter
 }
 
 /** The cap on the card: per firing (and per 65,000 energy when the rule has a volume), and what a minute between checks allows. */
-function capLines(rule: AutomationRule, capSun: bigint, t: Translate, fmt: Formatter): string[] {
+function capLines(rule: AutomationRule, capSun: bigint, { t, fmt }: TextLocale): string[] {
   const per = perReferenceEnergy(capSun, rule.volume);
   const trx = fmt.trx;
   const perText = per === undefined ? "" : t("notice-cap-per-65k", { price: code(trx(per)) });
@@ -66,7 +66,8 @@ export interface RuleMarks {
 }
 
 /** The card's text; `note` (what just happened) goes above it. */
-export function renderRuleCard(rule: AutomationRule, { t, fmt }: TextLocale, note?: string, labels?: AddressLabels, marks: RuleMarks = {}): string {
+export function renderRuleCard(rule: AutomationRule, locale: TextLocale, note?: string, labels?: AddressLabels, marks: RuleMarks = {}): string {
+  const { t, fmt } = locale;
   const kind = ruleKind(rule.type);
   const status = ruleStatusKind(rule.status);
   const lines: string[] = [];
@@ -83,7 +84,7 @@ export function renderRuleCard(rule: AutomationRule, { t, fmt }: TextLocale, not
   if (status === "paused" && cap?.pausedAbove) lines.push(t("rules-card-cap-paused"));
   else if (status === "paused" && pausedForBudget) lines.push(t("rules-card-paused-for-budget"));
   else if (status === "paused" && reason) lines.push(t("rules-card-pause-reason", { reason }));
-  if (cap && status !== "cancelled") lines.push(...capLines(rule, cap.capSun, t, fmt));
+  if (cap && status !== "cancelled") lines.push(...capLines(rule, cap.capSun, locale));
   // a cancelled rule never runs again: how it would resume is beside the point
   if (status !== "cancelled") lines.push(t(rule.autoResume ? "rules-card-auto-resume-on" : "rules-card-auto-resume-off"));
   lines.push(t("rules-card-spent", { amount: code(fmt.trx(rule.spentTrx)) }));

@@ -2,7 +2,7 @@
  * How a schedule reads, in the chat's card and in its run notices alike: "Weekdays at 09:00
  * (Europe/Moscow)", "131,000 energy · 1 hour", the next run's local date and time. Pure.
  */
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { Formatter, TextLocale } from "../format/formatter.js";
 import { escapeHtml } from "../format/html.js";
 import { EVERY_DAY, WEEKDAYS, zoneOffsetAt } from "./due.js";
 
@@ -21,7 +21,7 @@ export function weekdayName(day: number, fmt: Formatter): string {
 }
 
 /** "every day", "weekdays" or the days in week order: "Mon, Wed and Fri". */
-export function daysLabel(days: string, t: Translate, fmt: Formatter): string {
+export function daysLabel(days: string, { t, fmt }: TextLocale): string {
   const sorted = WEEK_ORDER.filter((d) => days.includes(String(d)));
   if (sorted.length === 7 || days === EVERY_DAY) return t("schedule-days-every");
   if (sorted.length === 5 && WEEKDAYS.split("").every((d) => days.includes(d))) return t("schedule-days-weekdays");
@@ -29,12 +29,12 @@ export function daysLabel(days: string, t: Translate, fmt: Formatter): string {
 }
 
 /** When a schedule runs: "weekdays at 09:00 (Europe/Moscow)". */
-export function whenLabel(schedule: { days: string; time: string; timeZone: string }, t: Translate, fmt: Formatter): string {
-  return t("schedule-when", { days: daysLabel(schedule.days, t, fmt), time: schedule.time, zone: escapeHtml(schedule.timeZone) });
+export function whenLabel(schedule: { days: string; time: string; timeZone: string }, locale: TextLocale): string {
+  return locale.t("schedule-when", { days: daysLabel(schedule.days, locale), time: schedule.time, zone: escapeHtml(schedule.timeZone) });
 }
 
 /** What a schedule buys: "131,000 energy · 1 hour". */
-export function whatLabel(schedule: { volume: string | bigint; duration: string }, t: Translate, fmt: Formatter): string {
+export function whatLabel(schedule: { volume: string | bigint; duration: string }, { t, fmt }: TextLocale): string {
   return t("schedule-what", { volume: fmt.volume(schedule.volume), duration: fmt.duration(schedule.duration, t) });
 }
 

@@ -4,7 +4,7 @@
  * average price, the top addresses) and its two files, the chart by day (PNG) and the CSV. Shared by
  * /statement in the chat and the statement's notice on the 1st, which sends the same three.
  */
-import type { Formatter, Translate } from "../format/formatter.js";
+import type { Formatter, TextLocale, Translate } from "../format/formatter.js";
 import { code, escapeHtml } from "../format/html.js";
 import { addressHtml, type AddressLabels } from "../tron/address-names.js";
 import { renderDailyChart, type DailyChartInput } from "../charts/daily-chart.js";
@@ -22,7 +22,7 @@ function average(paidSun: bigint, volume: bigint, fmt: Formatter): string | unde
   return sun === null ? undefined : code(fmt.amount(sun));
 }
 
-function keySection(key: KeyStatement, labels: AddressLabels, t: Translate, fmt: Formatter): string[] {
+function keySection(key: KeyStatement, labels: AddressLabels, { t, fmt }: TextLocale): string[] {
   const lines = [`🔑 ${b(escapeHtml(key.label))}`];
   if (key.lines.length === 0) {
     lines.push(t("statement-key-nothing"));
@@ -57,10 +57,11 @@ function keySection(key: KeyStatement, labels: AddressLabels, t: Translate, fmt:
 /** Telegram's limit for a message's text. */
 const MAX_TEXT = 4096;
 
-export function renderStatementText(statement: Statement, labels: AddressLabels, t: Translate, fmt: Formatter): string {
+export function renderStatementText(statement: Statement, labels: AddressLabels, locale: TextLocale): string {
+  const { t, fmt } = locale;
   const title = t("statement-title", { month: b(monthName(statement.month, fmt)) });
   if (statement.keys.length === 0) return [title, "", t("statement-no-keys")].join("\n");
-  const sections = statement.keys.map((key) => keySection(key, labels, t, fmt).join("\n"));
+  const sections = statement.keys.map((key) => keySection(key, labels, locale).join("\n"));
   const footer = t(isEmptyStatement(statement) ? "statement-empty" : "statement-note");
   // many keys: the last ones give way to a line that says so (every purchase is still in the CSV)
   let shown = sections.length;
@@ -104,8 +105,7 @@ export interface StatementFiles {
  */
 export async function statementFiles(
   { statement, labels }: LoadedStatement,
-  t: Translate,
-  fmt: Formatter,
+  { t, fmt }: TextLocale,
   chartFailed: (err: unknown) => void,
   draw: (input: DailyChartInput) => Promise<Buffer> = renderDailyChart,
 ): Promise<StatementFiles | undefined> {

@@ -25,10 +25,10 @@ export function createStatementWatcher(deps: WatchDeps) {
         await deps.store.users.listMonthlyStatement(),
         deps.concurrency,
         async (userId) => {
-          await deps.notifier.monthlyStatement(userId, ended, async (t, fmt) => {
-            const loaded = await loadStatement(deps, userId, ended, t);
+          await deps.notifier.monthlyStatement(userId, ended, async (locale) => {
+            const loaded = await loadStatement(deps, userId, ended, locale.t);
             // no canvas on this machine: the card and the CSV still go (logged once per tick)
-            const files = await statementFiles(loaded, t, fmt, (err) => {
+            const files = await statementFiles(loaded, locale, (err) => {
               if (undrawn++ === 0) deps.logger.warn({ err: errorFields(err) }, "monthly statement: the chart could not be drawn");
             });
             return { loaded, files };

@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMarketplace, MarketplaceError, type Marketplace } from "../../src/marketplace/index.js";
 import { renderError } from "../../src/bot/errors/render.js";
+import { createFormatter } from "../../src/format/formatter.js";
 import { ORDER_ID, wireOrder } from "./support/fixtures.js";
 import { sendJson, sendRaw, startStub, type Stub } from "./support/stub.js";
 
@@ -113,7 +114,7 @@ describe("response size limits", () => {
 
   it("maps to its own sentence through the one error mapping, logged as unexpected", () => {
     const err = new MarketplaceError("too_large", "GET /api/v1/orders: the answer is longer than 262144 bytes");
-    const rendered = renderError(err, (key) => key, 0);
+    const rendered = renderError(err, { t: (key) => key, fmt: createFormatter("en") }, 0);
     expect(rendered).toEqual({ text: "error-marketplace-too-large", expected: false });
   });
 });

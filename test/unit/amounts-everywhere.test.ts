@@ -132,7 +132,7 @@ describe.each(SUPPORTED_LOCALES)("every amount by one precision rule (%s)", (loc
     const choices = presetChoices({ durations: ["1h", "1d"], minVolume: 32_000n, maxVolume: 5_000_000n });
     for (const sun of SAMPLES) {
       const priced: PricedChoice[] = choices.map((c) => ({ ...c, totalSun: sun }));
-      const labels = buttonTexts(addPresetRows(new InlineKeyboard(), priced, () => "x", t, fmt));
+      const labels = buttonTexts(addPresetRows(new InlineKeyboard(), priced, () => "x", l));
       expect(labels.length).toBe(choices.length);
       for (const label of labels) {
         const [amount] = expectByRule(label, locale, 1, "preset button");
@@ -151,8 +151,7 @@ describe.each(SUPPORTED_LOCALES)("every amount by one precision rule (%s)", (loc
           preview: { priceTrx: trx, baseCostTrx: trx, commissionTrx: trx, activationTrx: trx, burnCostTrx: sunToTrx(sun * 2n), savingsPercent: "50", balanceTrx: sunToTrx(sun / 2n) },
           intentId: "0b1e2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d",
         },
-        t,
-        fmt,
+        l,
       );
       expectByRule(preview.text, locale, 5, `preview at ${trx}`);
       const order: Order = { id: "6f1c2b4a-1111-4222-8333-000000000001", resource: "energy", targetAddress: ADDRESS, volume: 65_000n, duration: "1h", priceTrx: trx, activationTrx: trx, totalTrx: trx, status: "Filled", txId: null, createdAt: "2026-11-24T02:00:00Z" };
@@ -160,7 +159,7 @@ describe.each(SUPPORTED_LOCALES)("every amount by one precision rule (%s)", (loc
       const ruleCard = renderRuleCard(rule(sun), { t, fmt });
       expect(ruleCard).toContain(fmt.trx(sun));
       expectByRule(ruleCard, locale, 1, `rule card at ${trx}`);
-      expectByRule(renderBalance({ trx, usdtTrc20: trx }, { transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, t, fmt, Date.UTC(2026, 10, 24)).text, locale, 2, `balance at ${trx}`);
+      expectByRule(renderBalance({ trx, usdtTrc20: trx }, { transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, l, Date.UTC(2026, 10, 24)).text, locale, 2, `balance at ${trx}`);
       expectByRule(renderShortfall({ priceSun: sun + 1n, balanceSun: sun, missingSun: 1n }, { t, fmt }).text, locale, 3, `shortfall at ${trx}`);
       expectByRule(runwayLines({ transfers: { count: 3n, priceSun: sun }, rules: { dailySun: sun, days: 2n } }, { t, fmt }).join("\n"), locale, 1, `runway at ${trx}`);
     }

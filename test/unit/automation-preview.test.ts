@@ -12,7 +12,7 @@ const others = [
 ];
 
 function render(locale: "en" | "ru" | "zh", rules = others): string {
-  return renderAutomationPreview(draft, preview, "100", (k, v) => i18n.t(locale, k, v), createFormatter(locale), rules).text;
+  return renderAutomationPreview(draft, preview, "100", { t: (k, v) => i18n.t(locale, k, v), fmt: createFormatter(locale) }, rules).text;
 }
 
 describe("the rule preview's warning about rules already on the address", () => {

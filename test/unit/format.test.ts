@@ -7,6 +7,7 @@ import { NoApiKeyError } from "../../src/bot/marketplace/with-user-client.js";
 import { decodeError, decodeJson, encodeError, encodeJson } from "../../src/bot/flow/external.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);
+const locale = { t, fmt: createFormatter("en") };
 
 describe("formatter", () => {
   it("formats TRX without floats, with locale separators", () => {
@@ -88,23 +89,23 @@ describe("error mapping", () => {
   });
   it("maps each kind to one localised sentence with a next step", () => {
     const http = (status: number, code?: string) => new MarketplaceError("http", "x", status, code);
-    expect(renderError(http(402, "wallet.insufficient_balance"), t, now).text).toBe("error-insufficient-balance");
-    expect(renderError(http(402, "wallet.insufficient_balance"), t, now).keyboard).toBeDefined();
-    expect(renderError(http(403, "api_key.insufficient_scope"), t, now).text).toBe("error-insufficient-scope");
-    expect(renderError(http(403, "api_key.spend_limit_exceeded"), t, now).text).toBe('error-spend-limit({"hours":4,"minutes":30})');
-    expect(renderError(http(401, "api_key.invalid"), t, now).text).toBe("error-key-rejected");
-    expect(renderError(http(403), t, now).text).toBe("error-key-rejected");
-    expect(renderError(http(502, "provider.failed"), t, now).text).toBe("error-provider-failed");
+    expect(renderError(http(402, "wallet.insufficient_balance"), locale, now).text).toBe("error-insufficient-balance");
+    expect(renderError(http(402, "wallet.insufficient_balance"), locale, now).keyboard).toBeDefined();
+    expect(renderError(http(403, "api_key.insufficient_scope"), locale, now).text).toBe("error-insufficient-scope");
+    expect(renderError(http(403, "api_key.spend_limit_exceeded"), locale, now).text).toBe('error-spend-limit({"hours":4,"minutes":30})');
+    expect(renderError(http(401, "api_key.invalid"), locale, now).text).toBe("error-key-rejected");
+    expect(renderError(http(403), locale, now).text).toBe("error-key-rejected");
+    expect(renderError(http(502, "provider.failed"), locale, now).text).toBe("error-provider-failed");
     const proxyPage = new MarketplaceError("http", "x", 502, undefined, undefined, undefined, { problem: false });
-    expect(renderError(proxyPage, t, now).text).toBe("error-marketplace-unreachable");
-    expect(renderError(http(503, "address_checker.unavailable"), t, now).text).toBe("error-checker-unavailable");
-    expect(renderError(http(404), t, now).text).toBe("error-not-found");
-    expect(renderError(new MarketplaceError("ambiguous", "x"), t, now).text).toBe("error-ambiguous");
-    expect(renderError(new MarketplaceError("timeout", "x"), t, now).text).toBe("error-marketplace-unreachable");
-    expect(renderError(new NoApiKeyError(), t, now).text).toBe("error-no-key");
-    const internal = renderError(new TypeError("secret internals"), t, now);
+    expect(renderError(proxyPage, locale, now).text).toBe("error-marketplace-unreachable");
+    expect(renderError(http(503, "address_checker.unavailable"), locale, now).text).toBe("error-checker-unavailable");
+    expect(renderError(http(404), locale, now).text).toBe("error-not-found");
+    expect(renderError(new MarketplaceError("ambiguous", "x"), locale, now).text).toBe("error-ambiguous");
+    expect(renderError(new MarketplaceError("timeout", "x"), locale, now).text).toBe("error-marketplace-unreachable");
+    expect(renderError(new NoApiKeyError(), locale, now).text).toBe("error-no-key");
+    const internal = renderError(new TypeError("secret internals"), locale, now);
     expect(internal).toMatchObject({ text: "error-internal", expected: false });
-    expect(renderError(new MarketplaceError("http", "x", 400, undefined, "Bad", "<b>volume</b> too small"), t, now).text).toBe(
+    expect(renderError(new MarketplaceError("http", "x", 400, undefined, "Bad", "<b>volume</b> too small"), locale, now).text).toBe(
       'error-request-rejected-detail({"detail":"&lt;b&gt;volume&lt;/b&gt; too small"})',
     );
   });

@@ -10,6 +10,7 @@ import { MarketplaceError } from "../../src/marketplace/errors.js";
 import type { ApiKeyRow } from "../../src/store/api-keys.js";
 
 const t = (key: string, vars?: Record<string, string | number>) => (vars ? `${key}(${JSON.stringify(vars)})` : key);
+const locale = { t, fmt: createFormatter("en") };
 
 function row(over: Partial<ApiKeyRow>): ApiKeyRow {
   return { id: 1, userId: 7, label: "Main", fingerprint: "ab<d", sealedKey: "s1.x", isDefault: false, missingScopes: "[]", createdAt: Date.UTC(2026, 10, 21), lastUsedAt: null, ...over };
@@ -59,18 +60,18 @@ describe("labels", () => {
 describe("keys list", () => {
   it("shows label, fingerprint, default, date and missing scopes, escaping everything", () => {
     const keys = [row({ id: 1, isDefault: true, label: "<Main>" }), row({ id: 2, label: "", fingerprint: "9999", missingScopes: '["purchase"]' })];
-    const text = keysListText(keys, t, createFormatter("en"));
+    const text = keysListText(keys, locale);
     expect(text).toContain("1. <b>&lt;Main&gt;</b> <code>…ab&lt;d</code> keys-default-badge");
     expect(text).toContain('keys-added-on({"date":"Nov 21, 2026"})');
     expect(text).toContain("2. <b>keys-no-label</b> <code>…9999</code>\n");
     expect(text).toContain('keys-cannot({"lacks":"purchase"})');
-    expect(keysListText([], t, createFormatter("en"), "note")).toBe("note\n\nkeys-list-empty");
+    expect(keysListText([], locale, "note")).toBe("note\n\nkeys-list-empty");
   });
 
   it("a key's button and card: plain-text label, default mark, the card with its lines", () => {
     expect(keyButtonLabel(row({ isDefault: true, label: "<Main>" }), t)).toBe("⭐ <Main> …ab<d");
     expect(keyButtonLabel(row({ label: "" }), t)).toBe("keys-no-label …ab<d");
-    const card = keyCardText(row({ missingScopes: '["full"]' }), t, createFormatter("en"), "done");
+    const card = keyCardText(row({ missingScopes: '["full"]' }), locale, "done");
     expect(card).toMatch(/^done\n\n🔑 <b>Main<\/b> <code>…ab&lt;d<\/code>\n/);
     expect(card).toContain('keys-cannot({"lacks":"full"})');
   });
@@ -87,8 +88,8 @@ describe("scope refusals", () => {
     expect(refusedOperation(scopeError("POST /api/v1/automations/abc/pause"))).toEqual({ operation: "rules", scope: "purchase" });
     expect(refusedOperation(scopeError("DELETE /api/v1/webhooks/abc"))).toEqual({ operation: "webhooks", scope: "full" });
     expect(refusedOperation(scopeError("GET /api/v1/wallet/balance"))).toBeUndefined();
-    expect(renderError(scopeError("POST /api/v1/orders"), t, 0).text).toBe('keys-error-scope-op({"operation":"keys-scope-op-orders","scope":"purchase"})');
-    expect(renderError(scopeError("something else"), t, 0).text).toBe("error-insufficient-scope");
+    expect(renderError(scopeError("POST /api/v1/orders"), locale, 0).text).toBe('keys-error-scope-op({"operation":"keys-scope-op-orders","scope":"purchase"})');
+    expect(renderError(scopeError("something else"), locale, 0).text).toBe("error-insufficient-scope");
   });
 });
 

@@ -100,13 +100,13 @@ describe("rules list", () => {
 
   it("pages from 1 and clamps a page out of range", () => {
     const rules = Array.from({ length: RULES_PAGE_SIZE + 3 }, (_, i) => rule({ id: `r${i}`, createdAt: `2026-01-${String(i + 1).padStart(2, "0")}T00:00:00Z` }));
-    expect(renderRulesList(rules, 1, t, fmt)).toContain('rules-list-page{"page":1,"pages":2}');
+    expect(renderRulesList(rules, 1, { t, fmt })).toContain('rules-list-page{"page":1,"pages":2}');
     expect(rulesPage(rules, 1).items).toHaveLength(RULES_PAGE_SIZE);
     const last = rulesPage(rules, 42);
     expect(last.page).toBe(2);
     expect(last.items.map((r) => r.id)).toEqual(["r2", "r1", "r0"]);
-    expect(renderRulesList(rules, 42, t, fmt)).toContain("9. ");
-    expect(renderRulesList([], 3, t, fmt)).toContain("rules-list-empty");
+    expect(renderRulesList(rules, 42, { t, fmt })).toContain("9. ");
+    expect(renderRulesList([], 3, { t, fmt })).toContain("rules-list-empty");
   });
 });
 
@@ -120,11 +120,11 @@ describe("fires", () => {
     }));
     expect(firesPage(fires, 3).page).toBe(3);
     expect(firesPage(fires, 9).page).toBe(3);
-    const view = renderRuleFires(rule(), fires, 3, t, fmt);
+    const view = renderRuleFires(rule(), fires, 3, { t, fmt });
     expect(view).toContain("21. Jan 1, 2026, 12:02 AM UTC");
     expect(view).toContain("23. Jan 1, 2026, 12:00 AM UTC");
     expect(view).not.toContain("20. ");
-    expect(renderRuleFires(rule(), [], 1, t, fmt)).toContain("rules-fires-empty");
+    expect(renderRuleFires(rule(), [], 1, { t, fmt })).toContain("rules-fires-empty");
   });
 });
 

@@ -134,7 +134,7 @@ describe("the statement card", () => {
       orders: [order("2026-11-03T00:00:00Z", "5"), order("2026-11-04T00:00:00Z", "6", { targetAddress: B })],
       firings: [firing("2026-11-05T00:00:00Z", "3")],
     }));
-    const text = renderStatementText(buildStatement(NOV, keys), new Map(), t, createFormatter("en"));
+    const text = renderStatementText(buildStatement(NOV, keys), new Map(), { t, fmt: createFormatter("en") });
     expect(text.length).toBeLessThanOrEqual(4096);
     expect(text).toContain("key number 1<");
     const shown = (text.match(/🔑/g) ?? []).length;

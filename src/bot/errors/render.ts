@@ -8,7 +8,7 @@ import { InlineKeyboard } from "grammy";
 import { MarketplaceError } from "../../marketplace/errors.js";
 import { KeyUnreadableError, NoApiKeyError } from "../marketplace/with-user-client.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
+import type { TextLocale } from "../../format/formatter.js";
 import { spendLimitState } from "./spend-limit.js";
 import { escapeHtml } from "../../format/html.js";
 import { refusedOperation } from "./scope-operation.js";
@@ -21,8 +21,8 @@ export interface RenderedError {
   expected: boolean;
 }
 
-/** `fmt` formats the amounts some sentences carry (the spend limit's); without it they are left out. */
-export function renderError(err: unknown, t: Translate, now: number, fmt?: Formatter): RenderedError {
+/** In the recipient's locale; `now` says how long until the spend limit's UTC day ends. */
+export function renderError(err: unknown, { t, fmt }: TextLocale, now: number): RenderedError {
   if (err instanceof NoApiKeyError) {
     return { text: t("error-no-key"), keyboard: new InlineKeyboard().text(t("button-add-key"), SharedButtons.addKey.pack()), expected: true };
   }
@@ -42,7 +42,7 @@ export function renderError(err: unknown, t: Translate, now: number, fmt?: Forma
   if (err.isSpendLimit) {
     const day = spendLimitState(err);
     const text =
-      day && fmt
+      day
         ? t("error-spend-limit-detail", { spent: fmt.trx(day.spentTrx), limit: fmt.trx(day.limitTrx), ...untilUtcMidnight(now) })
         : t("error-spend-limit", untilUtcMidnight(now));
     return { text, expected: true };

@@ -2,7 +2,6 @@ import type { Context } from "grammy";
 import type { I18nFlavor } from "../i18n.js";
 import type { DepsFlavor } from "../context.js";
 import { renderError, type RenderedError } from "./render.js";
-import type { Translate } from "../../format/formatter.js";
 import { errorFields, isOutsideFault } from "../../logger.js";
 import { showView } from "../ui/view.js";
 
@@ -19,16 +18,11 @@ export function logUnexpected(ctx: Context & DepsFlavor, err: unknown, what = "u
 }
 
 /**
- * The one sentence for `err` (errors/render.ts); an error nobody anticipated is logged (logUnexpected).
- * `t` and `now` default to the context's.
+ * The one sentence for `err` (errors/render.ts) in the context's locale; an error nobody anticipated
+ * is logged (logUnexpected). `now` defaults to the context's clock.
  */
-export function renderAndLogError(
-  ctx: Context & DepsFlavor & Partial<I18nFlavor>,
-  err: unknown,
-  options: { t?: Translate; now?: number; what?: string } = {},
-): RenderedError {
-  const t = options.t ?? ((k: string, v?: Record<string, string | number>) => ctx.t!(k, v));
-  const rendered = renderError(err, t, options.now ?? ctx.deps.now(), ctx.fmt);
+export function renderAndLogError(ctx: Ctx, err: unknown, options: { now?: number; what?: string } = {}): RenderedError {
+  const rendered = renderError(err, ctx.locale, options.now ?? ctx.deps.now());
   if (!rendered.expected) logUnexpected(ctx, err, options.what);
   return rendered;
 }

@@ -107,7 +107,7 @@ export function durationStep(asked: {
   const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: invalid() });
   const step: ShowingStep<string> = {
     question: asked.question,
-    keyboard: durationChoiceKeyboard(durations, asked.previous, t, fmt, asked.pack),
+    keyboard: durationChoiceKeyboard(durations, asked.previous, { t, fmt }, asked.pack),
     buttons: asked.buttons,
     tap: (data) => take(durations[asked.fromTap(data) ?? -1]),
     shown: asked.shown ?? ((duration, locale) => locale.fmt.duration(duration, locale.t)),

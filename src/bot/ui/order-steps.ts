@@ -6,10 +6,10 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { VolumePreset } from "../../orders/request.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
+import type { TextLocale } from "../../format/formatter.js";
 import { markChosen } from "./chosen.js";
 
-export function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter): string {
+export function presetLabel(preset: VolumePreset, { t, fmt }: TextLocale): string {
   const volume = fmt.volume(preset.volume);
   switch (preset.kind) {
     case "one_transfer":
@@ -27,13 +27,12 @@ export function presetLabel(preset: VolumePreset, t: Translate, fmt: Formatter):
 export function volumePresetKeyboard(
   presets: readonly VolumePreset[],
   previous: bigint | undefined,
-  t: Translate,
-  fmt: Formatter,
+  locale: TextLocale,
   pack: (volume: bigint) => string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   presets.forEach((p, i) => {
-    keyboard.text(markChosen(p.volume === previous, presetLabel(p, t, fmt)), pack(p.volume));
+    keyboard.text(markChosen(p.volume === previous, presetLabel(p, locale)), pack(p.volume));
     if (i % 2 === 1) keyboard.row();
   });
   return keyboard;
@@ -43,8 +42,7 @@ export function volumePresetKeyboard(
 export function durationChoiceKeyboard(
   durations: readonly string[],
   previous: string | undefined,
-  t: Translate,
-  fmt: Formatter,
+  { t, fmt }: TextLocale,
   pack: (index: number) => string,
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -9,7 +9,7 @@ import { markChosen } from "./chosen.js";
 import { fitsHalfRow } from "./button-width.js";
 import { InlineKeyboard } from "grammy";
 import type { BotDeps } from "../context.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
+import type { TextLocale } from "../../format/formatter.js";
 import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice } from "../../orders/presets.js";
 import { resourceOptions, type Resource } from "../../orders/request.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
@@ -36,7 +36,7 @@ export async function loadPresets(deps: BotDeps, userId: number, target: string 
   }
 }
 
-function presetLabel(choice: PricedChoice, t: Translate, fmt: Formatter): string {
+function presetLabel(choice: PricedChoice, { t, fmt }: TextLocale): string {
   const { preset } = choice;
   // bandwidth: its amount ("1,035 · 1 hour · 0.31 TRX"); energy: the USDT transfers it covers
   const what =
@@ -52,11 +52,10 @@ export function addPresetRows(
   keyboard: InlineKeyboard,
   choices: readonly PricedChoice[],
   data: (choice: PricedChoice) => string,
-  t: Translate,
-  fmt: Formatter,
+  locale: TextLocale,
   mark: (choice: PricedChoice) => boolean = () => false,
 ): InlineKeyboard {
-  const labelled = choices.map((choice) => ({ choice, label: markChosen(mark(choice), presetLabel(choice, t, fmt)) }));
+  const labelled = choices.map((choice) => ({ choice, label: markChosen(mark(choice), presetLabel(choice, locale)) }));
   // by value: choices replayed from a conversation's log are copies
   const rows = new Map<string, typeof labelled>();
   for (const item of labelled) {
@@ -75,6 +74,6 @@ export function addPresetRows(
 }
 
 /** Preset buttons that go straight to a preview for `address` (the check and bare-address cards). */
-export function addressPresetRows(keyboard: InlineKeyboard, address: string, choices: readonly PricedChoice[], t: Translate, fmt: Formatter): InlineKeyboard {
-  return addPresetRows(keyboard, choices, (c) => SharedButtons.buyPreset.pack({ address, volume: c.preset.volume, duration: c.duration }), t, fmt);
+export function addressPresetRows(keyboard: InlineKeyboard, address: string, choices: readonly PricedChoice[], locale: TextLocale): InlineKeyboard {
+  return addPresetRows(keyboard, choices, (c) => SharedButtons.buyPreset.pack({ address, volume: c.preset.volume, duration: c.duration }), locale);
 }

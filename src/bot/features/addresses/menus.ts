@@ -110,14 +110,14 @@ export async function showAddresses(ctx: BotContext, requested = 1, options: Sho
   }
   const checks = await liveChecks(ctx, page.items.map((e) => e.address));
   setSubject(ctx, listSubject(page.page));
-  const text = renderAddressList(page, checks, ctx.t, ctx.fmt, options.note);
+  const text = renderAddressList(page, checks, ctx.locale, options.note);
   await showView(ctx, { text, keyboard: addressesMenu }, options);
 }
 
 async function showCard(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {
   const [check] = await liveChecks(ctx, [entry.address]);
   setSubject(ctx, cardSubject(entry.address, page));
-  await showView(ctx, { text: renderAddressCard(entry, check ?? null, ctx.t, ctx.fmt), keyboard: addressCardMenu });
+  await showView(ctx, { text: renderAddressCard(entry, check ?? null, ctx.locale), keyboard: addressCardMenu });
 }
 
 async function askForget(ctx: BotContext, entry: SavedAddress, page: number): Promise<void> {

@@ -1,11 +1,11 @@
 /**
  * How saved addresses read: a button for an address wherever the bot asks for one (its label first,
  * when it has one), the /addresses list with each address's live energy, an address's card, and
- * what a label may be. Pure: the callers pass t, fmt and what the checker answered.
+ * what a label may be. Pure: the callers pass their locale and what the checker answered.
  */
 import type { AddressCheck } from "../../../marketplace/index.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import type { PageWindow } from "../../ui/paging.js";
 
@@ -26,7 +26,7 @@ export function checkAddressLabel(text: string): LabelCheck {
 }
 
 /** "⚡ 65,000 energy" from the checker, or a dash when it could not say. */
-function energyText(check: AddressCheck | null, t: Translate, fmt: Formatter): string {
+function energyText(check: AddressCheck | null, { t, fmt }: TextLocale): string {
   return check ? t("addresses-energy", { energy: fmt.volume(check.energyAvailable) }) : t("addresses-energy-unknown");
 }
 
@@ -37,21 +37,22 @@ function nameOf(entry: Pick<SavedAddress, "label">, t: Translate): string {
 export function renderAddressList(
   page: PageWindow & { items: SavedAddress[] },
   checks: ReadonlyArray<AddressCheck | null>,
-  t: Translate,
-  fmt: Formatter,
+  locale: TextLocale,
   note?: string,
 ): string {
+  const { t } = locale;
   const lines = note ? [note, ""] : [];
   lines.push(t("addresses-title", { page: page.page, pages: page.pages }), "");
   page.items.forEach((entry, i) => {
-    lines.push(`${page.offset + 1 + i}. ${nameOf(entry, t)} ${code(entry.address)}`, `    ${energyText(checks[i] ?? null, t, fmt)}`);
+    lines.push(`${page.offset + 1 + i}. ${nameOf(entry, t)} ${code(entry.address)}`, `    ${energyText(checks[i] ?? null, locale)}`);
   });
   lines.push("", t("addresses-hint"));
   return lines.join("\n");
 }
 
-export function renderAddressCard(entry: SavedAddress, check: AddressCheck | null, t: Translate, fmt: Formatter): string {
-  const lines = [nameOf(entry, t), code(entry.address), "", energyText(check, t, fmt)];
+export function renderAddressCard(entry: SavedAddress, check: AddressCheck | null, locale: TextLocale): string {
+  const { t, fmt } = locale;
+  const lines = [nameOf(entry, t), code(entry.address), "", energyText(check, locale)];
   if (check) lines.push(t("addresses-bandwidth", { bandwidth: fmt.volume(check.bandwidthAvailable) }));
   lines.push(t("addresses-used-at", { time: fmt.dateTime(entry.usedAt) }));
   return lines.join("\n");

@@ -3,7 +3,7 @@
  * alert to remove it, and New alert while there are fewer than MAX_PRICE_ALERTS. Changes in place.
  */
 import type { BotContext } from "../../context.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { MAX_PRICE_ALERTS, type PriceAlertRow } from "../../../store/price-alerts.js";
 import { createCardMenu, payloadOf } from "../../ui/menu.js";
@@ -12,14 +12,15 @@ import { showView, type ShowOptions } from "../../ui/view.js";
 import { enterFlow } from "../../flow/enter.js";
 import { PRICE_ALERT_CONVERSATION } from "./flow.js";
 
-function alertLine(alert: PriceAlertRow, index: number, t: Translate, fmt: Formatter): string {
+function alertLine(alert: PriceAlertRow, index: number, { t, fmt }: TextLocale): string {
   const what = t("alert-what", { volume: fmt.volume(alert.volume), duration: fmt.duration(alert.duration, t) });
   return t(alert.armed ? "alert-line-waiting" : "alert-line-told", { n: index + 1, what, price: code(fmt.trx(BigInt(alert.belowSun))) });
 }
 
-function cardText(alerts: PriceAlertRow[], t: Translate, fmt: Formatter): string {
+function cardText(alerts: PriceAlertRow[], locale: TextLocale): string {
+  const { t } = locale;
   if (alerts.length === 0) return [t("alert-title"), t("alert-none")].join("\n");
-  return [t("alert-title"), ...alerts.map((a, i) => alertLine(a, i, t, fmt)), "", t("alert-how")].join("\n");
+  return [t("alert-title"), ...alerts.map((a, i) => alertLine(a, i, locale)), "", t("alert-how")].join("\n");
 }
 
 const alertsOf = (ctx: BotContext) => (ctx.from ? ctx.deps.store.priceAlerts.listByUser(ctx.from.id) : Promise.resolve([]));
@@ -44,5 +45,5 @@ export const alertsMenu = createCardMenu("alerts").dynamic(async (ctx, range) =>
 /** The alerts card: in the tapped message, else a new one. */
 export async function showAlerts(ctx: BotContext, options: ShowOptions = {}): Promise<void> {
   const alerts = await alertsOf(ctx);
-  await showView(ctx, { text: cardText(alerts, ctx.t, ctx.fmt), keyboard: alertsMenu }, options);
+  await showView(ctx, { text: cardText(alerts, ctx.locale), keyboard: alertsMenu }, options);
 }

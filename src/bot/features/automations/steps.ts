@@ -161,7 +161,7 @@ function draftOf(run: AutomationRun): AutomationDraft {
 
 /** The step's question under the answers so far (and the rule being edited), in the run's message. */
 function question(run: AutomationRun, ctx: Ctx, step: AutomationStep, text: string): string {
-  const answered = answerLines(run.answers, ctx.t, ctx.fmt, [step]);
+  const answered = answerLines(run.answers, ctx.locale, [step]);
   const intro = run.replacing ? ctx.t(`auto-edit-intro-${run.kind}`, { address: code(run.replacing.address) }) : undefined;
   return renderStep(run.kind, answered, text, ctx.t, intro);
 }
@@ -306,7 +306,7 @@ export async function confirmAndCreate(
       return finishWithError(run, ctx, err);
     }
     const replaced = old && { old, priceTrx: loaded.oldPriceTrx, paused: run.replacing?.paused === true };
-    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.t, ctx.fmt, loaded.others, replaced);
+    const rendered = renderAutomationPreview(draft, loaded.preview, loaded.balanceTrx, ctx.locale, loaded.others, replaced);
     const confirm = AutomationButtons.confirm.pack({ run: run.run, preview });
     const change = AutomationButtons.change.pack({ run: run.run, preview });
     const cap = AutomationButtons.cap.pack({ run: run.run, preview });
@@ -393,7 +393,7 @@ async function changeOneStep(ctx: Ctx, run: AutomationRun): Promise<void> {
     if (i % 2 === 1) keyboard.row();
   });
   keyboard.row().text(ctx.t("button-back"), AutomationButtons.back.pack({ run: run.run }));
-  await run.flow.ask(ctx, renderChangePicker(run.kind, run.answers, ctx.t, ctx.fmt), keyboard);
+  await run.flow.ask(ctx, renderChangePicker(run.kind, run.answers, ctx.locale), keyboard);
   const tap = await run.flow.waitForButton(ofRun(run.run, AutomationButtons.changeStep, AutomationButtons.back));
   // Back: the preview again, as it was
   const picked = AutomationButtons.changeStep.unpack(tap.data)?.step;

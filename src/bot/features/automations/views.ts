@@ -9,7 +9,7 @@ import { statusLabel } from "../../../rules/card.js";
 import { trxToSun } from "../../../tron/amounts.js";
 import { shortfallOf } from "../../../rules/pricing.js";
 import { perReferenceEnergy } from "../../../rules/price-cap.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import type { RuleEditArgs } from "../../flow/rule-edit.js";
 
@@ -43,7 +43,8 @@ export interface AutomationDraft {
 export type AutomationAnswers = Partial<Omit<AutomationDraft, "kind">>;
 
 /** The answers given, a line each, as the steps show them above their question and the preview lists them. */
-export function answerLines(answers: AutomationAnswers, t: Translate, fmt: Formatter, except: readonly AutomationStep[] = []): string[] {
+export function answerLines(answers: AutomationAnswers, locale: TextLocale, except: readonly AutomationStep[] = []): string[] {
+  const { t, fmt } = locale;
   const shown = (step: AutomationStep) => !except.includes(step);
   const lines: string[] = [];
   if (answers.address !== undefined && shown("address")) lines.push(t("rules-card-target", { address: code(answers.address) }));
@@ -51,12 +52,12 @@ export function answerLines(answers: AutomationAnswers, t: Translate, fmt: Forma
   if (answers.volume !== undefined && shown("volume")) lines.push(t("rules-card-volume", { volume: code(fmt.volume(answers.volume)) }));
   if (answers.duration !== undefined && shown("duration")) lines.push(t("rules-card-duration", { duration: fmt.duration(answers.duration, t) }));
   if (answers.autoResume !== undefined && shown("autoResume")) lines.push(autoResumeLine(answers.autoResume, t));
-  if (typeof answers.capSun === "bigint" && shown("cap")) lines.push(capLine(answers.capSun, answers.volume ?? null, t, fmt));
+  if (typeof answers.capSun === "bigint" && shown("cap")) lines.push(capLine(answers.capSun, answers.volume ?? null, locale));
   return lines;
 }
 
 /** "Max price: 20 TRX a firing (5 TRX per 65,000 energy)". */
-function capLine(capSun: bigint, volume: bigint | null, t: Translate, fmt: Formatter): string {
+function capLine(capSun: bigint, volume: bigint | null, { t, fmt }: TextLocale): string {
   const per = perReferenceEnergy(capSun, volume);
   return t("rules-card-cap", { cap: code(fmt.trx(capSun)), per: per === undefined ? "" : t("notice-cap-per-65k", { price: code(fmt.trx(per)) }) });
 }
@@ -71,8 +72,9 @@ export function renderStep(kind: AutomationKind, answered: readonly string[], qu
 }
 
 /** Change on the preview: which answer to ask again (the others are kept). */
-export function renderChangePicker(kind: AutomationKind, answers: AutomationAnswers, t: Translate, fmt: Formatter): string {
-  return [t(`auto-intro-${kind}`), "", ...answerLines(answers, t, fmt), "", t("change-ask")].join("\n");
+export function renderChangePicker(kind: AutomationKind, answers: AutomationAnswers, locale: TextLocale): string {
+  const { t } = locale;
+  return [t(`auto-intro-${kind}`), "", ...answerLines(answers, locale), "", t("change-ask")].join("\n");
 }
 
 /** The rule being edited as a draft: today's answers, the edit's defaults. */
@@ -95,14 +97,14 @@ export function renderAutomationPreview(
   draft: AutomationDraft,
   preview: FiringPreview,
   balanceTrx: string,
-  t: Translate,
-  fmt: Formatter,
+  locale: TextLocale,
   others: readonly OtherRule[] = [],
   /** An edit: the rule as it is today (and its firing price today, when it could be read), shown above the new one. */
   replacing?: { old: AutomationDraft; priceTrx: string | null; paused: boolean },
 ): { text: string; short: boolean } {
+  const { t, fmt } = locale;
   const settings = (rule: AutomationDraft) => {
-    const lines = answerLines(rule, t, fmt, ["autoResume"]);
+    const lines = answerLines(rule, locale, ["autoResume"]);
     if (rule.kind === "renewal") lines.push(t("rules-card-renewal-schedule"));
     if (rule.kind === "smart") lines.push(t("rules-card-smart-schedule"));
     lines.push(autoResumeLine(rule.autoResume, t));

@@ -62,7 +62,7 @@ async function showBalance(ctx: BotContext, refresh: boolean): Promise<void> {
     return replyWithError(ctx, err, { edit: refresh });
   }
   const at = ctx.deps.now();
-  const card = (runway: Runway) => renderBalance(read.balance, runway, ctx.t, ctx.fmt, at);
+  const card = (runway: Runway) => renderBalance(read.balance, runway, ctx.locale, at);
   if (refresh) {
     // the card being refreshed stays on screen meanwhile, so it changes once, complete (the
     // runway's calls have the interactive deadlines; the tap shows "working…" if they are slow)

@@ -2,14 +2,15 @@
 import { runwayLines, type Runway } from "../../../orders/runway.js";
 import { InlineKeyboard } from "grammy";
 import type { Balance } from "../../../marketplace/index.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale } from "../../../format/formatter.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { BalanceRefresh } from "./callbacks.js";
 
-export function renderBalance(balance: Balance, runway: Runway, t: Translate, fmt: Formatter, at: number): { text: string; keyboard: InlineKeyboard } {
+export function renderBalance(balance: Balance, runway: Runway, locale: TextLocale, at: number): { text: string; keyboard: InlineKeyboard } {
+  const { t, fmt } = locale;
   // the line names the currency: the amount is not followed by it again ("TRX: 12.50", not "TRX: 12.50 TRX")
   const usdt = fmt.amount(balance.usdtTrc20);
-  const ahead = runwayLines(runway, { t, fmt });
+  const ahead = runwayLines(runway, locale);
   const text = [
     t("balance-title"),
     "",

@@ -8,7 +8,7 @@
  */
 import type { OrderOptions } from "../../../marketplace/index.js";
 import type { BotConversation, ConversationContext } from "../../context.js";
-import type { Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { external } from "../../flow/external.js";
 import { FlowMessage } from "../../flow/flow-message.js";
@@ -20,7 +20,6 @@ import { resourceOptions, typedVolumeExamples, volumePresets } from "../../../or
 import { allHaveVolumes, MAX_BATCH_LINES, quoteBatch, readBatchLines, type BatchLineInput, type QuotedBatch, type ReadLines } from "../../../orders/batch.js";
 import { labelsOf } from "../../../tron/address-names.js";
 import type { ResourceOptions } from "../../../marketplace/index.js";
-import type { Formatter } from "../../../format/formatter.js";
 import { BatchStep } from "./callbacks.js";
 import { askAddressesText, badLinesText, pickKeyboard, renderBatchPreview } from "./views.js";
 
@@ -36,10 +35,11 @@ export interface BatchFlowArgs {
 const PICK_BUTTONS = new RegExp(`${BatchStep.pick.pattern.source}|${BatchStep.picked.pattern.source}`);
 
 /** Why typed lines were not taken. */
-function linesProblem(read: Exclude<ReadLines, { ok: true }>, limits: ResourceOptions, t: Translate, fmt: Formatter): string {
+function linesProblem(read: Exclude<ReadLines, { ok: true }>, limits: ResourceOptions, locale: TextLocale): string {
+  const { t, fmt } = locale;
   if ("empty" in read) return t("batch-empty");
   if ("tooMany" in read) return t("batch-too-many", { count: read.tooMany, max: MAX_BATCH_LINES });
-  return badLinesText(read.bad, limits, fmt.list(typedVolumeExamples("energy", limits), "or"), t, fmt);
+  return badLinesText(read.bad, limits, fmt.list(typedVolumeExamples("energy", limits), "or"), locale);
 }
 
 export async function batchConversation(conversation: BotConversation, ctx: ConversationContext, args: BatchFlowArgs = {}): Promise<void> {
@@ -72,7 +72,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   if (args.text !== undefined && args.text.trim() !== "") {
     const read = readBatchLines(args.text, saved, limits);
     if (read.ok) lines = read.lines;
-    else problem = linesProblem(read, limits, t, current.fmt);
+    else problem = linesProblem(read, limits, current.locale);
   }
   if (!lines) {
     const step = multiSelectStep<string, BatchLineInput[]>({
@@ -86,7 +86,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
       none: t("batch-empty"),
       text: (text, answering) => {
         const read = readBatchLines(text, saved, limits);
-        return read.ok ? { value: read.lines } : { reason: linesProblem(read, limits, t, answering.fmt) };
+        return read.ok ? { value: read.lines } : { reason: linesProblem(read, limits, answering.locale) };
       },
     });
     ({ value: lines, ctx: current } = await runStep(flow, current, step));
@@ -99,7 +99,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
   let volume: bigint | undefined;
   let volumeText: string | undefined;
   if (!allHaveVolumes(lines)) {
-    const keyboard = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (v) => BatchStep.volume.pack({ volume: v }));
+    const keyboard = volumePresetKeyboard(volumePresets("energy", limits), undefined, current.locale, (v) => BatchStep.volume.pack({ volume: v }));
     const own = lines.length - lines.filter((l) => l.volume === undefined).length;
     const step = volumeStep({
       question: t("batch-ask-volume", { count, own, examples, ...range }),
@@ -143,7 +143,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
     await fail(err);
     return;
   }
-  const card = renderBatchPreview(quoted, labelsOf(saved), t, current.fmt);
+  const card = renderBatchPreview(quoted, labelsOf(saved), current.locale);
   await flow.finish(current, card.text, card.keyboard);
   const messageId = flow.id;
   if (messageId !== undefined) await effect(() => ctx.deps.store.orderBatches.setMessageId(quoted.batchId, messageId));

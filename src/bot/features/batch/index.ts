@@ -70,7 +70,7 @@ async function labels(ctx: BotContext) {
 }
 
 async function showResult(ctx: BotContext, view: BatchView, toast?: string): Promise<void> {
-  const card = renderBatchResult(view, await labels(ctx), ctx.t, ctx.fmt, ctx.deps.now());
+  const card = renderBatchResult(view, await labels(ctx), ctx.locale, ctx.deps.now());
   await showView(ctx, card, toast ? { toast, unchanged: toast } : {});
 }
 
@@ -89,7 +89,7 @@ async function requote(ctx: BotContext, view: BatchView, note?: string): Promise
     await replyWithError(ctx, err, { edit: true });
     return;
   }
-  const card = renderBatchPreview(quoted, await labels(ctx), ctx.t, ctx.fmt);
+  const card = renderBatchPreview(quoted, await labels(ctx), ctx.locale);
   const shown = await showView(ctx, note ? { text: `${note}\n\n${card.text}`, keyboard: card.keyboard } : card);
   if (shown.messageId !== undefined) await ctx.deps.store.orderBatches.setMessageId(quoted.batchId, shown.messageId);
 }

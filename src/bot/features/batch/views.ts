@@ -4,7 +4,7 @@
  * balance) and the outcome card (each line placed, refused and why, or still unknown).
  */
 import { InlineKeyboard } from "grammy";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code, clipped } from "../../../format/html.js";
 import { addressHtml, labelledAddress, type AddressLabels, type NamedAddress } from "../../../tron/address-names.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
@@ -29,7 +29,7 @@ export function askAddressesText(saved: number, t: Translate): string {
 }
 
 /** Why each bad line was not taken (nothing was changed). */
-export function badLinesText(bad: readonly BadLine[], limits: Pick<ResourceOptions, "minVolume" | "maxVolume">, examples: string, t: Translate, fmt: Formatter): string {
+export function badLinesText(bad: readonly BadLine[], limits: Pick<ResourceOptions, "minVolume" | "maxVolume">, examples: string, { t, fmt }: TextLocale): string {
   const lines = bad.map((b) => {
     const text = clipped(b.text, 64);
     switch (b.reason) {
@@ -47,7 +47,7 @@ export function badLinesText(bad: readonly BadLine[], limits: Pick<ResourceOptio
 }
 
 /** The preview card: one line per address, the total against the balance; Confirm, or Deposit and Refresh when short. */
-export function renderBatchPreview(quoted: QuotedBatch, labels: AddressLabels, t: Translate, fmt: Formatter): { text: string; keyboard: InlineKeyboard } {
+export function renderBatchPreview(quoted: QuotedBatch, labels: AddressLabels, { t, fmt }: TextLocale): { text: string; keyboard: InlineKeyboard } {
   const afterSun = quoted.balanceSun - quoted.totalSun;
   const short = afterSun < 0n;
   const trx = (sun: bigint) => fmt.trx(sun);
@@ -80,7 +80,8 @@ export function renderBatchPreview(quoted: QuotedBatch, labels: AddressLabels, t
  * The outcome card: each line placed (with its order id), refused (the one error mapping's sentence),
  * or still unknown (Confirm again is safe), and the buttons the refusals call for.
  */
-export function renderBatchResult(view: BatchView, labels: AddressLabels, t: Translate, fmt: Formatter, now: number): { text: string; keyboard: InlineKeyboard } {
+export function renderBatchResult(view: BatchView, labels: AddressLabels, locale: TextLocale, now: number): { text: string; keyboard: InlineKeyboard } {
+  const { t, fmt } = locale;
   const keyboard = new InlineKeyboard();
   const offered = new Set<string>();
   const offer = (buttons: InlineKeyboard | undefined) => {
@@ -98,7 +99,7 @@ export function renderBatchResult(view: BatchView, labels: AddressLabels, t: Tra
       case "placed":
         return t("batch-result-placed", { ...vars, total: code(fmt.trx(outcome.totalTrx ?? l.totalSun)), id: code(outcome.orderId) });
       case "refused": {
-        const rendered = renderError(outcome.error, t, now, fmt);
+        const rendered = renderError(outcome.error, locale, now);
         offer(rendered.keyboard);
         return t("batch-result-refused", { ...vars, reason: rendered.text });
       }

@@ -71,7 +71,7 @@ async function render(ctx: BotContext, fetched: { post: BlogPost; fellBack: bool
   const untranslated = locale !== FALLBACK_LOCALE && (fetched.fellBack || !fetched.post.isTranslated);
   const posts = await existingPosts(postLookup(ctx, locale), linkedPostSlugs(renderContentJson(fetched.post.contentJson)));
   const postLink = (slug: string) => (posts.has(slug) ? chatLinkToPost(ctx, slug) : undefined);
-  return renderBlogPost(fetched.post, ctx.t, ctx.fmt, { untranslated, limit: TELEGRAM_MESSAGE_LIMIT - PAGE_FOOTER_RESERVE, postLink });
+  return renderBlogPost(fetched.post, ctx.locale, { untranslated, limit: TELEGRAM_MESSAGE_LIMIT - PAGE_FOOTER_RESERVE, postLink });
 }
 
 /** One page of the post's text, with "Page n of m" and ◀️ ▶️ when there is more than one. */

@@ -38,7 +38,7 @@ async function showSent(ctx: BotContext, outcome: SendOutcome): Promise<void> {
     await showView(ctx, { text: t("buy-outcome-unknown"), keyboard });
     return;
   }
-  const rendered = renderError(err, t, ctx.deps.now(), ctx.fmt);
+  const rendered = renderError(err, ctx.locale, ctx.deps.now());
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
   let text = rendered.text;
   if (err instanceof MarketplaceError && err.isInsufficientBalance) {

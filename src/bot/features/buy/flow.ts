@@ -157,7 +157,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
   const withNote = (ask: string): string => {
     if (noted) return ask;
     noted = true;
-    return `${addressNote(target, check, t, current.fmt)}\n\n${ask}`;
+    return `${addressNote(target, check, current.locale)}\n\n${ask}`;
   };
 
   if (volume === undefined) {
@@ -165,13 +165,13 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
     let keyboard: InlineKeyboard;
     if (priced.length > 0) {
       const isPrevious = (c: PricedChoice) => c.preset.volume === previousVolume && c.duration === previous.duration;
-      keyboard = addPresetRows(new InlineKeyboard(), priced, (c) => BuyStep.preset.pack({ volume: c.preset.volume, index: c.durationIndex }), t, current.fmt, isPrevious);
+      keyboard = addPresetRows(new InlineKeyboard(), priced, (c) => BuyStep.preset.pack({ volume: c.preset.volume, index: c.durationIndex }), current.locale, isPrevious);
     } else {
       const presets = volumePresets(resource, limits);
       if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
         presets.unshift({ volume: previousVolume, kind: "round" });
       }
-      keyboard = volumeKeyboard(presets, previousVolume, t, current.fmt);
+      keyboard = volumeKeyboard(presets, previousVolume, current.locale);
     }
     const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
     const ask = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });

@@ -72,7 +72,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
     }),
   );
   if (desk) {
-    const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, shortNote: "team-preview-short" }, ctx.t, ctx.fmt);
+    const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, shortNote: "team-preview-short" }, ctx.locale);
     // the desk's buttons: Confirm only when the balance covers it (no Deposit: no address is shown there)
     const keyboard = new InlineKeyboard();
     if (previewMoney(quoted.preview).afterSun >= 0n) keyboard.text(ctx.t("team-button-confirm"), SharedButtons.deskConfirm.pack({ id: intent.intentId }));
@@ -82,7 +82,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
   }
   // (a flow replays its effects from a log: the saved names come back as a list, made a map here)
   const labels = labelsOf(await effect(() => deps.store.recentAddresses.entries(userId)));
-  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, ctx.t, ctx.fmt);
+  const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, ctx.locale);
   return { intentId: intent.intentId, text: note ? `${note}\n\n${card.text}` : card.text, keyboard: card.keyboard };
 }
 

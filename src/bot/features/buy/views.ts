@@ -13,7 +13,7 @@ import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { resourceLabel } from "../../../orders/card.js";
 import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { addressHtml, labelledAddress, type AddressLabels } from "../../../tron/address-names.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { markChosen } from "../../ui/chosen.js";
 import { volumePresetKeyboard } from "../../ui/order-steps.js";
@@ -22,8 +22,7 @@ import { previewMoney } from "../../../orders/preview-money.js";
 export function renderOrderPreview(
   /** `shortNote`: what a short balance is told with (a team desk's group has no Deposit or Refresh). */
   input: { request: BuyRequest; preview: OrderPreview; intentId: string; labels?: AddressLabels; shortNote?: string },
-  t: Translate,
-  fmt: Formatter,
+  { t, fmt }: TextLocale,
 ): { text: string; keyboard: InlineKeyboard } {
   const { request, preview, intentId } = input;
   const money = previewMoney(preview);
@@ -90,12 +89,12 @@ export function addressKeyboard(choices: readonly string[], previous: BuyAnswers
 }
 
 /** The volume step's presets (the buttons /batch shows too: bot/ui/order-steps.ts). */
-export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, t: Translate, fmt: Formatter): InlineKeyboard {
-  return volumePresetKeyboard(presets, previous, t, fmt, (volume) => BuyStep.volume.pack({ volume }));
+export function volumeKeyboard(presets: readonly VolumePreset[], previous: bigint | undefined, locale: TextLocale): InlineKeyboard {
+  return volumePresetKeyboard(presets, previous, locale, (volume) => BuyStep.volume.pack({ volume }));
 }
 
 /** What the target address has now (shown once, above the step after the address). */
-export function addressNote(address: string, check: AddressCheck | null, t: Translate, fmt: Formatter): string {
+export function addressNote(address: string, check: AddressCheck | null, { t, fmt }: TextLocale): string {
   if (!check) return t("buy-address-unchecked");
   return t("buy-address-info", {
     address: code(address),

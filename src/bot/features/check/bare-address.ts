@@ -35,7 +35,7 @@ addressMessageFeature.chatType("private").on("message:text", async (ctx, next) =
 async function offer(ctx: BotContext & { from: { id: number } }, address: string, textKey: string): Promise<void> {
   // priced presets first: one tap is the preview (none without a key: Buy then leads to adding one)
   const presets = await loadPresets(ctx.deps, ctx.from.id, address);
-  const keyboard = addressPresetRows(new InlineKeyboard(), address, presets, ctx.t, ctx.fmt)
+  const keyboard = addressPresetRows(new InlineKeyboard(), address, presets, ctx.locale)
     .text(ctx.t("address-button-check"), SharedButtons.checkAddress.pack({ address }))
     .text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address }));
   await ctx.reply(ctx.t(textKey, { address: code(address) }), { reply_markup: keyboard });

@@ -77,14 +77,14 @@ function checkMessage(ctx: Ctx, address: string, outcome: CheckOutcome): { text:
   const place = cardPlace(ctx);
   if (outcome.check) {
     return {
-      text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at, outcome.label),
-      keyboard: addressCheckKeyboard(address, t, place, ctx.me.username, outcome.presets?.length ? { choices: outcome.presets, fmt: ctx.fmt } : undefined),
+      text: renderAddressCheck(outcome.check, ctx.locale, outcome.at, outcome.label),
+      keyboard: addressCheckKeyboard(address, ctx.locale, place, ctx.me.username, outcome.presets?.length ? outcome.presets : undefined),
     };
   }
   if (outcome.error instanceof MarketplaceError && outcome.error.isBadRequest) {
     return { text: invalidAddressText(address, t, { refusedByServer: true }) };
   }
-  const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "address check failed" });
+  const rendered = renderAndLogError(ctx, outcome.error, { now: outcome.at, what: "address check failed" });
   const keyboard = rendered.keyboard ?? new InlineKeyboard();
   if (place === "private") keyboard.text(ctx.t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
   if (place !== "inline") keyboard.text(ctx.t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));
@@ -111,7 +111,7 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
   for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
   // a typed line is read by its first word (as /check <address> is), or a saved address's name
   const take = (input: string, c: ConversationContext): Parsed<string> =>
-    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, (k, v) => c.t(k, v)) };
+    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, c.t) };
   const { value: input, ctx: answered } = await runStep(flow, ctx, {
     question: ctx.t("check-ask-address"),
     keyboard,

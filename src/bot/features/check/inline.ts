@@ -49,17 +49,17 @@ inlineFeature.inlineQuery(ADDRESS_QUERY, async (ctx) => {
       type: "article",
       id: `chk:${address}`,
       title: t("inline-result-title", { address: shortAddress(address) }),
-      description: describeAddressCheck(outcome.check, t, ctx.fmt),
+      description: describeAddressCheck(outcome.check, ctx.locale),
       // The parse-mode transformer does not reach inside inline results: HTML is set here.
       input_message_content: {
-        message_text: renderAddressCheck(outcome.check, t, ctx.fmt, outcome.at),
+        message_text: renderAddressCheck(outcome.check, ctx.locale, outcome.at),
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
       },
-      reply_markup: addressCheckKeyboard(address, t, "inline", ctx.me.username),
+      reply_markup: addressCheckKeyboard(address, ctx.locale, "inline", ctx.me.username),
     };
   } else {
-    const rendered = renderAndLogError(ctx, outcome.error, { t, now: outcome.at, what: "inline address check failed" });
+    const rendered = renderAndLogError(ctx, outcome.error, { now: outcome.at, what: "inline address check failed" });
     result = {
       type: "article",
       id: `err:${address}`,

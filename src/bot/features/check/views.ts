@@ -1,6 +1,6 @@
 /**
  * The address check card: activation, energy and bandwidth (limit, used, available) and how many
- * USDT transfers the available resources cover. Pure: the feature passes t, fmt and the clock.
+ * USDT transfers the available resources cover. Pure: the feature passes its locale and the clock.
  */
 import { addressHtml } from "../../../tron/address-names.js";
 import { startLink } from "../../ui/private-chat.js";
@@ -9,7 +9,7 @@ import { TRON_ADDRESS_SHAPE } from "../../../tron/address.js";
 import { InlineKeyboard } from "grammy";
 import type { AddressCheck } from "../../../marketplace/index.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { Formatter, TextLocale, Translate } from "../../../format/formatter.js";
 import { clipped } from "../../../format/html.js";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { addressPresetRows } from "../../ui/preset-rows.js";
@@ -40,7 +40,7 @@ function countVars(fmt: Formatter, count: bigint, per: bigint): Record<string, s
 }
 
 /** `label`: the name the user gave this address (private chats only: a group must not see it). */
-export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter, checkedAt: number, label?: string): string {
+export function renderAddressCheck(check: AddressCheck, { t, fmt }: TextLocale, checkedAt: number, label?: string): string {
   const covered = transfersCovered(check);
   const resource = (limit: bigint, used: bigint, available: bigint) =>
     t("check-resource-line", { limit: fmt.volume(limit), used: fmt.volume(used), available: fmt.volume(available) });
@@ -64,7 +64,7 @@ export function renderAddressCheck(check: AddressCheck, t: Translate, fmt: Forma
 }
 
 /** One line for an inline result's description (plain text). */
-export function describeAddressCheck(check: AddressCheck, t: Translate, fmt: Formatter): string {
+export function describeAddressCheck(check: AddressCheck, { t, fmt }: TextLocale): string {
   return t("inline-result-description", {
     energy: fmt.volume(check.energyAvailable),
     bandwidth: fmt.volume(check.bandwidthAvailable),
@@ -83,14 +83,15 @@ export type CardPlace = "private" | "group" | "inline";
 
 export function addressCheckKeyboard(
   address: string,
-  t: Translate,
+  locale: TextLocale,
   place: CardPlace,
   botUsername: string,
-  presets?: { choices: readonly PricedChoice[]; fmt: Formatter },
+  presets?: readonly PricedChoice[],
 ): InlineKeyboard {
+  const { t } = locale;
   const keyboard = new InlineKeyboard();
   // in private: one tap on a priced preset is the preview; "Buy energy" is for any other amount
-  if (place === "private" && presets) addressPresetRows(keyboard, address, presets.choices, t, presets.fmt);
+  if (place === "private" && presets) addressPresetRows(keyboard, address, presets, locale);
   if (place === "private") keyboard.text(t("button-buy-energy"), SharedButtons.buyFor.pack({ address: address }));
   else keyboard.url(t("button-buy-energy"), startLink(botUsername, buyPayload(address)));
   if (place !== "inline") keyboard.text(t("button-refresh"), SharedButtons.checkAddress.pack({ address: address }));

@@ -20,7 +20,7 @@ async function showDeposit(ctx: BotContext): Promise<void> {
   let card;
   try {
     const deposit = await withUserClient(ctx.deps, ctx.from.id, (client) => client.depositAddress(), { needs: "read" });
-    card = { ...renderDeposit(deposit, ctx.t, ctx.fmt), address: deposit.address };
+    card = { ...renderDeposit(deposit, ctx.locale), address: deposit.address };
   } catch (err) {
     return replyWithError(ctx, err);
   }

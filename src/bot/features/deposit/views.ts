@@ -1,7 +1,7 @@
 /** The /deposit caption: network, the address as copyable code, and the minimum per currency. */
 import { InlineKeyboard } from "grammy";
 import type { DepositAddress } from "../../../marketplace/index.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { Formatter, TextLocale } from "../../../format/formatter.js";
 import { code, escapeHtml } from "../../../format/html.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 
@@ -14,7 +14,7 @@ function minimum(entry: DepositAddress["minimums"][number], fmt: Formatter): str
   return `<b>${amount}</b>`;
 }
 
-export function renderDeposit(deposit: DepositAddress, t: Translate, fmt: Formatter): { caption: string; keyboard: InlineKeyboard } {
+export function renderDeposit(deposit: DepositAddress, { t, fmt }: TextLocale): { caption: string; keyboard: InlineKeyboard } {
   const lines = [
     t("deposit-title"),
     "",

@@ -70,12 +70,12 @@ keysMenu.register([keyCardMenu, keyRemoveMenu]);
 /** The keys list, with a note above it (what just changed). */
 export async function showKeys(ctx: BotContext, note?: string, options: ShowOptions = {}): Promise<void> {
   const keys = ctx.from ? await ctx.deps.store.apiKeys.list(ctx.from.id) : [];
-  await showView(ctx, { text: keysListText(keys, ctx.t, ctx.fmt, note), keyboard: keysMenu }, options);
+  await showView(ctx, { text: keysListText(keys, ctx.locale, note), keyboard: keysMenu }, options);
 }
 
 async function showCard(ctx: BotContext, key: ApiKeyRow, note?: string): Promise<void> {
   const budget = await keyBudget(ctx.deps.store, key.id, ctx.deps.now());
-  await showView(ctx, { text: keyCardText(key, ctx.t, ctx.fmt, note, budget), keyboard: keyCardMenu });
+  await showView(ctx, { text: keyCardText(key, ctx.locale, note, budget), keyboard: keyCardMenu });
 }
 
 async function setBudget(ctx: BotContext, key: ApiKeyRow): Promise<void> {

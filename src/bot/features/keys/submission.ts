@@ -105,6 +105,6 @@ async function isStoredAlready(ctx: BotContext, userId: number, apiKey: string):
 function verificationFailure(ctx: BotContext, err: unknown): string {
   const { t } = ctx.locale;
   if (err instanceof MarketplaceError && err.isKeyRejected) return t("keys-rejected");
-  const rendered = renderAndLogError(ctx, err, { t, what: "key verification failed" });
+  const rendered = renderAndLogError(ctx, err, { what: "key verification failed" });
   return `${rendered.text}\n\n${t("keys-nothing-stored")}`;
 }

@@ -4,7 +4,7 @@
  * Pure text; the buttons are the menus of menus.ts.
  */
 import type { ApiKeyRow } from "../../../store/api-keys.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { lowestMissing, type KeyScope } from "../../../credentials/scopes.js";
 import { fingerprintText } from "../../marketplace/key-labels.js";
@@ -35,7 +35,7 @@ export function keyName(key: Pick<ApiKeyRow, "label">, t: Translate): string {
 
 
 /** A key's lines: name, fingerprint and default mark; date added; scopes it lacks. */
-function keyLines(key: KeyView, t: Translate, fmt: Formatter): string[] {
+function keyLines(key: KeyView, { t, fmt }: TextLocale): string[] {
   const fp = escapeHtml(fingerprintText(key));
   const lines = [`<b>${keyName(key, t)}</b> <code>${fp}</code>${key.isDefault ? ` ${t("keys-default-badge")}` : ""}`];
   lines.push(`    ${t("keys-added-on", { date: fmt.date(key.createdAt) })}`);
@@ -46,18 +46,19 @@ function keyLines(key: KeyView, t: Translate, fmt: Formatter): string[] {
 
 const withNote = (note: string | undefined, text: string) => (note ? `${note}\n\n${text}` : text);
 
-export function keysListText(keys: readonly KeyView[], t: Translate, fmt: Formatter, note?: string): string {
+export function keysListText(keys: readonly KeyView[], locale: TextLocale, note?: string): string {
+  const { t } = locale;
   if (keys.length === 0) return withNote(note, t("keys-list-empty"));
-  const items = keys.map((key, i) => `${i + 1}. ${keyLines(key, t, fmt).join("\n")}`);
+  const items = keys.map((key, i) => `${i + 1}. ${keyLines(key, locale).join("\n")}`);
   return withNote(note, `${t("keys-list-title")}\n\n${items.join("\n\n")}\n\n${t("keys-list-footer")}`);
 }
 
-export function keyCardText(key: KeyView, t: Translate, fmt: Formatter, note?: string, budget?: KeyBudget): string {
-  return withNote(note, [`🔑 ${keyLines(key, t, fmt).join("\n")}`, "", ...budgetLines(budget, t, fmt)].join("\n"));
+export function keyCardText(key: KeyView, locale: TextLocale, note?: string, budget?: KeyBudget): string {
+  return withNote(note, [`🔑 ${keyLines(key, locale).join("\n")}`, "", ...budgetLines(budget, locale)].join("\n"));
 }
 
 /** The key's monthly budget on its card: spent of budget this UTC month, reached, and what it is not (the daily spend limit). */
-function budgetLines(budget: KeyBudget | undefined, t: Translate, fmt: Formatter): string[] {
+function budgetLines(budget: KeyBudget | undefined, { t, fmt }: TextLocale): string[] {
   if (!budget) return [t("keys-budget-none"), t("keys-budget-explain")];
   const trx = fmt.trx;
   const lines = [

@@ -167,14 +167,13 @@ export async function showOrdersPage(ctx: BotContext, page: number, options: { a
     isLast: shown.window.page === shown.window.pages,
     newerPageOldest: await newerPageOldest(ctx, shown.window.page),
   });
-  const { t } = ctx.locale;
   if (shown.result.total === 0 && all.length === 0) {
     const keyboard = new InlineKeyboard().text(ctx.t("button-buy-energy"), SharedButtons.buyEnergy.pack());
     await showView(ctx, { text: ctx.t("orders-empty"), keyboard }, show);
     return;
   }
   // no orders but the rules' purchases: the filters lead to them
-  const text = shown.result.total === 0 && filter === "orders" ? ctx.t("orders-empty") : renderOrdersPage(shown.result, shown.window, t, ctx.fmt, onPage, await addressLabels(ctx));
+  const text = shown.result.total === 0 && filter === "orders" ? ctx.t("orders-empty") : renderOrdersPage(shown.result, shown.window, ctx.locale, onPage, await addressLabels(ctx));
   setSubject(ctx, listSubject({ filter, page: shown.window.page }));
   await showView(ctx, { text, keyboard: ordersMenu }, show);
 }
@@ -190,7 +189,7 @@ async function showFiringsPage(ctx: BotContext, requested: number, options: { as
   }
   const page = pageOf(firings, requested, FIRINGS_PAGE_SIZE);
   setSubject(ctx, listSubject({ filter: "rules", page: page.page }));
-  const text = renderFiringsPage(page, ctx.t, ctx.fmt, await addressLabels(ctx));
+  const text = renderFiringsPage(page, ctx.locale, await addressLabels(ctx));
   await showView(ctx, { text, keyboard: ordersMenu }, options);
 }
 

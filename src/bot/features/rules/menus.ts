@@ -141,7 +141,7 @@ export async function showRulesList(ctx: BotContext, requested: number, options:
   const rules = await loadRules(ctx);
   const { page } = rulesPage(rules, requested);
   setSubject(ctx, packSubject({ verb: "list", page }));
-  await showView(ctx, { text: renderRulesList(rules, page, ctx.t, ctx.fmt, await addressLabels(ctx)), keyboard: rulesMenu }, options);
+  await showView(ctx, { text: renderRulesList(rules, page, ctx.locale, await addressLabels(ctx)), keyboard: rulesMenu }, options);
 }
 
 /** The card; `note` (what just happened) goes above it and is the tap's toast. */
@@ -256,5 +256,5 @@ async function showFires(ctx: BotContext, ref: RuleRef, requested: number): Prom
   if (!rule) return showRuleCard(ctx, ref);
   const { page } = firesPage(fires, requested);
   setSubject(ctx, packSubject({ verb: "fires", ...ref, fires: page }));
-  await showView(ctx, { text: renderRuleFires(rule, fires, page, ctx.t, ctx.fmt), keyboard: firesMenu });
+  await showView(ctx, { text: renderRuleFires(rule, fires, page, ctx.locale), keyboard: firesMenu });
 }

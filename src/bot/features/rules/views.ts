@@ -7,7 +7,7 @@ import { addressHtml, type AddressLabels } from "../../../tron/address-names.js"
 import { kindIcon, kindLabel } from "../../../rules/labels.js";
 import { pauseReasonLabel, settingsParts } from "../../../rules/card.js";
 import { ruleStatusKind, type AutomationRule, type RuleFiring, type RuleStatusKind } from "../../../marketplace/index.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { pageOf, type PageWindow } from "../../ui/paging.js";
 
@@ -35,8 +35,9 @@ export function rulesPage(rules: readonly AutomationRule[], requested: number): 
   return pageOf(orderRules(rules), requested, RULES_PAGE_SIZE);
 }
 
-function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter, trx: (value: string) => string, labels?: AddressLabels): string[] {
-  const details = [...settingsParts(rule, t, fmt), t("rules-part-spent", { amount: trx(rule.spentTrx) })];
+function ruleLines(rule: AutomationRule, n: number, locale: TextLocale, labels?: AddressLabels): string[] {
+  const { t, fmt } = locale;
+  const details = [...settingsParts(rule, locale), t("rules-part-spent", { amount: fmt.trx(rule.spentTrx) })];
   // a cancelled rule never runs again: how it would resume is beside the point
   if (ruleStatusKind(rule.status) !== "cancelled") details.push(t(rule.autoResume ? "rules-part-auto-resume-on" : "rules-part-auto-resume-off"));
   const lines = [`${n}. ${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> ${addressHtml(rule.targetAddress, labels)}`, `    ${details.join(" · ")}`];
@@ -45,13 +46,13 @@ function ruleLines(rule: AutomationRule, n: number, t: Translate, fmt: Formatter
   return lines;
 }
 
-export function renderRulesList(rules: readonly AutomationRule[], requestedPage: number, t: Translate, fmt: Formatter, labels?: AddressLabels): string {
+export function renderRulesList(rules: readonly AutomationRule[], requestedPage: number, locale: TextLocale, labels?: AddressLabels): string {
+  const { t } = locale;
   if (rules.length === 0) return `${t("rules-list-title")}\n\n${t("rules-list-empty")}`;
   const page = rulesPage(rules, requestedPage);
   const counts = new Map<RuleStatusKind, number>();
   for (const rule of rules) counts.set(ruleStatusKind(rule.status), (counts.get(ruleStatusKind(rule.status)) ?? 0) + 1);
   const lines = [t("rules-list-title")];
-  const trx = fmt.trx;
   let group: RuleStatusKind | undefined;
   page.items.forEach((rule, i) => {
     const status = ruleStatusKind(rule.status);
@@ -59,7 +60,7 @@ export function renderRulesList(rules: readonly AutomationRule[], requestedPage:
       group = status;
       lines.push("", `<b>${t(`rules-group-${status}`, { count: counts.get(status) ?? 0 })}</b>`);
     }
-    lines.push(...ruleLines(rule, page.offset + i + 1, t, fmt, trx, labels));
+    lines.push(...ruleLines(rule, page.offset + i + 1, locale, labels));
   });
   if (page.pages > 1) lines.push("", t("rules-list-page", { page: page.page, pages: page.pages }));
   lines.push("", t("rules-list-footer"));
@@ -85,7 +86,7 @@ export function firesPage(fires: readonly RuleFiring[], requested: number): Page
   return pageOf(newestFirst(fires), requested, FIRES_PAGE_SIZE);
 }
 
-export function renderRuleFires(rule: AutomationRule, fires: readonly RuleFiring[], requestedPage: number, t: Translate, fmt: Formatter): string {
+export function renderRuleFires(rule: AutomationRule, fires: readonly RuleFiring[], requestedPage: number, { t, fmt }: TextLocale): string {
   const page = firesPage(fires, requestedPage);
   const lines = [`${kindIcon(rule)} <b>${kindLabel(rule, t)}</b> · ${code(rule.targetAddress)}`, "", `<b>${t("rules-fires-title")}</b>`];
   if (page.total === 0) return [...lines, t("rules-fires-empty")].join("\n");

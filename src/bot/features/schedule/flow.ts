@@ -87,7 +87,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
 
   // ── Volume ──
   const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
-  const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, t, current.fmt, (volume) => ScheduleStep.volume.pack({ volume }));
+  const volumes = volumePresetKeyboard(volumePresets("energy", limits), undefined, current.locale, (volume) => ScheduleStep.volume.pack({ volume }));
   const volumeAnswer = await runStep(
     flow,
     current,
@@ -116,7 +116,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
       fromTap: (data) => ScheduleStep.duration.unpack(data)?.index,
       t,
       fmt: current.fmt,
-      shown: (duration, locale) => whatLabel({ volume, duration }, locale.t, locale.fmt),
+      shown: (duration, locale) => whatLabel({ volume, duration }, locale),
     }),
   );
   current = durationAnswer.ctx;
@@ -226,7 +226,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
   const lines = [
     t("schedule-preview-title"),
     t("schedule-preview-what", { what, address: shownAddress }),
-    t("schedule-preview-when", { when: whenLabel(rule, t, current.fmt) }),
+    t("schedule-preview-when", { when: whenLabel(rule, current.locale) }),
     next === undefined ? "" : t("schedule-preview-next", { next: localMoment(timeZone, next, current.fmt) }),
     t("schedule-preview-price", { price: code(trx(money.totalSun)), balance: code(trx(money.balanceSun)) }),
     maxSun === null ? "" : t("schedule-preview-max", { max: code(trx(maxSun)) }),
@@ -245,5 +245,5 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
     );
     return row !== undefined;
   });
-  await flow.finish(current, stored ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, t, current.fmt) }) : t("schedule-too-many"), toList);
+  await flow.finish(current, stored ? t("schedule-saved", { what, address: shownAddress, when: whenLabel(rule, current.locale) }) : t("schedule-too-many"), toList);
 }

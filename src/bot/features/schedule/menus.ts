@@ -4,7 +4,7 @@
  * ⏸/▶️ and a ✖️ per schedule, and New schedule while there are fewer than MAX_SCHEDULES. Changes in place.
  */
 import type { BotContext } from "../../context.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale } from "../../../format/formatter.js";
 import { addressHtml, type AddressLabels } from "../../../tron/address-names.js";
 import { code } from "../../../format/html.js";
 import { MAX_SCHEDULES, type ScheduleRow, type ScheduleRunRow } from "../../../store/schedules.js";
@@ -22,27 +22,28 @@ interface Listed {
   last: ScheduleRunRow | undefined;
 }
 
-function lastRunLine(run: ScheduleRunRow, schedule: ScheduleRow, t: Translate, fmt: Formatter): string {
+function lastRunLine(run: ScheduleRunRow, schedule: ScheduleRow, { t, fmt }: TextLocale): string {
   const at = localMoment(schedule.timeZone, run.dueAt, fmt);
   const state = run.state === "placed" || run.state === "skipped" || run.state === "failed" ? run.state : "running";
   const reason = run.reason ? t(`schedule-reason-${run.reason}`) : "";
   return t(`schedule-last-${state}`, { at, reason });
 }
 
-function scheduleLines(item: Listed, n: number, now: number, t: Translate, fmt: Formatter, labels: AddressLabels): string[] {
+function scheduleLines(item: Listed, n: number, now: number, locale: TextLocale, labels: AddressLabels): string[] {
+  const { t, fmt } = locale;
   const { schedule, last } = item;
   const next = schedule.paused ? undefined : nextDueTime(schedule, now);
   const head = t(schedule.paused ? "schedule-line-paused" : "schedule-line", {
     n,
-    what: whatLabel(schedule, t, fmt),
+    what: whatLabel(schedule, locale),
     address: addressHtml(schedule.targetAddress, labels),
-    when: whenLabel(schedule, t, fmt),
+    when: whenLabel(schedule, locale),
   });
   const lines = [head];
   if (next !== undefined) lines.push(t("schedule-line-next", { next: localMoment(schedule.timeZone, next, fmt) }));
   if (schedule.maxSun !== null) lines.push(t("schedule-line-max", { max: code(fmt.trx(BigInt(schedule.maxSun))) }));
   if (schedule.notify === "failures") lines.push(t("schedule-line-failures-only"));
-  if (last) lines.push(lastRunLine(last, schedule, t, fmt));
+  if (last) lines.push(lastRunLine(last, schedule, locale));
   return lines;
 }
 
@@ -53,9 +54,10 @@ async function listed(ctx: BotContext): Promise<Listed[]> {
   return Promise.all(rows.map(async (schedule) => ({ schedule, last: (await store.schedules.latestRuns(schedule.id, 1))[0] })));
 }
 
-function cardText(items: Listed[], now: number, t: Translate, fmt: Formatter, labels: AddressLabels): string {
+function cardText(items: Listed[], now: number, locale: TextLocale, labels: AddressLabels): string {
+  const { t } = locale;
   if (items.length === 0) return [t("schedule-title"), t("schedule-none")].join("\n");
-  return [t("schedule-title"), ...items.flatMap((item, i) => ["", ...scheduleLines(item, i + 1, now, t, fmt, labels)]), "", t("schedule-how")].join("\n");
+  return [t("schedule-title"), ...items.flatMap((item, i) => ["", ...scheduleLines(item, i + 1, now, locale, labels)]), "", t("schedule-how")].join("\n");
 }
 
 /** A schedule's buttons carry its id. */
@@ -86,6 +88,6 @@ export const schedulesMenu = createCardMenu("schedules", { onOutdated: (ctx) => 
 /** The schedules card: in the tapped message, else a new one. */
 export async function showSchedules(ctx: BotContext, options: ShowOptions = {}): Promise<void> {
   const items = await listed(ctx);
-  const text = cardText(items, ctx.deps.now(), ctx.t, ctx.fmt, await addressLabels(ctx));
+  const text = cardText(items, ctx.deps.now(), ctx.locale, await addressLabels(ctx));
   await showView(ctx, { text, keyboard: schedulesMenu }, options);
 }

@@ -5,7 +5,7 @@
  */
 import type { BotContext } from "../../context.js";
 import type { UserRow, UsersRepo } from "../../../store/users.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView, type ShowOptions } from "../../ui/view.js";
@@ -16,7 +16,7 @@ import type { NoticeChatRow } from "../../../store/notice-chats.js";
 
 type SettingsView = Pick<UserRow, "noticesEnabled" | "notifyFires" | "balanceAlertSun" | "monthlyStatement" | "announcementsEnabled">;
 
-function settingsText(user: SettingsView, chat: NoticeChatRow | undefined, t: Translate, fmt: Formatter): string {
+function settingsText(user: SettingsView, chat: NoticeChatRow | undefined, { t, fmt }: TextLocale): string {
   const alert = user.balanceAlertSun === null ? undefined : BigInt(user.balanceAlertSun);
   return [
     t("settings-title"),
@@ -107,7 +107,7 @@ export async function showSettings(ctx: BotContext, options: ShowOptions & { not
   const user = await userOf(ctx);
   if (!user) return;
   const chat = await ctx.deps.store.noticeChats.get(user.id);
-  const text = settingsText(user, chat, ctx.t, ctx.fmt);
+  const text = settingsText(user, chat, ctx.locale);
   await showView(ctx, { text: options.note ? `${options.note}\n\n${text}` : text, keyboard: settingsMenu }, options);
 }
 

@@ -11,8 +11,7 @@ import { errorFields } from "../../../logger.js";
 
 export async function sendStatementFiles(ctx: BotContext, loaded: LoadedStatement): Promise<void> {
   showChatAction(ctx, "upload_photo");
-  const { t } = ctx.locale;
-  const files = await statementFiles(loaded, t, ctx.fmt, (err) => ctx.deps.logger.warn({ err: errorFields(err) }, "statement chart could not be drawn"));
+  const files = await statementFiles(loaded, ctx.locale, (err) => ctx.deps.logger.warn({ err: errorFields(err) }, "statement chart could not be drawn"));
   if (!files) return;
   if (files.chart) await ctx.replyWithPhoto(new InputFile(files.chart.bytes, files.chart.name), { caption: files.chart.caption });
   await ctx.replyWithDocument(new InputFile(files.csv.bytes, files.csv.name), { caption: files.csv.caption });

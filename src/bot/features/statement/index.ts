@@ -32,8 +32,7 @@ async function load(ctx: BotContext, month: UtcMonth, edit: boolean): Promise<Lo
 async function showStatement(ctx: BotContext, month: UtcMonth, options: { inPlace: boolean; files: boolean }): Promise<void> {
   const loaded = await load(ctx, month, options.inPlace);
   if (!loaded) return;
-  const { t } = ctx.locale;
-  const view = { text: renderStatementText(loaded.statement, loaded.labels, t, ctx.fmt), keyboard: statementKeyboard(loaded.statement, ctx.deps.now(), t, ctx.fmt) };
+  const view = { text: renderStatementText(loaded.statement, loaded.labels, ctx.locale), keyboard: statementKeyboard(loaded.statement, ctx.deps.now(), ctx.locale) };
   await showView(ctx, view, { asNew: !options.inPlace });
   if (options.files && !isEmptyStatement(loaded.statement)) await sendStatementFiles(ctx, loaded);
 }

@@ -4,7 +4,7 @@
  * on the 1st.
  */
 import { InlineKeyboard } from "grammy";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale } from "../../../format/formatter.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { isEmptyStatement, type Statement } from "../../../statements/statement.js";
 import { monthCode, monthRange, sameMonth, shiftMonth, monthOf } from "../../../statements/month.js";
@@ -14,7 +14,7 @@ import { StatementButtons } from "./callbacks.js";
 export { monthName, renderStatementText } from "../../../statements/render.js";
 
 /** ◀ the month before · the month after ▶ (up to the current month), then the chart and CSV when there is something. */
-export function statementKeyboard(statement: Statement, now: number, t: Translate, fmt: Formatter): InlineKeyboard {
+export function statementKeyboard(statement: Statement, now: number, { t, fmt }: TextLocale): InlineKeyboard {
   const { month } = statement;
   const keyboard = new InlineKeyboard();
   if (statement.keys.length === 0) return keyboard.text(t("button-add-key"), SharedButtons.addKey.pack());

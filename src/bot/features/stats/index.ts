@@ -33,7 +33,7 @@ statsFeature.command("stats", async (ctx) => {
   }
   const keyboard = new InlineKeyboard().text(t("button-buy-energy"), SharedButtons.buyEnergy.pack()).text(t("stats-button-orders"), SharedButtons.listOrders.pack());
   if (!hasDeliveries(stats)) {
-    await ctx.reply(renderNoDeliveriesText(stats, t, ctx.fmt), { reply_markup: keyboard });
+    await ctx.reply(renderNoDeliveriesText(stats, ctx.locale), { reply_markup: keyboard });
     return;
   }
 
@@ -43,7 +43,7 @@ statsFeature.command("stats", async (ctx) => {
     { energy: stats.energyDaily, bandwidth: stats.bandwidthDaily, lastDay: ctx.deps.now(), titles: { energy: t("stats-chart-energy"), bandwidth: t("stats-chart-bandwidth") } },
     "stats",
   );
-  const text = renderStatsText(stats, t, ctx.fmt, chart !== undefined);
+  const text = renderStatsText(stats, ctx.locale, chart !== undefined);
   if (chart && text.length <= MAX_CAPTION) {
     await ctx.replyWithPhoto(new InputFile(chart, "stats.png"), { caption: text, reply_markup: keyboard });
     return;

@@ -174,7 +174,7 @@ async function pingAndReport(
   });
   if (!status.row) return;
   const note = renderPingOutcome(outcome, endpoint.url, seconds, t) + notDeleted;
-  const text = webhookStatusText(status.row, { publicUrl: endpoint.base, noticesEnabled: status.noticesEnabled, note }, t, ctx.fmt);
+  const text = webhookStatusText(status.row, { publicUrl: endpoint.base, noticesEnabled: status.noticesEnabled, note }, ctx.locale);
   // The status card is a menu, which a conversation can't draw: a button brings it up with its actions.
   await flow.finish(ctx, text, new InlineKeyboard().text(t("webhook-button-manage"), WebhookButtons.open.pack()));
 }

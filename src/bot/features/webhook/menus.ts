@@ -64,7 +64,7 @@ export async function showStatus(ctx: BotContext, note?: string, options: ShowOp
     await showView(ctx, { text: ctx.t("webhook-none"), keyboard: new InlineKeyboard() }, options);
     return;
   }
-  const text = webhookStatusText(row, { publicUrl: base, noticesEnabled: await noticesOn(ctx), note }, ctx.t, ctx.fmt);
+  const text = webhookStatusText(row, { publicUrl: base, noticesEnabled: await noticesOn(ctx), note }, ctx.locale);
   await showView(ctx, { text, keyboard: webhookMenu }, options);
 }
 

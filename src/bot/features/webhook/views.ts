@@ -4,7 +4,7 @@
  * outcome. (The card's buttons are the menu of menus.ts.)
  */
 import type { WebhookEndpointRow } from "../../../store/webhooks.js";
-import type { Formatter, Translate } from "../../../format/formatter.js";
+import type { TextLocale, Translate } from "../../../format/formatter.js";
 import { code } from "../../../format/html.js";
 import { receiverPath } from "../../../events/receiver.js";
 import type { BotDeps } from "../../context.js";
@@ -20,7 +20,7 @@ export function receiverUrl(publicUrl: string, routeToken: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${receiverPath(routeToken)}`;
 }
 
-function lastDelivery(row: WebhookEndpointRow, t: Translate, fmt: Formatter): string {
+function lastDelivery(row: WebhookEndpointRow, { t, fmt }: TextLocale): string {
   if (row.lastEventAt === null) return t("webhook-status-no-events");
   if (row.lastVerifiedAt !== null && row.lastVerifiedAt >= row.lastEventAt) {
     return t("webhook-status-last-verified", { type: code(row.lastEventType ?? "?"), time: fmt.dateTime(row.lastEventAt) });
@@ -31,16 +31,16 @@ function lastDelivery(row: WebhookEndpointRow, t: Translate, fmt: Formatter): st
 export function webhookStatusText(
   row: WebhookEndpointRow,
   view: { publicUrl: string; noticesEnabled: boolean; note?: string },
-  t: Translate,
-  fmt: Formatter,
+  locale: TextLocale,
 ): string {
+  const { t } = locale;
   const lines: string[] = [];
   if (view.note) lines.push(view.note, "");
   lines.push(
     t("webhook-status-title"),
     t("webhook-status-url", { url: code(receiverUrl(view.publicUrl, row.routeToken)) }),
     t("webhook-status-endpoint", { id: code(row.endpointId ?? "—") }),
-    lastDelivery(row, t, fmt),
+    lastDelivery(row, locale),
     t(view.noticesEnabled ? "webhook-status-notices-on" : "webhook-status-notices-off"),
   );
   return lines.join("\n");

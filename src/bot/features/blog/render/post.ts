@@ -1,6 +1,6 @@
 /** A blog post as Telegram messages: an optional cover photo with its caption, then the text. */
 import type { BlogPost } from "../../../../marketplace/index.js";
-import type { Formatter, Translate } from "../../../../format/formatter.js";
+import type { TextLocale } from "../../../../format/formatter.js";
 import { escapeHtml } from "../../../../format/html.js";
 import { renderContentJson } from "./content.js";
 import { safeHref } from "./links.js";
@@ -29,8 +29,7 @@ function coverUrl(value: string | null): string | undefined {
  */
 export function renderBlogPost(
   post: BlogPost,
-  t: Translate,
-  fmt: Formatter,
+  { t, fmt }: TextLocale,
   options: { untranslated: boolean; limit?: number; postLink?: (slug: string) => string | undefined },
 ): RenderedPost {
   const header = [
