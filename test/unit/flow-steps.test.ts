@@ -82,8 +82,7 @@ describe("the shared steps", () => {
       buttons: /^d:\d+$/,
       pack: (index: number) => `d:${index}`,
       fromTap: (data: string) => Number(data.slice(2)),
-      t,
-      fmt,
+      locale: { t, fmt },
     };
     const buttonsOnly = durationStep(asked);
     expect(buttonsOnly.text).toBeUndefined();

@@ -13,7 +13,7 @@ import { addressByLabel, addressHtml, labelsOf } from "../../tron/address-names.
 import { parseTypedTrx } from "../../tron/amounts.js";
 import type { SavedAddress } from "../../store/recent-addresses.js";
 import { clipped, code } from "../../format/html.js";
-import type { Formatter, Translate } from "../../format/formatter.js";
+import type { TextLocale } from "../../format/formatter.js";
 import { durationChoiceKeyboard } from "../ui/order-steps.js";
 import type { Answering, ShowingStep, Shows } from "./step.js";
 
@@ -96,18 +96,19 @@ export function durationStep(asked: {
   buttons: RegExp;
   pack: (index: number) => string;
   fromTap: (data: string) => number | undefined;
-  t: Translate;
-  fmt: Formatter;
+  /** The locale the question is asked in (its buttons and the typed durations). */
+  locale: TextLocale;
   typed?: boolean;
   invalid?: () => string;
   shown?: Shows<string>;
 }): ShowingStep<string> {
-  const { durations, t, fmt } = asked;
+  const { durations, locale } = asked;
+  const { t, fmt } = locale;
   const invalid = asked.invalid ?? (() => t("conversation-use-buttons"));
   const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: invalid() });
   const step: ShowingStep<string> = {
     question: asked.question,
-    keyboard: durationChoiceKeyboard(durations, asked.previous, { t, fmt }, asked.pack),
+    keyboard: durationChoiceKeyboard(durations, asked.previous, locale, asked.pack),
     buttons: asked.buttons,
     tap: (data) => take(durations[asked.fromTap(data) ?? -1]),
     shown: asked.shown ?? ((duration, locale) => locale.fmt.duration(duration, locale.t)),

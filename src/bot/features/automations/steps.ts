@@ -223,8 +223,7 @@ function durationAsked(ctx: Ctx, run: AutomationRun): Step<string> {
     buttons: ofRun(run.run, AutomationButtons.duration),
     pack: (index) => AutomationButtons.duration.pack({ run: run.run, index }),
     fromTap: (data) => AutomationButtons.duration.unpack(data)?.index,
-    t: ctx.t,
-    fmt: ctx.fmt,
+    locale: ctx.locale,
     typed: true,
     invalid: () => ctx.t("auto-invalid-duration", { allowed: ctx.fmt.list(durations.map((d) => ctx.fmt.duration(d, ctx.t)), "or") }),
   });

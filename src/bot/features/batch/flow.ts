@@ -126,8 +126,7 @@ export async function batchConversation(conversation: BotConversation, ctx: Conv
       buttons: BatchStep.duration.pattern,
       pack: (index) => BatchStep.duration.pack({ index }),
       fromTap: (data) => BatchStep.duration.unpack(data)?.index,
-      t,
-      fmt: current.fmt,
+      locale: current.locale,
     }),
   );
   current = durationAnswer.ctx;

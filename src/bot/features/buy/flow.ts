@@ -206,8 +206,7 @@ export async function buyConversation(conversation: BotConversation, ctx: Ctx, a
       buttons: BuyStep.duration.pattern,
       pack: (index) => BuyStep.duration.pack({ index }),
       fromTap: (data) => BuyStep.duration.unpack(data)?.index,
-      t,
-      fmt: current.fmt,
+      locale: current.locale,
     });
     ({ value: duration, ctx: current } = await runStep(flow, current, step));
   }

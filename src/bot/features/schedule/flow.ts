@@ -114,8 +114,7 @@ export async function scheduleConversation(conversation: BotConversation, ctx: C
       buttons: ScheduleStep.duration.pattern,
       pack: (index) => ScheduleStep.duration.pack({ index }),
       fromTap: (data) => ScheduleStep.duration.unpack(data)?.index,
-      t,
-      fmt: current.fmt,
+      locale: current.locale,
       shown: (duration, locale) => whatLabel({ volume, duration }, locale),
     }),
   );
