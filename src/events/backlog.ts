@@ -11,6 +11,7 @@
  * of its sends), and for everyone when `total` wait (that many ÷ 30 seconds). An event whose
  * endpoint has events waiting waits too, so nothing overtakes them.
  */
+import { StoreClosedError } from "../store/errors.js";
 import type { Repositories, Store } from "../store/index.js";
 import type { WebhookEndpointRow } from "../store/webhooks.js";
 import type { Notifier } from "../notices/notifier.js";
@@ -95,6 +96,7 @@ export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
       try {
         applied += await drainEndpoint(endpoint, DRAIN_BATCH - applied);
       } catch (err) {
+        if (err instanceof StoreClosedError) throw err;
         log.error({ err: errorFields(err), endpoint: endpoint.id }, "applying a waiting webhook event failed; tried again in a second");
       }
       if (applied >= DRAIN_BATCH || (await outboxFull(deps.store, room))) return;
@@ -110,7 +112,9 @@ export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
         if (running || !draining) return;
         running = drain()
           .catch((err: unknown) => {
-            if (draining) log.error({ err: errorFields(err) }, "looking for waiting webhook events failed; tried again in a second");
+            // a store closed under it (a shutdown that closes the store first) is no failure: the
+            // events stay stored and are applied after the next start
+            if (draining && !(err instanceof StoreClosedError)) log.error({ err: errorFields(err) }, "looking for waiting webhook events failed; tried again in a second");
           })
           .finally(() => (running = undefined));
       };
