@@ -10,8 +10,12 @@ import type { BotDeps } from "../../src/bot/context.js";
 import { shortAddress } from "../../src/tron/address.js";
 import { BatchCard } from "../../src/bot/features/batch/callbacks.js";
 import { aroundPlaceOrder, buttonData, charges, freshAddress, nextShown, text } from "./buy-support.js";
+import { en, enPattern } from "../support/locale.js";
 
 const USER = 3301;
+/** The volume step for `count` addresses (no line with a volume of its own). */
+const askVolume = (count: number) => enPattern("batch-ask-volume", { count, own: 0 });
+const code = (value: string) => `<code>${value}</code>`;
 let h: Harness;
 afterEach(async () => {
   await h.stop();
@@ -33,11 +37,11 @@ async function cardMessage(batchId: string): Promise<number> {
 /** /batch with these lines → 65,000 energy each for 1 hour → the preview card. */
 async function previewBatch(lines: string[]): Promise<{ batchId: string; card: string }> {
   await h.tg.sendText({ userId: USER, text: ["/batch", ...lines].join("\n") });
-  await nextShown(h, /How much energy for each of the 3 addresses/);
+  await nextShown(h, askVolume(3));
   await h.tg.tapButton({ userId: USER, text: /65,000 · 1 USDT transfer/ });
-  await nextShown(h, /For how long/);
+  await nextShown(h, enPattern("batch-ask-duration", { count: 3 }));
   await h.tg.tapButton({ userId: USER, text: "1 hour" });
-  const card = text(await nextShown(h, /Preview: energy for 3 addresses/));
+  const card = text(await nextShown(h, enPattern("batch-preview-title", { count: 3 })));
   return { batchId: batchOnCard(), card };
 }
 
@@ -55,8 +59,8 @@ describe("/batch", () => {
     const { batchId, card } = await previewBatch(addresses);
 
     for (const [i, a] of addresses.entries()) expect(card).toContain(`${i + 1}. <code>${shortAddress(a)}</code>: <code>65,000</code> for <code>5.39 TRX</code>`);
-    expect(card).toContain("<b>Total to pay:</b> <code>16.17 TRX</code>");
-    expect(card).toContain("Your balance: 1,000.00 TRX → after these orders: 983.83 TRX");
+    expect(card).toContain(en("batch-preview-total", { total: code("16.17 TRX") }));
+    expect(card).toContain(en("batch-preview-balance", { balance: "1,000.00 TRX", after: "983.83 TRX" }));
     // one intent per line, each with its own Idempotency-Key, nothing placed yet
     const previewed = await intentsOf(batchId);
     expect(previewed.map((r) => r.state)).toEqual(["previewed", "previewed", "previewed"]);
@@ -64,13 +68,14 @@ describe("/batch", () => {
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
 
     const messageId = await cardMessage(batchId);
-    await h.tg.tapButton({ userId: USER, text: /Confirm 3 orders/ });
-    const result = text(await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Placed 2 of 3/.test(String(p.text))));
+    await h.tg.tapButton({ userId: USER, text: en("batch-button-confirm", { count: 3 }) });
+    const result = text(await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes(en("batch-result-summary", { placed: 2, count: 3 }))));
     const rows = await intentsOf(batchId);
     expect(rows.map((r) => r.state)).toEqual(["placed", "placed", "rejected"]);
-    expect(result).toContain(`✅ 1. <code>${shortAddress(addresses[0]!)}</code>: <code>65,000</code>, <code>5.39 TRX</code>, order <code>${rows[0]!.orderId}</code>`);
-    expect(result).toContain(`✅ 2. <code>${shortAddress(addresses[1]!)}</code>`);
-    expect(result).toMatch(new RegExp(`❌ 3\\. <code>${shortAddress(addresses[2]!)}</code>: <code>65,000</code> not placed\\. 🚫 This would pass the key's daily spend limit`));
+    expect(result).toContain(en("batch-result-placed", { n: 1, address: code(shortAddress(addresses[0]!)), volume: code("65,000"), total: code("5.39 TRX"), id: code(rows[0]!.orderId!) }));
+    expect(result).toMatch(enPattern("batch-result-placed", { n: 2, address: code(shortAddress(addresses[1]!)) }));
+    expect(result).toMatch(enPattern("batch-result-refused", { n: 3, address: code(shortAddress(addresses[2]!)), volume: code("65,000") }));
+    expect(result).toMatch(enPattern("error-spend-limit-detail"));
     expect(h.sandbox.control.orderCount(accountId)).toBe(2);
     expect(charges(h, accountId)).toHaveLength(2);
 
@@ -78,7 +83,7 @@ describe("/batch", () => {
     const answered = h.tg.callsOf("answerCallbackQuery").length;
     await h.tg.tap({ userId: USER, messageId, data: BatchCard.confirm.pack({ batch: batchId }) });
     await waitUntil(() => h.tg.callsOf("answerCallbackQuery").length > answered || undefined);
-    expect(String(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text)).toBe("These orders have already been placed.");
+    expect(String(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text)).toBe(en("batch-already-done"));
     expect(h.sandbox.control.orderCount(accountId)).toBe(2);
     expect(charges(h, accountId)).toHaveLength(2);
     expect((await h.store.orderBatches.get(batchId))!.state).toBe("done");
@@ -91,8 +96,8 @@ describe("/batch", () => {
     const messageId = await cardMessage(batchId);
     const data = BatchCard.confirm.pack({ batch: batchId });
     await Promise.all([h.tg.tap({ userId: USER, messageId, data }), h.tg.tap({ userId: USER, messageId, data })]);
-    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "These orders have already been placed.");
-    expect(h.tg.callsOf("answerCallbackQuery").filter((c) => c.payload.text === "Placing the orders…")).toHaveLength(1);
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("batch-already-done"));
+    expect(h.tg.callsOf("answerCallbackQuery").filter((c) => c.payload.text === en("batch-placing"))).toHaveLength(1);
     expect((await intentsOf(batchId)).map((r) => r.state)).toEqual(["placed", "placed", "placed"]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(3);
     expect(charges(h, accountId)).toHaveLength(3);
@@ -134,7 +139,7 @@ describe("/batch", () => {
 
     await h.restart();
     await h.tg.injectUpdate(update); // Telegram delivers the same tap again
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && /Placed 3 of 3/.test(String(p.text)));
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && String(p.text).includes(en("batch-result-summary", { placed: 3, count: 3 })));
     const rows = await intentsOf(batchId);
     expect(rows.map((r) => r.state)).toEqual(["placed", "placed", "placed"]);
     // line 1 was not sent again; line 2 was sent again with its own key; line 3 once
@@ -149,19 +154,19 @@ describe("/batch", () => {
     const [a, b, c] = [freshAddress(), freshAddress(), freshAddress()];
     const broken = `${a.slice(0, -1)}${a.endsWith("a") ? "b" : "a"}`;
     await h.tg.sendText({ userId: USER, text: ["/batch", a, broken, a, `${b} 5k`, `${c} lots`].join("\n") });
-    const answer = text(await nextShown(h, /were not taken/));
-    expect(answer).toContain("These 4 lines were not taken, so nothing has changed:");
-    expect(answer).toContain(`Line 2: “${broken}” is neither a valid TRON address nor one of your saved names.`);
-    expect(answer).toContain(`Line 3: “${a}” repeats an address already in the list.`);
-    expect(answer).toContain("Line 4: 5,000 is outside the allowed range, from 32,000 to 5,000,000.");
-    expect(answer).toContain(`Line 5: the volume in “${c} lots” cannot be read.`);
+    const answer = text(await nextShown(h, enPattern("batch-bad-lines")));
+    expect(answer).toContain(en("batch-bad-lines", { count: 4 }));
+    expect(answer).toContain(en("batch-bad-address", { line: 2, text: broken }));
+    expect(answer).toContain(en("batch-bad-duplicate", { line: 3, text: a }));
+    expect(answer).toContain(en("batch-bad-volume-range", { line: 4, volume: "5,000", min: "32,000", max: "5,000,000" }));
+    expect(answer).toMatch(enPattern("batch-bad-volume-unreadable", { line: 5, text: `${c} lots` }));
     expect(await h.store.orders.listByUser(USER)).toEqual([]);
 
     // the step waits: good lines now, each with its own volume, so no volume is asked
     await h.tg.sendText({ userId: USER, text: [`${a} 65k`, `${b} 131k`, `${c} 65 000`].join("\n") });
-    await nextShown(h, /For how long\? Energy for 3 addresses, the volume of each line/);
+    await nextShown(h, enPattern("batch-ask-duration", { count: 3, volume: en("batch-volume-own") }));
     await h.tg.tapButton({ userId: USER, text: "1 hour" });
-    const card = text(await nextShown(h, /Preview: energy for 3 addresses/));
+    const card = text(await nextShown(h, enPattern("batch-preview-title", { count: 3 })));
     expect(card).toContain(`2. <code>${shortAddress(b)}</code>: <code>131,000</code>`);
     expect((await h.store.orders.listByUser(USER)).map((r) => r.volume).sort()).toEqual(["131000", "65000", "65000"]);
   });
@@ -182,29 +187,29 @@ describe("/batch", () => {
     await h.store.recentAddresses.setLabel(USER, c, "Main wallet");
 
     await h.tg.sendText({ userId: USER, text: "/batch" });
-    await nextShown(h, /Tap your saved addresses to tick them/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`Main wallet · ${shortAddress(c)}`, shortAddress(b), shortAddress(a), "✖️ Cancel"]);
+    await nextShown(h, enPattern("batch-ask-addresses"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`Main wallet · ${shortAddress(c)}`, shortAddress(b), shortAddress(a), en("button-cancel")]);
     await h.tg.tapButton({ userId: USER, text: `Main wallet · ${shortAddress(c)}` });
-    await h.tg.waitForCall("editMessageText", (p) => /Continue with 1 address/.test(JSON.stringify(p.reply_markup)));
+    await h.tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes(en("batch-button-continue", { count: 1 })));
     await h.tg.tapButton({ userId: USER, text: shortAddress(a) });
-    await h.tg.waitForCall("editMessageText", (p) => /Continue with 2 addresses/.test(JSON.stringify(p.reply_markup)));
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`✓ Main wallet · ${shortAddress(c)}`, shortAddress(b), `✓ ${shortAddress(a)}`, "➡️ Continue with 2 addresses", "✖️ Cancel"]);
-    await h.tg.tapButton({ userId: USER, text: /Continue with 2/ });
-    await nextShown(h, /How much energy for each of the 2 addresses/);
+    await h.tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes(en("batch-button-continue", { count: 2 })));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([`✓ Main wallet · ${shortAddress(c)}`, shortAddress(b), `✓ ${shortAddress(a)}`, en("batch-button-continue", { count: 2 }), en("button-cancel")]);
+    await h.tg.tapButton({ userId: USER, text: en("batch-button-continue", { count: 2 }) });
+    await nextShown(h, askVolume(2));
     await h.tg.tapButton({ userId: USER, text: /65,000 · 1 USDT transfer/ });
-    await nextShown(h, /For how long\? Energy for 2 addresses, <code>65,000<\/code>/);
+    await nextShown(h, enPattern("batch-ask-duration", { count: 2, volume: code("65,000") }));
     await h.tg.tapButton({ userId: USER, text: "1 day" });
-    const card = text(await nextShown(h, /Preview: energy for 2 addresses/));
+    const card = text(await nextShown(h, enPattern("batch-preview-title", { count: 2 })));
     expect(card).toContain(`1. Main wallet · <code>${shortAddress(c)}</code>`);
     expect(card).toContain(`2. <code>${shortAddress(a)}</code>`);
     const batchId = batchOnCard();
     const messageId = await cardMessage(batchId);
 
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && p.text === "Cancelled. Nothing was ordered.");
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && p.text === en("batch-cancelled"));
     expect((await intentsOf(batchId)).map((r) => r.state)).toEqual(["cancelled", "cancelled"]);
     await h.tg.tap({ userId: USER, messageId, data: BatchCard.confirm.pack({ batch: batchId }) });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This batch was cancelled. Start again with /batch.");
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("batch-was-cancelled"));
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
 
@@ -212,39 +217,39 @@ describe("/batch", () => {
     h = await startHarness();
     await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/buy" });
-    await nextShown(h, /What would you like to buy/);
+    await nextShown(h, enPattern("buy-ask-resource"));
     await h.tg.tapButton({ userId: USER, text: /Energy/ });
-    const step = await nextShown(h, /TRON address that should receive ⚡ Energy/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["📋 Several addresses", "✖️ Cancel"]);
-    await h.tg.tapButton({ userId: USER, text: "📋 Several addresses" });
-    const batch = await nextShown(h, /Send the addresses, one per line/);
+    const step = await nextShown(h, enPattern("buy-ask-address", { resource: en("buy-resource-energy") }));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("batch-button-several"), en("button-cancel")]);
+    await h.tg.tapButton({ userId: USER, text: en("batch-button-several") });
+    const batch = await nextShown(h, enPattern("batch-ask-addresses-typed"));
     expect(batch.method).toBe("editMessageText");
     expect(batch.payload.message_id).toBe((step.response as { result: { message_id: number } }).result.message_id);
     // the buy flow is gone: an address now is a line of the batch
     await h.tg.sendText({ userId: USER, text: [freshAddress(), freshAddress()].join("\n") });
-    await nextShown(h, /How much energy for each of the 2 addresses/);
+    await nextShown(h, askVolume(2));
   });
 
   it("a balance short of the total: the card says what is missing, with Deposit and Refresh instead of Confirm", async () => {
     h = await startHarness();
     const { accountId } = await h.givenUserWithKey(USER, { trx: "12" });
     await h.tg.sendText({ userId: USER, text: "/batch\n" + [freshAddress(), freshAddress(), freshAddress()].join("\n") });
-    await nextShown(h, /How much energy for each of the 3 addresses/);
+    await nextShown(h, askVolume(3));
     await h.tg.tapButton({ userId: USER, text: /65,000 · 1 USDT transfer/ });
-    await nextShown(h, /For how long/);
+    await nextShown(h, enPattern("batch-ask-duration", { count: 3 }));
     await h.tg.tapButton({ userId: USER, text: "1 hour" });
-    const card = text(await nextShown(h, /Preview: energy for 3 addresses/));
-    expect(card).toContain("Your balance: 12.00 TRX, missing 4.17 TRX for these orders");
-    expect(card).toContain("top up at least <code>4.17 TRX</code>");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["💳 Deposit", "🔄 Refresh", "✖️ Cancel"]);
+    const card = text(await nextShown(h, enPattern("batch-preview-title", { count: 3 })));
+    expect(card).toContain(en("batch-preview-balance-missing", { balance: "12.00 TRX", missing: "4.17 TRX" }));
+    expect(card).toContain(en("batch-preview-short", { shortfall: code("4.17 TRX") }));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-deposit"), en("buy-button-refresh-preview"), en("button-cancel")]);
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
 
     // topped up, Refresh quotes the same lines anew in place: new intents (new keys), the old card's cancelled
     const old = (await h.store.orders.listByUser(USER)).map((r) => r.intentId);
     h.sandbox.control.deposit(accountId, "10");
-    await h.tg.tapButton({ userId: USER, text: "🔄 Refresh" });
-    const fresh = text(await nextShown(h, /after these orders: 5\.83 TRX/));
-    expect(fresh).toContain("<b>Total to pay:</b> <code>16.17 TRX</code>");
+    await h.tg.tapButton({ userId: USER, text: en("buy-button-refresh-preview") });
+    const fresh = text(await nextShown(h, enPattern("batch-preview-balance", { after: "5.83 TRX" })));
+    expect(fresh).toContain(en("batch-preview-total", { total: code("16.17 TRX") }));
     const batchId = batchOnCard();
     const rows = await intentsOf(batchId);
     expect(rows.map((r) => r.state)).toEqual(["previewed", "previewed", "previewed"]);
@@ -259,10 +264,10 @@ describe("/batch", () => {
     const messageId = await cardMessage(batchId);
     await h.tg.sendText({ userId: USER, text: "/cancel" });
     // the card says so at once
-    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && p.text === "Cancelled. Nothing was ordered.");
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && p.text === en("batch-cancelled"));
     expect((await intentsOf(batchId)).map((r) => r.state)).toEqual(["cancelled", "cancelled", "cancelled"]);
     await h.tg.tap({ userId: USER, messageId, data: BatchCard.confirm.pack({ batch: batchId }) });
-    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === "This batch was cancelled. Start again with /batch.");
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("batch-was-cancelled"));
     expect((await h.store.orderBatches.get(batchId))!.state).toBe("cancelled");
     expect(h.sandbox.control.orderCount(accountId)).toBe(0);
   });
@@ -274,13 +279,13 @@ describe("/batch", () => {
     await h.store.recentAddresses.remember(USER, a, 1_000);
     await h.store.recentAddresses.remember(USER, b, 2_000);
     await h.tg.sendText({ userId: USER, text: "/addresses" });
-    await waitUntil(() => h.tg.buttons(USER).some((x) => x.text === "📋 Several addresses") || undefined);
+    await waitUntil(() => h.tg.buttons(USER).some((x) => x.text === en("batch-button-several")) || undefined);
     const listId = h.tg.lastBotMessage(USER)!.messageId;
-    await h.tg.tapButton({ userId: USER, text: "📋 Several addresses" });
-    const step = await nextShown(h, /Tap your saved addresses to tick them/);
+    await h.tg.tapButton({ userId: USER, text: en("batch-button-several") });
+    const step = await nextShown(h, enPattern("batch-ask-addresses"));
     expect(step.method).toBe("sendMessage");
-    expect(h.tg.buttons(USER).map((x) => x.text)).toEqual([shortAddress(b), shortAddress(a), "✖️ Cancel"]);
+    expect(h.tg.buttons(USER).map((x) => x.text)).toEqual([shortAddress(b), shortAddress(a), en("button-cancel")]);
     // the list stays as it was
-    expect(h.tg.buttons(USER, listId).map((x) => x.text)).toContain("📋 Several addresses");
+    expect(h.tg.buttons(USER, listId).map((x) => x.text)).toContain(en("batch-button-several"));
   });
 });

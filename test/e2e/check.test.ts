@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
+import { en, enAny, enPattern } from "../support/locale.js";
 import { BAD_CHECKSUM, BOT_USERNAME, botSays, startWatchedHarness, USDT_CONTRACT, ZERO_ADDRESS, type PublicSpy } from "./check-support.js";
 
 let h: Harness;
@@ -15,6 +16,11 @@ afterEach(async () => {
 
 const USER = 2001;
 const GROUP = -2002;
+/** The question for the address. */
+const ASK = enPattern("check-ask-address");
+/** The "how many transfers" lines, with their figures (the point of the card). */
+const holder = (count: string, per: string) => en("check-covers-holder", { count: Number(count.replace(/,/g, "")), countText: count, per });
+const newHolder = (count: string, per: string) => en("check-covers-new-holder", { count: Number(count.replace(/,/g, "")), countText: count, per });
 
 describe("/check", () => {
   it("shows activation, energy and bandwidth limit/used/available and the USDT transfers they cover", async () => {
@@ -23,16 +29,16 @@ describe("/check", () => {
     await h.tg.sendText({ userId: USER, text: `/check ${USDT_CONTRACT}` });
     const card = await botSays(h, USER);
     expect(card.html).toContain(`<code>${USDT_CONTRACT}</code>`);
-    expect(card.text).toContain("✅ Activated");
+    expect(card.text).toContain(en("check-activated"));
     expect(card.text).toContain("Energy\nLimit 200,000 · used 70,000 · available 130,000");
     expect(card.text).toContain("Bandwidth\nLimit 600 · used 0 · available 600");
-    expect(card.text).toContain("• 2 USDT transfers to an address that holds USDT (~65,000 energy each)");
-    expect(card.text).toContain("• 0 USDT transfers to an address without USDT (~131,000 energy each)");
-    expect(card.text).toContain("• bandwidth for 1 transfer (~345 each)");
-    expect(card.text).not.toContain("Not enough energy");
+    expect(card.text).toContain(holder("2", "65,000"));
+    expect(card.text).toContain(newHolder("0", "131,000"));
+    expect(card.text).toContain(en("check-covers-bandwidth", { count: 1, countText: "1", per: "345" }));
+    expect(card.text).not.toContain(en("check-covers-none"));
     expect(h.tg.buttons(USER).map((b) => [b.text, b.callbackData])).toEqual([
-      ["⚡ Buy energy", `buy.for:${USDT_CONTRACT}`],
-      ["🔄 Refresh", `chk:${USDT_CONTRACT}`],
+      [en("button-buy-energy"), `buy.for:${USDT_CONTRACT}`],
+      [en("button-refresh"), `chk:${USDT_CONTRACT}`],
     ]);
   });
 
@@ -40,11 +46,11 @@ describe("/check", () => {
     h.sandbox.control.setAddress(ZERO_ADDRESS, { activated: false, energyLimit: 10n ** 18n, bandwidthLimit: 0n });
     await h.tg.sendText({ userId: USER, text: `/check ${ZERO_ADDRESS}` });
     const card = await botSays(h, USER);
-    expect(card.text).toContain("Not activated: the first transfer to it also pays about 1.10 TRX to activate it.");
+    expect(card.text).toContain(en("check-not-activated", { fee: "1.10 TRX" }));
     expect(card.text).toContain("available 1,000,000,000,000,000,000");
-    expect(card.text).toContain("• 15,384,615,384,615 USDT transfers to an address that holds USDT");
-    expect(card.text).toContain("• 7,633,587,786,259 USDT transfers to an address without USDT");
-    expect(card.text).toContain("• bandwidth for 0 transfers");
+    expect(card.text).toMatch(enPattern("check-covers-holder", { count: 15_384_615_384_615, countText: "15,384,615,384,615" }));
+    expect(card.text).toMatch(enPattern("check-covers-new-holder", { count: 7_633_587_786_259, countText: "7,633,587,786,259" }));
+    expect(card.text).toMatch(enPattern("check-covers-bandwidth", { count: 0, countText: "0" }));
   });
 
   it("says when the energy covers no transfer; Russian plurals", async () => {
@@ -56,24 +62,24 @@ describe("/check", () => {
     h.sandbox.control.setAddress(ZERO_ADDRESS, { activated: true, energyLimit: 64_999n });
     await h.tg.sendText({ userId: USER, text: `/check ${ZERO_ADDRESS}`, languageCode: "en" });
     const none = await botSays(h, USER, new RegExp(ZERO_ADDRESS));
-    expect(none.text).toContain("• 0 USDT transfers to an address that holds USDT");
-    expect(none.text).toContain("Not enough energy for a USDT transfer");
+    expect(none.text).toMatch(enPattern("check-covers-holder", { count: 0, countText: "0" }));
+    expect(none.text).toContain(en("check-covers-none"));
   });
 
   it("refuses an invalid address or a wrong checksum without calling the checker", async () => {
     await h.tg.sendText({ userId: USER, text: "/check hello<b>" });
-    expect((await botSays(h, USER)).text).toBe("hello<b> is not a valid TRON address. An address starts with T and has 34 characters.");
+    expect((await botSays(h, USER)).text).toBe(en("check-invalid-address", { input: "hello<b>" }));
     // in private, the address is then asked (with the saved ones as buttons): no dead end
-    await botSays(h, USER, /Send me the TRON address to check/);
+    await botSays(h, USER, ASK);
     await h.tg.sendText({ userId: USER, text: `/check ${BAD_CHECKSUM}` });
-    expect((await botSays(h, USER, /checksum/)).text).toContain("looks like a TRON address, but its checksum does not match");
+    expect((await botSays(h, USER, /checksum/)).text).toMatch(enPattern("check-bad-checksum"));
     expect(spy.checks).toEqual([]);
   });
 
   it("maps a 400 from the server to the same invalid-address answer", async () => {
     spy.checkAddress = () => Promise.reject(new MarketplaceError("http", "bad address", 400, "address_checker.invalid_address"));
     await h.tg.sendText({ userId: USER, text: `/check ${USDT_CONTRACT}` });
-    expect((await botSays(h, USER)).text).toContain("is not a valid TRON address");
+    expect((await botSays(h, USER)).text).toMatch(enPattern("check-invalid-address"));
     expect(spy.checks).toEqual([USDT_CONTRACT]);
   });
 
@@ -81,7 +87,7 @@ describe("/check", () => {
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: `/check ${USDT_CONTRACT}` });
     const failed = await botSays(h, USER);
-    expect(failed.text).toBe("The TRON network node is unavailable right now. Please try again in a minute.");
+    expect(failed.text).toBe(en("error-checker-unavailable"));
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${USDT_CONTRACT}`, `chk:${USDT_CONTRACT}`]);
     h.sandbox.control.setCheckerAvailable(true);
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
@@ -110,12 +116,12 @@ describe("/check", () => {
 
   it("in a group: usage without an address, and a Buy button that deep-links to the private chat", async () => {
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: "/check" });
-    expect((await botSays(h, GROUP)).text).toContain("Send /check with a TRON address, for example");
+    expect((await botSays(h, GROUP)).html).toContain(en("check-usage"));
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `/check@${BOT_USERNAME} ${USDT_CONTRACT}` });
-    await botSays(h, GROUP, /Activated|Not activated/);
+    await botSays(h, GROUP, enAny("check-activated", "check-not-activated"));
     expect(h.tg.buttons(GROUP)).toEqual([
-      { text: "⚡ Buy energy", url: `https://t.me/${BOT_USERNAME}?start=buy_${USDT_CONTRACT}` },
-      { text: "🔄 Refresh", callbackData: `chk:${USDT_CONTRACT}` },
+      { text: en("button-buy-energy"), url: `https://t.me/${BOT_USERNAME}?start=buy_${USDT_CONTRACT}` },
+      { text: en("button-refresh"), callbackData: `chk:${USDT_CONTRACT}` },
     ]);
     await h.tg.tapButton({ userId: USER + 1, chatId: GROUP, text: /Refresh/ });
     const edit = await h.tg.waitForCall("editMessageText", (p) => p.chat_id === GROUP);
@@ -124,12 +130,12 @@ describe("/check", () => {
 
   it("/check alone in a private chat asks for the address until a valid one arrives", async () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
-    expect((await botSays(h, USER)).text).toContain("Send me the TRON address to check");
+    expect((await botSays(h, USER)).text).toContain(en("check-ask-address"));
     await h.tg.sendText({ userId: USER, text: "not an address" });
-    const again = await botSays(h, USER, /not a valid TRON address/);
+    const again = await botSays(h, USER, enPattern("check-invalid-address"));
     // the same message, the question again under the reason, and Cancel
-    expect(again.text).toContain("Send me the TRON address to check");
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Cancel"]);
+    expect(again.text).toContain(en("check-ask-address"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("button-cancel")]);
     await h.tg.sendText({ userId: USER, text: BAD_CHECKSUM });
     await botSays(h, USER, /checksum/);
     await h.tg.sendText({ userId: USER, text: `  ${USDT_CONTRACT}  ` });
@@ -138,45 +144,45 @@ describe("/check", () => {
     expect(spy.checks).toEqual([USDT_CONTRACT]);
     // The conversation is over: a bare address now gets the usual Check / Buy offer.
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
-    expect((await botSays(h, USER)).text).toContain("is a TRON address");
+    expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
   });
 
   it("asked for the address: survives a restart, and a node failure comes back as the right sentence", async () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
-    await botSays(h, USER, /Send me the TRON address/);
+    await botSays(h, USER, ASK);
     // restart() does not wait for an update in flight: wait until the question is stored.
     await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("check-address"));
     await h.restart();
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
-    expect((await botSays(h, USER)).text).toBe("The TRON network node is unavailable right now. Please try again in a minute.");
+    expect((await botSays(h, USER)).text).toBe(en("error-checker-unavailable"));
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`buy.for:${USDT_CONTRACT}`, `chk:${USDT_CONTRACT}`]);
     expect(spy.checks).toEqual([USDT_CONTRACT]);
   });
 
   it("Cancel under the question ends the flow in the same message", async () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
-    const question = await botSays(h, USER, /Send me the TRON address/);
+    const question = await botSays(h, USER, ASK);
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
     const cancelled = await botSays(h, USER, /Cancelled/);
     expect(cancelled.messageId).toBe(question.messageId);
     expect(h.tg.buttons(USER, question.messageId)).toEqual([]);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
-    expect((await botSays(h, USER)).text).toContain("is a TRON address");
+    expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
     expect(spy.checks).toEqual([]);
   });
 
   it("a command typed while asked for the address leaves the question; /cancel too", async () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
-    await botSays(h, USER, /Send me the TRON address/);
+    await botSays(h, USER, ASK);
     await h.tg.sendText({ userId: USER, text: "/help" });
-    await botSays(h, USER, /What I can do/);
+    await botSays(h, USER, enPattern("help-title"));
     await h.tg.sendText({ userId: USER, text: "/check" });
-    await botSays(h, USER, /Send me the TRON address/);
+    await botSays(h, USER, ASK);
     await h.tg.sendText({ userId: USER, text: "/cancel" });
     expect((await botSays(h, USER)).text).toContain("Cancelled");
     await h.tg.sendText({ userId: USER, text: "hello" });
-    expect((await botSays(h, USER, /did not understand/)).text).toContain("/help");
+    expect((await botSays(h, USER, enPattern("fallback-message"))).text).toContain("/help");
     expect(spy.checks).toEqual([]);
   });
 });
@@ -193,7 +199,7 @@ describe("/start deep links", () => {
 
   it("a deep link with a broken address says so; other payloads reach the usual /start", async () => {
     await h.tg.sendText({ userId: USER, text: `/start check_${BAD_CHECKSUM}` });
-    expect((await botSays(h, USER)).text).toContain("checksum does not match");
+    expect((await botSays(h, USER)).text).toMatch(enPattern("check-bad-checksum"));
     await h.tg.sendText({ userId: USER, text: "/start inline", firstName: "Ann" });
     expect((await botSays(h, USER)).text).toContain("Ann");
     expect(spy.checks).toEqual([]);
@@ -214,7 +220,7 @@ describe("a bare address in a private chat", () => {
 
   it("a wrong checksum is pointed out; groups are left alone", async () => {
     await h.tg.sendText({ userId: USER, text: BAD_CHECKSUM });
-    expect((await botSays(h, USER, /checksum/)).text).toContain("looks like a TRON address, but its checksum does not match");
+    expect((await botSays(h, USER, /checksum/)).text).toMatch(enPattern("check-bad-checksum"));
     await h.tg.sendText({ userId: USER, chatId: GROUP, chatType: "group", text: `send to ${USDT_CONTRACT} please` });
     await h.tg.sendText({ userId: USER, text: "/help" });
     await botSays(h, USER);

@@ -11,11 +11,16 @@ import { startNoticesHarness, type NoticesHarness } from "../support/notices-har
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { PICK_REQUESTS } from "../../src/bot/ui/chat-pick.js";
 import { waitUntil } from "../support/wait.js";
+import { en, enAny, enPattern } from "../support/locale.js";
 
 const USER = 7070;
 const GROUP = -1_007_070_000_001;
 const CHANNEL = -1_007_070_000_002;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A fill's notice, in full (the private chat's) or brief (a group's). */
+const FILLED = enAny("notice-order-filled", "notice-brief-order-filled", "notice-brief-order-filled-for");
+const SETTINGS = enPattern("settings-title");
+const ONLY_THERE = enPattern("settings-where-there");
 
 let n: NoticesHarness;
 afterEach(async () => {
@@ -50,7 +55,7 @@ const sentTo = (chatId: number, pattern: RegExp = /./) =>
     .filter((c) => c.payload.chat_id === chatId && pattern.test(String(c.payload.text)) && (c.response as { ok: boolean }).ok);
 
 /** A tap on the settings card (the latest one), wherever notices came since. */
-function tapSettings(label: RegExp) {
+function tapSettings(label: string) {
   const card = tg()
     .messages(USER)
     .filter((m) => m.from === "bot" && m.text?.startsWith("⚙️ Settings"))
@@ -67,9 +72,9 @@ async function fill(client: MarketplaceClient) {
 /** /settings → "Also to a group or channel": the picker keyboard. */
 async function openPicker() {
   await tg().sendText({ userId: USER, text: "/settings" });
-  await botSaid(USER, /Settings/);
-  await tg().tapButton({ userId: USER, text: /Also to a group or channel|Another group or channel/ });
-  const ask = await botSaid(USER, /Where should notices go too/);
+  await botSaid(USER, SETTINGS);
+  await tg().tapButton({ userId: USER, text: enAny("settings-button-chat-pick", "settings-button-chat-change") });
+  const ask = await botSaid(USER, enPattern("settings-chat-ask"));
   return ask.payload.reply_markup as { keyboard: Array<Array<{ text: string; request_chat?: Record<string, unknown> }>> };
 }
 
@@ -85,7 +90,7 @@ describe("notices into a group or channel", () => {
     tg().setChatMember({ chatId: GROUP, userId: USER, status: "administrator" });
     tg().setChatMember({ chatId: GROUP, userId: tg().botInfo.id, status: "member" });
     await tg().shareChat({ userId: USER, requestId: PICK_REQUESTS.noticesGroup, chatId: GROUP });
-    await botSaid(USER, /Make me an administrator of <b>Energy desk<\/b>/);
+    await botSaid(USER, enPattern("settings-chat-bot-not-admin", { chat: "Energy desk" }));
     expect(await n.h.store.noticeChats.get(USER)).toBeUndefined();
 
     // the bot is an administrator, the user no longer: refused (a typed id, the pick still open)
@@ -93,39 +98,39 @@ describe("notices into a group or channel", () => {
     tg().setChatMember({ chatId: GROUP, userId: USER, status: "member" });
     await openPicker();
     await tg().sendText({ userId: USER, text: String(GROUP) });
-    await botSaid(USER, /Only an administrator of <b>Energy desk<\/b>/);
+    await botSaid(USER, enPattern("settings-chat-you-not-admin", { chat: "Energy desk" }));
     expect(await n.h.store.noticeChats.get(USER)).toBeUndefined();
 
     // both administrators: chosen, the picker keyboard removed, the card says where notices go
     tg().setChatMember({ chatId: GROUP, userId: USER, status: "creator" });
     await openPicker();
     await tg().shareChat({ userId: USER, requestId: PICK_REQUESTS.noticesGroup, chatId: GROUP });
-    const chosen = await botSaid(USER, /Notices now go to <b>Energy desk<\/b> too/);
+    const chosen = await botSaid(USER, enPattern("settings-chat-chosen", { chat: "Energy desk" }));
     expect(chosen.payload.reply_markup).toEqual({ remove_keyboard: true });
-    const card = String((await botSaid(USER, /Settings/)).payload.text);
-    expect(card).toContain("Notices go to: <b>this chat</b> and <b>Energy desk</b>");
+    const card = String((await botSaid(USER, SETTINGS)).payload.text);
+    expect(card).toContain(en("settings-where-both", { chat: "Energy desk" }));
     expect(await n.h.store.noticeChats.get(USER)).toMatchObject({ chatId: GROUP, kind: "supergroup", full: false, alsoPrivate: true, lost: false });
 
     // a fill: the group hears only what happened (no charge, transaction or buttons); the private chat the whole notice
     await fill(client);
-    const there = await botSaid(GROUP, /Order filled/);
-    const here = await botSaid(USER, /Order filled/);
-    expect(String(there.payload.text)).toBe("✅ Order filled for Main wallet: 131,000 energy for 1 day");
+    const there = await botSaid(GROUP, FILLED);
+    const here = await botSaid(USER, FILLED);
+    expect(String(there.payload.text)).toBe(en("notice-brief-order-filled-for", { target: "Main wallet", what: "131,000 energy for 1 day" }));
     expect(String(there.payload.text)).not.toMatch(/Charged|TRX|transaction/i);
     expect(there.payload.reply_markup).toBeUndefined();
-    expect(String(here.payload.text)).toContain("Charged");
+    expect(String(here.payload.text)).toMatch(enPattern("notice-line-charged"));
 
     // full notices there, and none here: the group gets the private notice's text (still no buttons), the private chat nothing
-    await tapSettings(/Full notices there/);
-    await botSaid(USER, /There: full notices/);
-    await tapSettings(/Not here too/);
-    await botSaid(USER, /Notices go to: <b>Energy desk<\/b> only/);
-    const before = sentTo(USER, /Order filled/).length;
+    await tapSettings(en("settings-button-chat-full"));
+    await botSaid(USER, enPattern("settings-where-full"));
+    await tapSettings(en("settings-button-chat-here-off"));
+    await botSaid(USER, enPattern("settings-where-there", { chat: "Energy desk" }));
+    const before = sentTo(USER, FILLED).length;
     await fill(client);
-    const full = await botSaid(GROUP, /Order filled.*\n.*Charged/s);
+    const full = await botSaid(GROUP, new RegExp(`${enPattern("notice-order-filled").source}[\\s\\S]*${enPattern("notice-line-charged").source}`));
     expect(full.payload.reply_markup).toBeUndefined();
     await n.sender.drain();
-    expect(sentTo(USER, /Order filled/)).toHaveLength(before);
+    expect(sentTo(USER, FILLED)).toHaveLength(before);
     // the private copy was held back and dropped once the group had it
     expect((await n.h.store.outbox.listForChat(USER)).filter((r) => r.status === "dropped")).toHaveLength(1);
   });
@@ -136,33 +141,33 @@ describe("notices into a group or channel", () => {
     tg().setChatMember({ chatId: GROUP, userId: tg().botInfo.id, status: "administrator" });
     await openPicker();
     await tg().shareChat({ userId: USER, requestId: PICK_REQUESTS.noticesGroup, chatId: GROUP });
-    await botSaid(USER, /Notices now go to/);
-    await botSaid(USER, /Settings/);
-    await tapSettings(/Not here too/);
-    await botSaid(USER, /only/);
+    await botSaid(USER, enPattern("settings-chat-chosen"));
+    await botSaid(USER, SETTINGS);
+    await tapSettings(en("settings-button-chat-here-off"));
+    await botSaid(USER, ONLY_THERE);
 
     await fill(client);
-    await botSaid(GROUP, /Order filled/);
+    await botSaid(GROUP, FILLED);
     await n.sender.drain();
-    expect(sentTo(USER, /Order filled/)).toHaveLength(0);
+    expect(sentTo(USER, FILLED)).toHaveLength(0);
 
     // demoted: the next notice is not posted there; it comes here, with one word on why
     tg().setChatMember({ chatId: GROUP, userId: tg().botInfo.id, status: "member" });
     await fill(client);
-    await botSaid(USER, /I can no longer post notices in <b>Energy desk<\/b>/);
-    await botSaid(USER, /Order filled/);
+    await botSaid(USER, enPattern("notice-chat-lost", { chat: "Energy desk" }));
+    await botSaid(USER, FILLED);
     await n.sender.drain();
-    expect(sentTo(GROUP, /Order filled/)).toHaveLength(1);
+    expect(sentTo(GROUP, FILLED)).toHaveLength(1);
     expect(await n.h.store.noticeChats.get(USER)).toMatchObject({ lost: true, version: 1 });
 
     // later notices: here only, and the loss is not told again
     await fill(client);
-    await waitUntil(() => sentTo(USER, /Order filled/).length === 2);
+    await waitUntil(() => sentTo(USER, FILLED).length === 2);
     await n.sender.drain();
-    expect(sentTo(USER, /no longer post/)).toHaveLength(1);
-    expect(sentTo(GROUP, /Order filled/)).toHaveLength(1);
+    expect(sentTo(USER, enPattern("notice-chat-lost"))).toHaveLength(1);
+    expect(sentTo(GROUP, FILLED)).toHaveLength(1);
     await tg().sendText({ userId: USER, text: "/settings" });
-    expect(String((await botSaid(USER, /Settings/)).payload.text)).toContain("I am no longer allowed to post them in <b>Energy desk</b>");
+    expect(String((await botSaid(USER, SETTINGS)).payload.text)).toContain(en("settings-where-lost", { chat: "Energy desk" }));
   });
 
   it("a channel: the bot must be able to post; a refusal at the send (the bot removed meanwhile) falls back as well", async () => {
@@ -171,11 +176,11 @@ describe("notices into a group or channel", () => {
     tg().setChatMember({ chatId: CHANNEL, userId: tg().botInfo.id, status: "administrator", rights: { can_post_messages: false } });
     await openPicker();
     await tg().shareChat({ userId: USER, requestId: PICK_REQUESTS.noticesChannel, chatId: CHANNEL });
-    await botSaid(USER, /Make me an administrator of <b>Fills<\/b> who may post messages/);
+    await botSaid(USER, enPattern("settings-chat-bot-not-admin-channel", { chat: "Fills" }));
     tg().setChatMember({ chatId: CHANNEL, userId: tg().botInfo.id, status: "administrator" });
     await openPicker();
     await tg().shareChat({ userId: USER, requestId: PICK_REQUESTS.noticesChannel, chatId: CHANNEL });
-    await botSaid(USER, /Notices now go to <b>Fills<\/b> too/);
+    await botSaid(USER, enPattern("settings-chat-chosen", { chat: "Fills" }));
     expect(await n.h.store.noticeChats.get(USER)).toMatchObject({ chatId: CHANNEL, kind: "channel" });
 
     // forwarded from the channel while a pick is open: the same as picking it (here: chosen again, unchanged)
@@ -190,23 +195,23 @@ describe("notices into a group or channel", () => {
         forward_origin: { type: "channel", chat: { id: CHANNEL, type: "channel", title: "Fills" }, message_id: 5, date: Math.floor(Date.now() / 1000) },
       },
     });
-    await botSaid(USER, /Notices now go to <b>Fills<\/b> too/);
+    await botSaid(USER, enPattern("settings-chat-chosen", { chat: "Fills" }));
 
     await fill(client);
-    await botSaid(CHANNEL, /Order filled for Main wallet/);
-    await botSaid(USER, /Order filled/);
-    await botSaid(USER, /Settings/);
-    await tapSettings(/Not here too/);
-    await botSaid(USER, /only/);
+    await botSaid(CHANNEL, enPattern("notice-brief-order-filled-for", { target: "Main wallet" }));
+    await botSaid(USER, FILLED);
+    await botSaid(USER, SETTINGS);
+    await tapSettings(en("settings-button-chat-here-off"));
+    await botSaid(USER, ONLY_THERE);
 
     // Telegram refuses the post itself (the check before it still saw an administrator)
     tg().failNext("sendMessage", { code: 403, description: "Forbidden: bot is not a member of the channel chat" });
     await fill(client);
-    await botSaid(USER, /I can no longer post notices in <b>Fills<\/b>/);
-    await waitUntil(() => sentTo(USER, /Order filled/).length === 2);
+    await botSaid(USER, enPattern("notice-chat-lost", { chat: "Fills" }));
+    await waitUntil(() => sentTo(USER, FILLED).length === 2);
     await n.sender.drain();
-    expect(sentTo(CHANNEL, /Order filled/)).toHaveLength(1);
-    expect(sentTo(USER, /Order filled/)).toHaveLength(2);
+    expect(sentTo(CHANNEL, FILLED)).toHaveLength(1);
+    expect(sentTo(USER, FILLED)).toHaveLength(2);
     // the user's own chat was not marked blocked by the channel's refusal
     expect((await n.h.store.users.get(USER))?.blocked).toBe(false);
   });

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { parseAlertAmount } from "../../src/bot/features/settings/flow.js";
+import { en, enPattern } from "../support/locale.js";
 
 const USER = 9090;
 let h: Harness;
@@ -18,15 +19,15 @@ const botSaid = (pattern: RegExp) => h.tg.waitForCall(["sendMessage", "editMessa
 describe("/settings", () => {
   it("toggles notices and the per-firing notice in place", async () => {
     await say("/settings");
-    const card = String((await botSaid(/Settings/)).payload.text);
-    expect(card).toContain("Notices: <b>on</b>");
-    expect(card).toContain("every rule firing: <b>off</b>");
-    expect(card).toContain("Balance alert: <b>off</b>");
-    await h.tg.tapButton({ userId: USER, text: /Turn notices off/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Notices: <b>off</b>"));
+    const card = String((await botSaid(enPattern("settings-title"))).payload.text);
+    expect(card).toContain(en("settings-notices-on"));
+    expect(card).toContain(en("settings-fires-off"));
+    expect(card).toContain(en("settings-alert-none"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-notices-off") });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(en("settings-notices-off")));
     expect((await h.store.users.get(USER))?.noticesEnabled).toBe(false);
-    await h.tg.tapButton({ userId: USER, text: /A notice per firing/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("every rule firing: <b>on</b>"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-fires-on") });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(en("settings-fires-on")));
     expect(await h.store.users.get(USER)).toMatchObject({ noticesEnabled: false, notifyFires: true });
   });
 
@@ -34,37 +35,37 @@ describe("/settings", () => {
     await h.store.users.touch(USER, USER);
     await h.store.users.update(USER, { balanceAlertTripped: true });
     await say("/settings");
-    await botSaid(/Settings/);
-    await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
-    await botSaid(/Send the TRX amount/);
+    await botSaid(enPattern("settings-title"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-set") });
+    await botSaid(enPattern("settings-alert-ask"));
     for (const bad of ["lots", "-5", "0.0", "12.1234567", "1e3"]) {
       await say(bad);
-      await botSaid(/Please send a TRX amount greater than 0/);
+      await botSaid(enPattern("settings-alert-bad"));
     }
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
     await say("12,5 TRX");
-    const set = String((await botSaid(/Balance alert set/)).payload.text);
-    expect(set).toContain("below <code>12.50 TRX</code>");
+    const set = String((await botSaid(enPattern("settings-alert-set"))).payload.text);
+    expect(set).toContain(en("settings-alert-set", { amount: "<code>12.50 TRX</code>" }));
     expect(await h.store.users.get(USER)).toMatchObject({ balanceAlertSun: "12500000", balanceAlertTripped: false });
     // the card, the prompt, every retry and the result: one message
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1);
 
-    await h.tg.tapButton({ userId: USER, text: /Settings/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: when the balance falls below"));
-    await h.tg.tapButton({ userId: USER, text: /Alert off/ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Balance alert: <b>off</b>"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-open") });
+    await h.tg.waitForCall("editMessageText", (p) => enPattern("settings-alert-value").test(String(p.text)));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-clear") });
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(en("settings-alert-none")));
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
 
-    await h.tg.tapButton({ userId: USER, text: /Set a balance alert/ });
-    await botSaid(/Send the TRX amount/);
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-set") });
+    await botSaid(enPattern("settings-alert-ask"));
     await say("300");
-    await botSaid(/Balance alert set/);
-    await h.tg.tapButton({ userId: USER, text: /Settings/ });
-    await botSaid(/below <code>300.00 TRX<\/code>/);
-    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
-    await botSaid(/Send the TRX amount/);
+    await botSaid(enPattern("settings-alert-set"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-open") });
+    await botSaid(enPattern("settings-alert-value", { amount: "<code>300.00 TRX</code>" }));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-change") });
+    await botSaid(enPattern("settings-alert-ask"));
     await say("off");
-    await botSaid(/Balance alert turned off/);
+    await botSaid(enPattern("settings-alert-cleared"));
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
   });
 
@@ -72,39 +73,39 @@ describe("/settings", () => {
     await h.store.users.touch(USER, USER);
     await h.store.users.update(USER, { balanceAlertSun: "5000000" });
     await say("/settings");
-    await botSaid(/Settings/);
-    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
-    await botSaid(/Send the TRX amount/);
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["✖️ Alert off", "✖️ Cancel"]);
+    await botSaid(enPattern("settings-title"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-change") });
+    await botSaid(enPattern("settings-alert-ask"));
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("settings-button-alert-clear"), en("button-cancel")]);
     await h.tg.tapButton({ userId: USER, text: /Cancel/ });
     const cancelled = await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Cancelled"));
     // the way back to the card the prompt came from, and nothing else
-    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚙️ Settings"]);
+    expect(h.tg.buttons(USER).map((b) => b.text)).toEqual([en("settings-button-open")]);
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
     await say("7");
-    await botSaid(/did not understand/); // the prompt is gone
+    await botSaid(enPattern("fallback-message")); // the prompt is gone
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBe("5000000");
-    await h.tg.tapButton({ userId: USER, messageId: cancelled.payload.message_id as number, text: "⚙️ Settings" });
-    await h.tg.waitForCall(["editMessageText", "sendMessage"], (p) => String(p.text).includes("Settings") && !String(p.text).includes("Cancelled"));
+    await h.tg.tapButton({ userId: USER, messageId: cancelled.payload.message_id as number, text: en("settings-button-open") });
+    await h.tg.waitForCall(["editMessageText", "sendMessage"], (p) => String(p.text).includes(en("settings-title")) && !String(p.text).includes("Cancelled"));
 
     await say("/settings");
-    await botSaid(/Settings/);
-    await h.tg.tapButton({ userId: USER, text: /Change the alert/ });
-    await botSaid(/Send the TRX amount/);
-    await h.tg.tapButton({ userId: USER, text: /Alert off/ });
-    await botSaid(/Balance alert turned off/);
+    await botSaid(enPattern("settings-title"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-change") });
+    await botSaid(enPattern("settings-alert-ask"));
+    await h.tg.tapButton({ userId: USER, text: en("settings-button-alert-clear") });
+    await botSaid(enPattern("settings-alert-cleared"));
     expect((await h.store.users.get(USER))?.balanceAlertSun).toBeNull();
   });
 
   it("a settings button forged in a group does nothing", async () => {
     await say("/settings");
-    await botSaid(/Settings/);
-    const toggle = h.tg.buttons(USER).find((b) => /Turn notices off/.test(b.text))!.callbackData!;
+    await botSaid(enPattern("settings-title"));
+    const toggle = h.tg.buttons(USER).find((b) => b.text === en("settings-button-notices-off"))!.callbackData!;
     // a message of the bot's in a group, carrying data copied from the private card
     await h.tg.sendText({ userId: USER, chatId: -300, chatType: "group", text: "/settings" });
     await h.tg.waitForCall("sendMessage", (p) => p.chat_id === -300);
     await h.tg.tap({ userId: USER, chatId: -300, messageId: h.tg.lastBotMessage(-300)!.messageId, data: toggle });
-    const refused = await h.tg.waitForCall("answerCallbackQuery", (p) => /only in my private chat/.test(String(p.text)));
+    const refused = await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("private-only-button"));
     expect(refused.payload.show_alert).toBe(true);
     expect((await h.store.users.get(USER))?.noticesEnabled).toBe(true);
     expect(h.tg.callsOf("editMessageText")).toHaveLength(0);

@@ -11,9 +11,13 @@ import { request } from "undici";
 import type { MarketplaceClient } from "../../src/marketplace/index.js";
 import { createFormatter } from "../../src/format/formatter.js";
 import { signStandard } from "../../src/events/signatures.js";
+import { enAny } from "../support/locale.js";
 
 const USER = 6060;
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A fill's or a failure's notice, in full or brief. */
+const FILLED = enAny("notice-order-filled", "notice-brief-order-filled", "notice-brief-order-filled-for");
+const FAILED = enAny("notice-order-failed", "notice-brief-order-failed", "notice-brief-order-failed-for");
 
 let n: NoticesHarness;
 afterEach(async () => {
@@ -60,10 +64,10 @@ describe("notices end to end from the sandbox", () => {
 
     await placeOrder(client);
     await n.h.sandbox.control.settleOrders();
-    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(PARTNER, /Order filled/).length === 1);
+    await waitUntil(() => noticesIn(USER, FILLED).length === 1 && noticesIn(PARTNER, FILLED).length === 1);
     await n.sender.drain();
-    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
-    expect(noticesIn(PARTNER, /Order filled/)).toHaveLength(1);
+    expect(noticesIn(USER, FILLED)).toHaveLength(1);
+    expect(noticesIn(PARTNER, FILLED)).toHaveLength(1);
   });
 
   it("an order card in one chat: a partner sharing the account hears of the fill without touching it; the card's user gets it redrawn and the notice as a reply", async () => {
@@ -87,14 +91,14 @@ describe("notices end to end from the sandbox", () => {
     await n.h.store.orderCards.remember(order.id, { chatId: USER, messageId: card.message_id });
 
     await n.h.sandbox.control.settleOrders();
-    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(PARTNER, /Заказ выполнен/).length === 1);
+    await waitUntil(() => noticesIn(USER, FILLED).length === 1 && noticesIn(PARTNER, /Заказ выполнен/).length === 1);
     await n.sender.drain();
     const edits = n.h.tg.callsOf("editMessageText");
     expect(edits).toHaveLength(1);
     expect(edits[0]!.payload).toMatchObject({ chat_id: USER, message_id: card.message_id });
-    expect(String(edits[0]!.payload.text)).toContain("Order filled");
+    expect(String(edits[0]!.payload.text)).toMatch(FILLED);
     const replyOf = (c: { response: unknown }) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id;
-    expect(replyOf(noticesIn(USER, /Order filled/)[0]!)).toBe(card.message_id);
+    expect(replyOf(noticesIn(USER, FILLED)[0]!)).toBe(card.message_id);
     expect(replyOf(noticesIn(PARTNER, /Заказ выполнен/)[0]!)).toBeUndefined();
     expect(await n.h.store.orderCards.takeIn(order.id, USER)).toBeUndefined();
   });
@@ -114,11 +118,11 @@ describe("notices end to end from the sandbox", () => {
     await n.h.store.orderCards.remember(order.id, { chatId: BUYER, messageId: card.message_id });
 
     await n.h.sandbox.control.settleOrders();
-    await waitUntil(() => noticesIn(USER, /Order filled/).length === 1 && noticesIn(BUYER, /订单已完成/).length === 1);
+    await waitUntil(() => noticesIn(USER, FILLED).length === 1 && noticesIn(BUYER, /订单已完成/).length === 1);
     await n.sender.drain();
     const replyOf = (c: { response: unknown }) => (c.response as { result: { reply_to_message?: { message_id: number } } }).result.reply_to_message?.message_id;
     expect(replyOf(noticesIn(BUYER, /订单已完成/)[0]!)).toBe(card.message_id);
-    expect(replyOf(noticesIn(USER, /Order filled/)[0]!)).toBeUndefined();
+    expect(replyOf(noticesIn(USER, FILLED)[0]!)).toBeUndefined();
     const edits = n.h.tg.callsOf("editMessageText");
     expect(edits.map((e) => [e.payload.chat_id, e.payload.message_id])).toEqual([[BUYER, card.message_id]]);
     expect(String(edits[0]!.payload.text)).toContain("订单已完成");
@@ -134,7 +138,7 @@ describe("notices end to end from the sandbox", () => {
     await n.h.bot.api.deleteMessage(USER, card.message_id);
 
     await n.h.sandbox.control.settleOrders();
-    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order filled"));
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && FILLED.test(String(p.text)));
     expect(String(call.payload.text)).toContain("131,000 energy for 1 day");
     expect((call.response as { result: { reply_to_message?: unknown } }).result.reply_to_message).toBeUndefined();
     await waitUntil(async () => (await n.h.store.outbox.getByDedupeKey(`order:${order.id}:card@${USER}`))?.status === "dead");
@@ -144,7 +148,7 @@ describe("notices end to end from the sandbox", () => {
     const { client } = await setUp();
     const order = await placeOrder(client);
     await n.h.sandbox.control.settleOrders();
-    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order filled"));
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && FILLED.test(String(p.text)));
     const filled = await client.getOrder(order.id);
     const html = String(call.payload.text);
     expect(html).toContain("131,000 energy for 1 day");
@@ -161,7 +165,7 @@ describe("notices end to end from the sandbox", () => {
     n.h.sandbox.control.failNextOrder("async");
     const order = await placeOrder(client, 65_000n);
     await n.h.sandbox.control.settleOrders();
-    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Order failed"));
+    const call = await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && FAILED.test(String(p.text)));
     expect(String(call.payload.text)).toContain("65,000 energy for 1 day");
     expect(String(call.payload.text)).toMatch(/<code>[\d.]+ TRX<\/code> was refunded to your balance/);
     expect(n.h.sandbox.control.balanceOf(accountId).trx).toBe("500.000000");
@@ -216,8 +220,8 @@ describe("notices end to end from the sandbox", () => {
     expect(await late.body.json()).toEqual({ ok: true, duplicate: false });
 
     await n.sender.drain();
-    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
-    expect(noticesIn(USER, /Order failed/)).toHaveLength(1);
+    expect(noticesIn(USER, FILLED)).toHaveLength(1);
+    expect(noticesIn(USER, FAILED)).toHaveLength(1);
     const filledRow = (await n.h.store.orders.getByOrderId(first.id))!;
     expect(filledRow.status).toBe("Filled");
     expect(filledRow.txId).toBe((await client.getOrder(first.id)).txId);
@@ -234,7 +238,7 @@ describe("notices end to end from the sandbox", () => {
     await n.watch.orders.tick();
     await n.watch.orders.tick();
     await n.sender.drain();
-    expect(noticesIn(USER, /Order filled/)).toHaveLength(1);
+    expect(noticesIn(USER, FILLED)).toHaveLength(1);
   });
 
   it("notices are written in the user's language", async () => {

@@ -3,6 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
 import { buttonData, cardMessageId, confirm, freshAddress, previewByOneLiner, text } from "./buy-support.js";
+import { en, enPattern } from "../support/locale.js";
+
+/** The order list's title, whatever its page, and the order card's status line. */
+const LIST = enPattern("orders-title");
+const STATUS = enPattern("order-card-status");
 
 let h: Harness;
 beforeEach(async () => {
@@ -31,7 +36,7 @@ describe("/orders", () => {
   it("says when there are none and offers to buy", async () => {
     await h.givenUserWithKey(USER);
     await h.tg.sendText({ userId: USER, text: "/orders" });
-    expect(text(await h.tg.waitForCall("sendMessage"))).toContain("no orders yet");
+    expect(text(await h.tg.waitForCall("sendMessage"))).toContain(en("orders-empty"));
     expect(buttonData(h, USER)).toEqual(["buy"]);
   });
 
@@ -76,7 +81,7 @@ describe("/orders", () => {
     const page = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("(3 in total)")));
     expect(page).toContain("300,000");
     expect(labels(h)).toEqual([expect.stringMatching(/^1\. ⏳ 300,000/), expect.stringMatching(/^2\. ⏳ 200,000/), expect.stringMatching(/^3\. ⏳ 100,000/)]);
-    await h.tg.waitForCall("answerCallbackQuery", (p) => /out of date/.test(String(p.text)));
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === en("menu-outdated"));
   });
 
   it("a row opens the card; Refresh shows Filled with the txId and an explorer link, and updates our row", async () => {
@@ -87,34 +92,34 @@ describe("/orders", () => {
     const orderId = (await h.store.orders.get(intentId))!.orderId!;
 
     await h.tg.sendText({ userId: USER, text: "/orders" });
-    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
+    await h.tg.waitForCall("sendMessage", (p) => LIST.test(String(p.text)));
     await h.tg.tapButton({ userId: USER, text: /^1\. ⏳ 65,000/ });
-    const card = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status")));
+    const card = text(await h.tg.waitForCall("editMessageText", (p) => STATUS.test(String(p.text))));
     expect(card).toContain(`<code>${orderId}</code>`);
     expect(card).toContain(`<code>${address}</code>`);
-    expect(card).toContain("Volume: <code>65,000</code> for 1 day");
-    expect(card).toContain("Total charged: <code>6.46 TRX</code>");
-    expect(card).toContain("Transaction: not yet");
+    expect(card).toContain(en("buy-preview-volume", { volume: "<code>65,000</code>", duration: "1 day" }));
+    expect(card).toContain(en("order-card-total", { total: "<code>6.46 TRX</code>" }));
+    expect(card).toContain(en("order-card-no-tx"));
     expect(card).toMatch(/Placed: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
-    expect(labels(h)).toEqual(["🔄 Refresh", "🔁 Buy again", "⬅️ Back"]);
+    expect(labels(h)).toEqual([en("button-refresh"), en("order-button-buy-again"), en("button-back")]);
 
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
-    const answer = await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)));
-    expect(answer.payload.text).toBe("No change yet.");
+    const answer = await h.tg.waitForCall("answerCallbackQuery", (p) => [en("orders-refresh-unchanged"), en("orders-refreshed")].includes(String(p.text)));
+    expect(answer.payload.text).toBe(en("orders-refresh-unchanged"));
 
     await h.sandbox.control.settleOrders();
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     const filled = text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Filled")));
-    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => /No change|Updated/.test(String(p.text)))).payload.text).toBe("Updated.");
+    expect((await h.tg.waitForCall("answerCallbackQuery", (p) => [en("orders-refresh-unchanged"), en("orders-refreshed")].includes(String(p.text)))).payload.text).toBe(en("orders-refreshed"));
     const row = (await h.store.orders.get(intentId))!;
     expect(row.status).toBe("Filled");
     expect(row.txId).toMatch(/^[0-9a-f]{64}$/);
     expect(filled).toContain(`<code>${row.txId}</code>`);
     expect(filled).toContain(`<a href="https://tronscan.org/#/transaction/${row.txId}">Tronscan</a>`);
-    expect(filled).not.toContain("tap Refresh");
+    expect(filled).not.toContain(en("order-card-refresh-hint"));
 
     await h.tg.tapButton({ userId: USER, text: /Back/ });
-    expect(text(await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Your orders")))).toContain("✅ Filled");
+    expect(text(await h.tg.waitForCall("editMessageText", (p) => LIST.test(String(p.text))))).toContain("✅ Filled");
   });
 
   it("the card shown after Confirm is the same menu card: Refresh, and My orders opens the list in its place", async () => {
@@ -122,13 +127,13 @@ describe("/orders", () => {
     const { intentId } = await previewByOneLiner(h, USER, `energy ${freshAddress()} 65k 1d`);
     const cardId = await cardMessageId(h, intentId);
     await confirm(h, USER, intentId, /Status/);
-    expect(labels(h)).toEqual(["🔄 Refresh", "🔁 Buy again", "📋 My orders"]);
+    expect(labels(h)).toEqual([en("button-refresh"), en("order-button-buy-again"), en("orders-button-list")]);
     await h.sandbox.control.settleOrders();
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
     await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("Filled"));
-    await h.tg.tapButton({ userId: USER, text: /My orders/ });
-    const list = text(await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && String(p.text).includes("Your orders")));
-    expect(list).toContain("page 1 of 1 (1 in total)");
+    await h.tg.tapButton({ userId: USER, text: en("orders-button-list") });
+    const list = text(await h.tg.waitForCall("editMessageText", (p) => p.message_id === cardId && LIST.test(String(p.text))));
+    expect(list).toMatch(enPattern("orders-title", { page: 1, pages: 1, total: 1 }));
     expect(labels(h)).toEqual([expect.stringMatching(/^1\. ✅ 65,000/)]);
   });
 
@@ -136,9 +141,9 @@ describe("/orders", () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [65_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
-    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
+    await h.tg.waitForCall("sendMessage", (p) => LIST.test(String(p.text)));
     const opened = await h.tg.tapButton({ userId: USER, text: /^1\./ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Created, being delivered"));
+    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes(en("order-status-created")));
     await h.tg.waitForCall("answerCallbackQuery", (p) => p.callback_query_id === opened.callbackQueryId);
     await h.sandbox.control.settleOrders();
     h.tg.failNext("answerCallbackQuery", { code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid" });
@@ -175,12 +180,12 @@ describe("/orders", () => {
     await h.tg.sendText({ userId: USER, text: "/orders" });
     await h.tg.waitForCall("sendMessage");
     await h.tg.tapButton({ userId: USER, text: /^1\./ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
+    await h.tg.waitForCall("editMessageText", (p) => STATUS.test(String(p.text)));
     // the user switches to a key of another account: the card's order is not theirs there
     const other = await h.givenUserWithKey(USER);
     await h.store.apiKeys.setDefault(USER, other.keyId);
     await h.tg.tapButton({ userId: USER, text: /Refresh/ });
-    expect(text(await h.tg.waitForCall("editMessageText", (p) => !String(p.text).includes("Status")))).toContain("Not found");
+    expect(text(await h.tg.waitForCall("editMessageText", (p) => !String(p.text).includes("Status")))).toContain(en("error-not-found"));
     await h.tg.sendText({ userId: USER + 1, text: "/orders" });
     expect(text(await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER + 1))).toContain("/key");
   });
@@ -190,10 +195,10 @@ describe("/orders", () => {
     const { apiKey } = await h.givenUserWithKey(USER);
     await placeDirectly(apiKey, [65_000, 70_000, 75_000, 80_000, 85_000, 90_000]);
     await h.tg.sendText({ userId: USER, text: "/orders" });
-    await h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Your orders"));
+    await h.tg.waitForCall("sendMessage", (p) => LIST.test(String(p.text)));
     const copied = buttonData(h, USER);
     await h.tg.tapButton({ userId: USER, text: /^1\./ });
-    await h.tg.waitForCall("editMessageText", (p) => String(p.text).includes("Status"));
+    await h.tg.waitForCall("editMessageText", (p) => STATUS.test(String(p.text)));
     copied.push(...buttonData(h, USER));
     expect(copied).toHaveLength(9); // five rows and ▶️, then Refresh, Buy again and Back
 
@@ -205,7 +210,7 @@ describe("/orders", () => {
     const answersToTaps = () => h.tg.callsOf("answerCallbackQuery").filter((c) => taps.has(String(c.payload.callback_query_id)));
     await waitUntil(() => answersToTaps().length >= copied.length || undefined);
     const answers = answersToTaps();
-    expect(answers.map((a) => String(a.payload.text))).toEqual(Array(copied.length).fill(expect.stringMatching(/only in my private chat/)));
+    expect(answers.map((a) => String(a.payload.text))).toEqual(Array(copied.length).fill(en("private-only-button")));
     expect(toGroup()).toHaveLength(before);
   });
 });

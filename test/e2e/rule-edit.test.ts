@@ -10,6 +10,7 @@ import { userChat } from "../support/user-chat.js";
 import { ruleKind } from "../../src/marketplace/index.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { testEngine } from "../support/test-store.js";
+import { en, enPattern } from "../support/locale.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -25,16 +26,19 @@ const OTHER = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 const { sent, edited, say, tap } = userChat(() => h.tg, USER);
 const labels = () => h.tg.buttons(USER).map((b) => b.text);
+/** A step's answer kept from today's rule, as its button or line marks it. */
+const kept = (text: string) => `✓ ${text}`;
+const shown = (pattern: RegExp) => (t: string) => pattern.test(t);
 
 /** /rules → the first rule's card → Edit: the first step of the edit, in the card's message. */
 async function editFirstRule(): Promise<string> {
   await say("/rules");
-  await sent((t) => t.includes("Your automation rules"));
+  await sent((t) => t.includes(en("rules-list-title")));
   await tap(/^1\. /);
   await edited((t) => t.includes("Auto-"));
-  expect(labels()).toContain("✏️ Edit");
+  expect(labels()).toContain(en("rules-button-edit"));
   await tap(/Edit/);
-  return String((await edited((t) => t.includes("✏️ Edit") && t.includes("Send the TRON address"))).payload.text);
+  return String((await edited((t) => t.includes(en("rules-button-edit")) && t.includes(en("auto-ask-address")))).payload.text);
 }
 
 describe(`Edit a rule (${testEngine})`, () => {
@@ -48,50 +52,49 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(first).toContain(`<code>${ADDRESS}</code>`);
     // today's address is offered, marked: one tap keeps it
     await tap(/^✓ T/);
-    await edited((t) => t.includes("Threshold"));
+    await edited(shown(enPattern("auto-ask-threshold")));
     // today's threshold (not a preset) is one tap too
-    expect(labels()).toEqual(["65,000", "131,000", "✓ 40,000", "✖️ Cancel"]);
+    expect(labels()).toEqual(["65,000", "131,000", "✓ 40,000", en("button-cancel")]);
     await tap(/^✓ 40,000$/);
-    await edited((t) => t.includes("How much energy per delivery"));
+    await edited(shown(enPattern("auto-ask-volume")));
     expect(labels()).toContain("✓ 65,000");
     await say("lots");
-    await edited((t) => t.includes("whole number from 32,000") && t.includes("How much energy per delivery"));
+    await edited((t) => enPattern("auto-invalid-number", { min: "32,000" }).test(t) && enPattern("auto-ask-volume").test(t));
     await say("131k");
-    await edited((t) => t.includes("Duration"));
+    await edited(shown(enPattern("auto-ask-duration")));
     expect(labels()).toContain("✓ 1 hour");
     await tap(/^1 day$/);
-    await edited((t) => t.includes("Auto-resume?"));
-    expect(labels()).toEqual(["✓ Yes", "No", "✖️ Cancel"]);
+    await edited(shown(enPattern("auto-ask-auto-resume")));
+    expect(labels()).toEqual([kept(en("button-yes")), en("button-no"), en("button-cancel")]);
     await tap(/^✓ Yes$/);
 
-    const preview = String((await edited((t) => t.includes("Check the changed auto-refill rule"))).payload.text);
-    const [today, after] = preview.split("After the edit");
-    expect(today).toContain("Energy per delivery: <code>65,000</code>");
-    expect(today).toContain("Delivered for: 1 hour");
-    expect(today).toContain("One firing costs today:");
-    expect(after).toContain("Fires when energy falls below: <code>40,000</code>");
-    expect(after).toContain("Energy per delivery: <code>131,000</code>");
-    expect(after).toContain("Delivered for: 1 day");
-    expect(after).toContain("create the new rule first, then cancel this one");
-    expect(after).toContain("The max price goes over to the new rule");
+    const preview = String((await edited((t) => t.includes(en("auto-edit-preview-title-refill")))).payload.text);
+    const [today, after] = preview.split(en("auto-edit-after"));
+    expect(today).toContain(en("rules-card-volume", { volume: "<code>65,000</code>" }));
+    expect(today).toContain(en("rules-card-duration", { duration: "1 hour" }));
+    expect(today).toMatch(enPattern("auto-edit-today-price"));
+    expect(after).toContain(en("rules-card-threshold", { volume: "<code>40,000</code>" }));
+    expect(after).toContain(en("rules-card-volume", { volume: "<code>131,000</code>" }));
+    expect(after).toContain(en("rules-card-duration", { duration: "1 day" }));
+    expect(after).toContain(en("auto-edit-how-cap"));
     // today's max price is an answer like the others: kept unless changed
     expect(today).toContain("Max price: <code>20");
     expect(after).toContain("Max price: <code>20");
     // the rule being replaced is no "other rule on this address"
     expect(preview).not.toContain("⚠️");
-    expect(labels()).toEqual(["✅ Confirm", "✏️ Change", "💲 Max price", "✖️ Cancel"]);
+    expect(labels()).toEqual([en("button-confirm"), en("button-change"), en("rules-button-cap"), en("button-cancel")]);
     expect(await client.listRules()).toHaveLength(1);
 
     // a new max price, on the preview's own button (today's one tap to keep)
-    await tap(/Max price/);
-    await edited((t) => t.includes("the most one firing of this rule may cost"));
-    expect(labels()).toEqual([expect.stringMatching(/^✓ 20(\.0+)? TRX$/), "✖️ No max price", "✖️ Cancel"]);
+    await tap(en("rules-button-cap"));
+    await edited((t) => t.includes(en("rules-cap-ask")));
+    expect(labels()).toEqual([expect.stringMatching(/^✓ 20(\.0+)? TRX$/), en("rules-button-cap-off"), en("button-cancel")]);
     await say("25");
-    const repriced = String((await edited((t) => t.includes("Check the changed auto-refill rule") && t.includes("Max price: <code>25"))).payload.text);
-    expect(repriced.split("After the edit")[0]).toContain("Max price: <code>20");
+    const repriced = String((await edited((t) => t.includes(en("auto-edit-preview-title-refill")) && t.includes("Max price: <code>25"))).payload.text);
+    expect(repriced.split(en("auto-edit-after"))[0]).toContain("Max price: <code>20");
 
     await tap(/Confirm/);
-    const done = String((await edited((t) => t.includes("Rule changed"))).payload.text);
+    const done = String((await edited((t) => t.includes(en("auto-edit-done")))).payload.text);
     const rules = await client.listRules();
     expect(rules).toHaveLength(2);
     const created = rules.find((r) => r.id !== old.id)!;
@@ -114,21 +117,20 @@ describe(`Edit a rule (${testEngine})`, () => {
 
     await editFirstRule();
     await tap(/^✓ T/);
-    await edited((t) => t.includes("renew each day"));
+    await edited(shown(enPattern("auto-ask-renewal-volume")));
     await tap(/^131,000$/);
-    await edited((t) => t.includes("Auto-resume?"));
+    await edited(shown(enPattern("auto-ask-auto-resume")));
     await tap(/^✓ No$/);
-    const preview = String((await edited((t) => t.includes("Check the changed auto-renewal rule"))).payload.text);
-    expect(preview.split("After the edit")[0]).toContain("Paused today: the new rule starts active");
+    const preview = String((await edited((t) => t.includes(en("auto-edit-preview-title-renewal")))).payload.text);
+    expect(preview.split(en("auto-edit-after"))[0]).toContain(en("auto-edit-was-paused"));
     // no max price on this rule: nothing said of one going over
-    expect(preview).toContain("create the new rule first, then cancel this one.");
-    expect(preview).not.toContain("goes over to the new rule");
+    expect(preview).toContain(en("auto-edit-how"));
+    expect(preview).not.toContain(en("auto-edit-how-cap"));
     h.sandbox.control.failNextRuleCancel();
     await tap(/Confirm/);
 
-    const both = String((await edited((t) => t.includes("Both rules exist now"))).payload.text);
-    expect(both).toContain("the old one could not be cancelled");
-    const rules = await client.listRules();
+    const both = String((await edited(shown(enPattern("auto-edit-both")))).payload.text);
+        const rules = await client.listRules();
     const created = rules.find((r) => r.id !== old.id)!;
     expect(rules.map((r) => [r.id, r.status])).toEqual([
       [created.id, "active"],
@@ -138,15 +140,15 @@ describe(`Edit a rule (${testEngine})`, () => {
     expect(both).toContain(created.id);
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.cx:${old.id}`, `rule.open:${created.id}`]);
 
-    await tap(/Cancel the old rule/);
-    const card = String((await sent((t) => t.includes("Cancelled. This is final."))).payload.text);
+    await tap(en("auto-edit-button-cancel-old"));
+    const card = String((await sent((t) => t.includes(en("rules-note-cancelled")))).payload.text);
     expect(card).toContain(old.id);
     expect((await client.listRules()).map((r) => [r.id, r.status])).toEqual([
       [created.id, "active"],
       [old.id, "cancelled"],
     ]);
     // a cancelled rule offers no Edit
-    expect(labels()).not.toContain("✏️ Edit");
+    expect(labels()).not.toContain(en("rules-button-edit"));
   });
 
   it("Cancel mid-edit changes nothing: no new rule, the old one as it was", async () => {
@@ -156,13 +158,13 @@ describe(`Edit a rule (${testEngine})`, () => {
 
     await editFirstRule();
     await say("not an address");
-    await edited((t) => t.includes("is not a valid TRON address") && t.includes("✏️ Edit smart mode"));
+    await edited((t) => enPattern("auto-invalid-address", { text: "not an address" }).test(t) && enPattern("auto-edit-intro-smart").test(t));
     await say(OTHER);
-    await edited((t) => t.includes("Auto-resume?") && t.includes(OTHER));
+    await edited((t) => enPattern("auto-ask-auto-resume").test(t) && t.includes(OTHER));
     await tap(/^No$/);
-    await edited((t) => t.includes("Check the changed smart mode"));
+    await edited((t) => t.includes(en("auto-edit-preview-title-smart")));
     await tap(/Cancel/);
-    await edited((t) => t.includes("Edit cancelled: the rule is unchanged."));
+    await edited((t) => t.includes(en("auto-edit-cancelled")));
     expect(h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${old.id}`]);
     const rules = await client.listRules();
     expect(rules).toHaveLength(1);
@@ -177,17 +179,17 @@ describe(`Edit a rule (${testEngine})`, () => {
     const old = await h.marketplace.forKey(purchase).createRenewal({ targetAddress: ADDRESS, volume: 65_000n });
 
     await say("/rules");
-    await sent((t) => t.includes("Your automation rules"));
+    await sent((t) => t.includes(en("rules-list-title")));
     await tap(/^1\. /);
     await edited((t) => t.includes("Auto-renewal"));
     await tap(/Edit/);
     await sent((t) => t.includes(`…${apiKey.slice(-4)}`));
     await tap(/Buyer/);
-    const first = String((await edited((t) => t.includes("✏️ Edit the auto-renewal rule") && t.includes("Send the TRON address"))).payload.text);
-    expect(first).toContain("✓ Energy per delivery: <code>65,000</code>");
+    const first = String((await edited((t) => enPattern("auto-edit-intro-renewal").test(t) && t.includes(en("auto-ask-address")))).payload.text);
+    expect(first).toContain(kept(en("rules-card-volume", { volume: "<code>65,000</code>" })));
     expect((await h.store.apiKeys.getDefault(USER))?.id).toBe(other.id);
     await tap(/Cancel/);
-    await edited((t) => t.includes("Edit cancelled"));
+    await edited((t) => t.includes(en("auto-edit-cancelled")));
     expect((await h.marketplace.forKey(purchase).listRules()).map((r) => r.id)).toEqual([old.id]);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startNoticesHarness, type NoticesHarness } from "../support/notices-harness.js";
-import { loadTranslations } from "../../src/i18n/translations.js";
+import { en, enAny, enPattern, tr } from "../support/locale.js";
 import { testEngine } from "../support/test-store.js";
 import { createScheduleRunner, LATE_MS, RETRY_MS, runIds } from "../../src/schedules/runner.js";
 import { openStore, type Store } from "../../src/store/index.js";
@@ -20,8 +20,10 @@ import type { NewSchedule } from "../../src/store/schedules.js";
 const USER = 9501;
 const ADDRESS = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 const MINUTE = 60_000;
-const texts = loadTranslations("en");
-const t = (key: string, vars?: Record<string, string | number>) => texts.t("en", key, vars);
+/** What a schedule of 131,000 energy for 1 hour buys, as its lines say it. */
+const WHAT = en("schedule-what", { volume: "131,000", duration: "1 hour" });
+/** A TRX amount as the cards show it (its figure is the point, so not open). */
+const PRICE = /<code>[\d.]+ TRX<\/code>/;
 const textOf = (payload: Record<string, unknown>) => (typeof payload.text === "string" ? payload.text : "");
 
 let n: NoticesHarness;
@@ -88,9 +90,9 @@ async function newScheduleFlow() {
   await setUp();
   const { tg } = n.h;
   await tg.sendText({ userId: USER, text: "/schedule" });
-  await tg.waitForCall("sendMessage", (p) => textOf(p).includes(t("schedule-none")));
-  await tg.tapButton({ userId: USER, text: t("schedule-button-new") });
-  await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Which address should receive the energy?"));
+  await tg.waitForCall("sendMessage", (p) => textOf(p).includes(en("schedule-none")));
+  await tg.tapButton({ userId: USER, text: en("schedule-button-new") });
+  await tg.waitForCall("editMessageText", (p) => enAny("schedule-ask-address", "schedule-ask-address-saved").test(textOf(p)));
   return tg;
 }
 
@@ -99,86 +101,88 @@ describe(`scheduled purchases (${testEngine})`, () => {
     const tg = await newScheduleFlow();
 
     await tg.sendText({ userId: USER, text: "my wallet" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a TRON address"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-address-invalid", { text: "my wallet" }).test(textOf(p)));
     await tg.tapButton({ userId: USER, text: /Main wallet/ });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-volume").test(textOf(p)) && textOf(p).includes("Main wallet"));
     await tg.sendText({ userId: USER, text: "5" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Please send a whole number of energy"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-volume-bad").test(textOf(p)));
     await tg.sendText({ userId: USER, text: "131000" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("For how long should"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-duration").test(textOf(p)));
     await tg.tapButton({ userId: USER, text: "1 hour" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("on which days?"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-weekdays") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("At what time?"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-days").test(textOf(p)));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-weekdays") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-ask-time")));
     await tg.sendText({ userId: USER, text: "25:00" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a time of day"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-time-bad", { text: "25:00" }).test(textOf(p)));
     await tg.sendText({ userId: USER, text: "9:00" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("09:00 in which time zone?"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-zone", { time: "09:00" }).test(textOf(p)));
     await tg.sendText({ userId: USER, text: "Mars/Olympus" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("is not a time zone I know"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-zone-bad", { text: "Mars/Olympus" }).test(textOf(p)));
     expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
     await tg.sendText({ userId: USER, text: "europe/moscow" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("every run, or only when"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-notify-failures") });
-    await tg.waitForCall("editMessageText", (p) => /Today one run costs <code>[\d.]+ TRX<\/code>/.test(textOf(p)));
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-ask-notify")));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-notify-failures") });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-max").test(textOf(p)) && PRICE.test(textOf(p)));
     await tg.sendText({ userId: USER, text: "cheap" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Please send a TRX amount greater than 0"));
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-max-bad")));
     await tg.sendText({ userId: USER, text: "50" });
-    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes("New scheduled purchase"));
-    expect(textOf(preview.payload)).toContain("At most: <code>50.00 TRX</code> a run");
-    expect(textOf(preview.payload)).toContain("weekdays at 09:00 (Europe/Moscow)");
-    expect(textOf(preview.payload)).toMatch(/Today's price: <code>[\d.]+ TRX<\/code>/);
-    expect(textOf(preview.payload)).toContain("First run:");
-    await tg.tapButton({ userId: USER, text: t("schedule-button-save") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("✅ Scheduled: 131,000 energy · 1 hour for Main wallet"));
+    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-preview-title")));
+    expect(textOf(preview.payload)).toContain(en("schedule-preview-max", { max: "<code>50.00 TRX</code>" }));
+    expect(textOf(preview.payload)).toContain(en("schedule-when", { days: en("schedule-days-weekdays"), time: "09:00", zone: "Europe/Moscow" }));
+    expect(textOf(preview.payload)).toMatch(enPattern("schedule-preview-price"));
+    expect(textOf(preview.payload)).toMatch(PRICE);
+    expect(textOf(preview.payload)).toMatch(enPattern("schedule-preview-next"));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-save") });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-saved", { what: WHAT }).test(textOf(p)) && textOf(p).includes("Main wallet"));
 
     const [saved] = await n.h.store.schedules.listByUser(USER);
     expect(saved).toMatchObject({ targetAddress: ADDRESS, volume: "131000", duration: "1h", days: "12345", time: "09:00", timeZone: "Europe/Moscow", notify: "failures", maxSun: "50000000", paused: false });
 
-    await tg.tapButton({ userId: USER, text: t("schedule-button-list") });
-    await tg.waitForCall("editMessageText", (p) => /1\. ▶️ 131,000 energy · 1 hour for Main wallet · <code>TLa2.*<\/code>, weekdays at 09:00 \(Europe\/Moscow\)/.test(textOf(p)) && textOf(p).includes("Next:") && textOf(p).includes("At most <code>50.00 TRX</code> a run."));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-pause", { n: 1 }) });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("1. ⏸ 131,000 energy") && textOf(p).includes(": paused"));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-list") });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-line", { n: 1, what: WHAT, when: en("schedule-when", { days: en("schedule-days-weekdays"), time: "09:00", zone: "Europe/Moscow" }) }).test(textOf(p)) && textOf(p).includes("Main wallet · <code>TLa2") && enPattern("schedule-line-next").test(textOf(p)) && textOf(p).includes(en("schedule-line-max", { max: "<code>50.00 TRX</code>" })));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-pause", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-line-paused", { n: 1, what: WHAT }).test(textOf(p)));
     expect((await n.h.store.schedules.listByUser(USER))[0]!.paused).toBe(true);
-    await tg.tapButton({ userId: USER, text: t("schedule-button-resume", { n: 1 }) });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("1. ▶️ 131,000 energy"));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-resume", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-line", { n: 1, what: WHAT }).test(textOf(p)));
     expect((await n.h.store.schedules.listByUser(USER))[0]!.paused).toBe(false);
-    await tg.tapButton({ userId: USER, text: t("schedule-button-delete", { n: 1 }) });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-none")));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-delete", { n: 1 }) });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-none")));
     expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
   });
 
   it("chosen days (none is asked again), a zone by its button, no maximum; Cancel at the preview saves nothing", async () => {
     const tg = await newScheduleFlow();
     await tg.sendText({ userId: USER, text: "main wallet" }); // the saved name, in any case
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("How much energy for Main wallet"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-volume").test(textOf(p)) && textOf(p).includes("Main wallet"));
     await tg.tapButton({ userId: USER, text: /^65,000/ });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("For how long should"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-duration").test(textOf(p)));
     await tg.tapButton({ userId: USER, text: "1 day" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("on which days?"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-choose-days") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-ask-choose-days")));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-days-done") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("schedule-days-none")));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-days").test(textOf(p)));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-choose-days") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-ask-choose-days")));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-days-done") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-days-none")));
     await tg.tapButton({ userId: USER, text: "Sat" });
     await tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes("✅ Sat"));
     await tg.tapButton({ userId: USER, text: "Mon" });
     await tg.waitForCall("editMessageText", (p) => JSON.stringify(p.reply_markup).includes("✅ Mon"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-days-done") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("At what time?"));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-days-done") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-ask-time")));
     await tg.sendText({ userId: USER, text: "21.30" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("21:30 in which time zone?"));
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-zone", { time: "21:30" }).test(textOf(p)));
     await tg.tapButton({ userId: USER, text: "Asia/Shanghai" });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("every run, or only when"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-notify-all") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes("Today one run costs"));
-    await tg.tapButton({ userId: USER, text: t("schedule-button-no-max") });
-    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes("New scheduled purchase"));
-    expect(textOf(preview.payload)).toContain("65,000 energy · 1 day for Main wallet");
-    expect(textOf(preview.payload)).toContain("Mon and Sat at 21:30 (Asia/Shanghai)");
-    expect(textOf(preview.payload)).not.toContain("At most");
-    await tg.tapButton({ userId: USER, text: t("button-cancel") });
-    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(t("cancel-done")));
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-ask-notify")));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-notify-all") });
+    await tg.waitForCall("editMessageText", (p) => enPattern("schedule-ask-max").test(textOf(p)));
+    await tg.tapButton({ userId: USER, text: en("schedule-button-no-max") });
+    const preview = await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("schedule-preview-title")));
+    expect(textOf(preview.payload)).toMatch(enPattern("schedule-preview-what", { what: en("schedule-what", { volume: "65,000", duration: "1 day" }) }));
+    expect(textOf(preview.payload)).toContain("Main wallet");
+    expect(textOf(preview.payload)).toContain(en("schedule-when", { days: "Mon and Sat", time: "21:30", zone: "Asia/Shanghai" }));
+    expect(textOf(preview.payload)).not.toMatch(enPattern("schedule-preview-max"));
+    await tg.tapButton({ userId: USER, text: en("button-cancel") });
+    await tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("cancel-done")));
     expect(await n.h.store.schedules.listByUser(USER)).toEqual([]);
   });
 
@@ -275,8 +279,8 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
     let told = await scheduleNotices();
     expect(told).toHaveLength(1);
-    expect(told[0]).toContain("Scheduled purchase skipped");
-    expect(told[0]).toMatch(/Your balance <code>1\.00 TRX<\/code> does not cover <code>[\d.]+ TRX<\/code>/);
+    expect(told[0]).toMatch(enPattern("notice-schedule-skipped"));
+    expect(told[0]).toMatch(enPattern("notice-schedule-why-balance", { balance: "<code>1.00 TRX</code>" }));
 
     n.h.sandbox.control.deposit(accountId, "500");
     clock.now += 24 * 60 * MINUTE;
@@ -293,8 +297,8 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
     const told = await scheduleNotices();
     expect(told).toHaveLength(1);
-    expect(told[0]).toContain("Scheduled purchase skipped");
-    expect(told[0]).toMatch(/Today it costs <code>[\d.]+ TRX<\/code>, more than your maximum of <code>1\.00 TRX<\/code> a run/);
+    expect(told[0]).toMatch(enPattern("notice-schedule-skipped"));
+    expect(told[0]).toMatch(enPattern("notice-schedule-why-price", { max: "<code>1.00 TRX</code>" }));
   });
 
   it("the key's monthly budget reached, or its daily spend limit: skipped and told", async () => {
@@ -304,7 +308,7 @@ describe(`scheduled purchases (${testEngine})`, () => {
     await runnerAt(clock).tick();
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
     let told = await scheduleNotices();
-    expect(told.at(-1)).toContain("daily spend limit");
+    expect(told.at(-1)).toContain(en("notice-schedule-why-cap"));
 
     n.h.sandbox.control.setKeyLimit((await n.h.store.apiKeys.reveal((await n.h.store.apiKeys.get(USER, keyId))!)), null);
     await n.h.store.keyBudgets.set(USER, keyId, 0n, clock.now);
@@ -313,7 +317,7 @@ describe(`scheduled purchases (${testEngine})`, () => {
     expect(n.h.sandbox.control.orderCount(accountId)).toBe(0);
     told = await scheduleNotices();
     expect(told).toHaveLength(2);
-    expect(told[1]).toContain("This key's monthly budget is reached");
+    expect(told[1]).toMatch(enPattern("notice-schedule-why-budget"));
   });
 
   it("in the user's language (ru): the card and a run's notice", async () => {
@@ -321,7 +325,7 @@ describe(`scheduled purchases (${testEngine})`, () => {
     await n.h.store.users.setLanguage(USER, "ru");
     await n.h.store.schedules.add(schedule(keyId, { days: "135", timeZone: "Europe/Moscow", time: "12:00" }), T0);
     await n.h.tg.sendText({ userId: USER, text: "/schedule", languageCode: "ru" });
-    const card = await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(texts.t("ru", "schedule-title")));
+    const card = await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes(tr("ru", "schedule-title")));
     expect(textOf(card.payload)).toMatch(/1\. ▶️ 131\s000 энергии · 1 час для Main wallet/u);
     expect(textOf(card.payload)).toMatch(/пн, ср и пт в 12:00 \(Europe\/Moscow\)/);
     // Tuesday 12:00 in Moscow is not a day of this schedule; Wednesday 09:00 UTC is 12:00 there
@@ -343,9 +347,9 @@ describe(`scheduled purchases (${testEngine})`, () => {
     const rows = (await db.select().from(tables.outbox)).filter((r) => r.dedupeKey.startsWith("schedule:"));
     const inGroup = rows.find((r) => r.chatId === GROUP);
     const inPrivate = rows.find((r) => r.chatId === USER);
-    expect(inGroup?.text).toBe("🗓 Scheduled purchase placed for Main wallet: 131,000 energy · 1 hour");
+    expect(inGroup?.text).toBe(en("notice-brief-schedule-placed", { target: "Main wallet", what: WHAT }));
     expect(inGroup?.replyMarkup ?? null).toBeNull();
-    expect(inPrivate?.text).toMatch(/Scheduled purchase placed: .* <code>[\d.]+ TRX<\/code>/);
+    expect(inPrivate?.text).toMatch(enPattern("notice-schedule-placed"));
   });
 
   it("a paused schedule does not run, and resumed it does not tell the times it missed while paused", async () => {

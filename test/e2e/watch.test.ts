@@ -13,12 +13,19 @@ import { createFormatter } from "../../src/format/formatter.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import type { Marketplace, MarketplaceClient } from "../../src/marketplace/index.js";
 import { shortAddress } from "../../src/tron/address.js";
+import { en, enAny, enPattern } from "../support/locale.js";
 
 const USER = 7070;
 const OTHER = 7071;
 const ADDR_1 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const ADDR_2 = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 const fmt = createFormatter("en");
+const code = (value: string) => `<code>${value}</code>`;
+/** An auto-refill rule as the notices name it (the icon is the code's). */
+const REFILL = `🔁 ${en("rules-kind-refill")}`;
+/** One rule's pause notice, for the balance or for the key's daily limit. */
+const rulePaused = (t: string) => enAny("notice-rule-paused", "notice-rule-paused-limit").test(t);
+const twoPaused = (t: string) => t.includes(en("notice-rules-paused", { count: 2 }));
 
 let n: NoticesHarness;
 afterEach(async () => {
@@ -56,16 +63,16 @@ describe("rules watcher", () => {
     await n.watch.rules.tick();
     await n.sender.drain();
     // issue 30 item 15: one notice per chat for the batch, not one per rule
-    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toEqual([]);
-    const paused = texts(USER).filter((t) => t.includes("2 rules paused"));
+    expect(texts(USER).filter(rulePaused)).toEqual([]);
+    const paused = texts(USER).filter(twoPaused);
     expect(paused).toHaveLength(1);
     const notice = paused[0]!;
     const price = trxToSun((await client.previewFiring({ type: "refill", volume: 65_000n, duration: "1h" })).priceTrx);
     const trx = fmt.trx;
-    expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_1}</code>: <code>${trx(price)}</code> a firing, auto-resume off`);
-    expect(notice).toContain(`• 🔁 Auto-refill for <code>${ADDR_2}</code>: <code>${trx(price)}</code> a firing, auto-resume on`);
-    expect(notice).toContain(`Deposit at least <code>${trx(2n * price - 1_000_000n, { up: true })}</code> more`);
-    const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => String(c.payload.text).includes("2 rules paused"))!;
+    expect(notice).toContain(en("notice-rules-paused-line", { rule: REFILL, address: code(ADDR_1), price: code(trx(price)), autoResume: "off" }));
+    expect(notice).toContain(en("notice-rules-paused-line", { rule: REFILL, address: code(ADDR_2), price: code(trx(price)), autoResume: "on" }));
+    expect(notice).toMatch(enPattern("notice-rules-paused-need", { missing: code(trx(2n * price - 1_000_000n, { up: true })) }));
+    const pauseCall = n.h.tg.callsOf("sendMessage").find((c) => twoPaused(String(c.payload.text)))!;
     const keyboard = (pauseCall.payload.reply_markup as { inline_keyboard: Array<Array<{ callback_data: string }>> }).inline_keyboard.flat();
     expect(keyboard.map((b) => b.callback_data)).toEqual(["dep", "rule.list"]);
 
@@ -73,16 +80,16 @@ describe("rules watcher", () => {
     await n.watch.rules.tick();
     await n.watch.rules.tick();
     await n.sender.drain();
-    const resumed = texts(USER).filter((t) => t.includes("Rule resumed"));
+    const resumed = texts(USER).filter((t) => enPattern("notice-rule-resumed").test(t));
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toContain(ADDR_2);
     expect(texts(USER)).toHaveLength(2);
     expect(auto.autoResume).toBe(true);
 
     // My rules on the pause notice: the rules, as a new message under the notice
-    const shown = n.h.tg.messages(USER).find((m) => String(m.text).includes("2 rules paused"))!;
-    await n.h.tg.tapButton({ userId: USER, messageId: shown.messageId, text: /My rules/ });
-    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes("Your automation rules"));
+    const shown = n.h.tg.messages(USER).find((m) => String(m.text).includes(en("notice-rules-paused", { count: 2 }).replace(/<\/?b>/g, "")))!;
+    await n.h.tg.tapButton({ userId: USER, messageId: shown.messageId, text: en("notice-button-rules") });
+    await n.h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && String(p.text).includes(en("rules-list-title")));
   });
 
   it("a notice per firing only when the user asked for it; the user's own pause and resume give none", async () => {
@@ -107,12 +114,12 @@ describe("rules watcher", () => {
     const fires = await client.ruleFires(rule.id);
     expect(fires).toHaveLength(2);
     expect(texts(USER)).toEqual([
-      `⚡ <b>Rule fired</b>: 🔁 Auto-refill delivered 65,000 energy to <code>${ADDR_1}</code> for <code>${fmt.trx(fires[0]!.priceTrx)}</code>.`,
+      en("notice-rule-fired", { rule: REFILL, volume: "65,000", address: code(ADDR_1), price: code(fmt.trx(fires[0]!.priceTrx)) }),
     ]);
     // the notice carries the rule's card and a Pause that stops it at once
     expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual([`rule.open:${rule.id}`, `rule.pause:${rule.id}`]);
     await n.h.tg.tapButton({ userId: USER, text: /Pause/ });
-    await n.h.tg.waitForCall("sendMessage", (p) => String(p.text).includes("Paused. It will not fire until you resume it."));
+    await n.h.tg.waitForCall("sendMessage", (p) => String(p.text).includes(en("rules-note-paused")));
     expect((await client.listRules()).find((r) => r.id === rule.id)!.status).toMatch(/paused/i);
   });
 
@@ -122,21 +129,21 @@ describe("rules watcher", () => {
     await n.h.store.recentAddresses.remember(USER, ADDR_1, 1);
     await n.watch.rules.tick(); // the full scan: no rules yet, so the key is not polled again soon
     await n.h.tg.sendText({ userId: USER, text: "/smart" });
-    await n.h.tg.waitForCall("sendMessage", (p) => textOf(p).includes("Smart mode"));
+    await n.h.tg.waitForCall("sendMessage", (p) => enPattern("auto-intro-smart").test(textOf(p)));
     await n.h.tg.tapButton({ userId: USER, text: shortAddress(ADDR_1) });
-    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Auto-resume?"));
+    await n.h.tg.waitForCall("editMessageText", (p) => enPattern("auto-ask-auto-resume").test(textOf(p)));
     await n.h.tg.tapButton({ userId: USER, text: /^No$/ });
-    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Check smart mode"));
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("auto-preview-title-smart")));
     await n.h.tg.tapButton({ userId: USER, text: /Confirm/ });
-    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes("Rule created"));
+    await n.h.tg.waitForCall("editMessageText", (p) => textOf(p).includes(en("auto-created")));
     n.h.sandbox.control.consumeEnergy(ADDR_1, 1n); // the one delivery the balance covers
     n.h.sandbox.control.consumeEnergy(ADDR_1, 131_000n); // the next one it cannot
     await n.watch.rules.tick(); // one tick: the bot recorded the rule, so its key is polled
     await n.sender.drain();
-    const paused = texts(USER).filter((t) => t.includes("Rule paused"));
+    const paused = texts(USER).filter(rulePaused);
     expect(paused).toHaveLength(1);
-    expect(paused[0]).toContain("Smart mode");
-    expect(paused[0]).toContain("Deposit at least");
+    expect(paused[0]).toContain(en("rules-kind-smart"));
+    expect(paused[0]).toMatch(enPattern("notice-rule-paused-need"));
   });
 
   it("a rule first seen already paused for balance (made elsewhere, after the key was added) is announced once", async () => {
@@ -149,7 +156,7 @@ describe("rules watcher", () => {
     await n.watch.rules.tick();
     await n.watch.rules.tick();
     await n.sender.drain();
-    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toHaveLength(1);
+    expect(texts(USER).filter(rulePaused)).toHaveLength(1);
   });
 
   it("paused although the balance covers the next firing: the notice names the key's daily spend limit", async () => {
@@ -162,10 +169,10 @@ describe("rules watcher", () => {
     expect((await client.listRules())[0]!.status).toBe("paused");
     await n.watch.rules.tick();
     await n.sender.drain();
-    const [notice] = texts(USER).filter((t) => t.includes("Rule paused"));
-    expect(notice).toContain("daily spend limit");
-    expect(notice).not.toContain("Deposit at least");
-    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual(["⚙️ Open rule"]);
+    const [notice] = texts(USER).filter(rulePaused);
+    expect(notice).toMatch(enPattern("notice-rule-paused-limit"));
+    expect(notice).not.toMatch(enPattern("notice-rule-paused-need"));
+    expect(n.h.tg.buttons(USER).map((b) => b.text)).toEqual([en("notice-button-open-rule")]);
   });
 
   it("two firings in the same millisecond are two deliveries: two notices", async () => {
@@ -185,7 +192,7 @@ describe("rules watcher", () => {
     expect(fires[0]!.createdAt).toBe(fires[1]!.createdAt);
     await n.watch.rules.tick();
     await n.sender.drain();
-    expect(texts(USER).filter((t) => t.includes("Rule fired"))).toHaveLength(2);
+    expect(texts(USER).filter((t) => enPattern("notice-rule-fired").test(t))).toHaveLength(2);
   });
 
   it("skips keys whose rules are all cancelled after the first pass; a broken key never stops the others, and is never logged", async () => {
@@ -209,7 +216,7 @@ describe("rules watcher", () => {
     await watcher.tick(); // only keys with live rules
     expect(used).toEqual([apiKey]);
     await n.sender.drain();
-    expect(texts(USER).filter((t) => t.includes("Rule paused"))).toHaveLength(1);
+    expect(texts(USER).filter(rulePaused)).toHaveLength(1);
     expect(n.h.logs.join("\n")).toContain("could not list a key's rules");
     expect(n.h.logs.join("\n")).not.toContain(broken);
   });
@@ -228,8 +235,7 @@ describe("balance watcher", () => {
     await n.watch.balance.tick();
     await n.sender.drain();
     expect(texts(USER)).toEqual([
-      "💰 Your balance is <code>100.00 TRX</code>, below your alert of <code>150.00 TRX</code>.\n" +
-        "⚡ Enough for about 23 USDT transfers at today's 1-hour energy price (4.29 TRX each).",
+      [en("notice-balance-low", { balance: code("100.00 TRX"), threshold: code("150.00 TRX") }), en("runway-transfers", { count: 23, countText: "23", price: "4.29 TRX" })].join("\n"),
     ]);
     expect(n.h.tg.buttons(USER).map((b) => b.callbackData)).toEqual(["dep"]);
     expect((await n.h.store.users.get(USER))?.balanceAlertTripped).toBe(true);
@@ -240,7 +246,7 @@ describe("balance watcher", () => {
     await n.h.store.users.update(USER, { balanceAlertSun: trxToSun("250.5").toString() }); // below again
     await n.watch.balance.tick();
     await n.sender.drain();
-    const alerts = () => texts(USER).filter((text) => text.includes("below your alert"));
+    const alerts = () => texts(USER).filter((text) => enPattern("notice-balance-low").test(text));
     expect(alerts()).toHaveLength(2);
     expect(alerts()[1]).toContain("<code>250.50 TRX</code>");
     expect(texts(USER)).toHaveLength(3);
