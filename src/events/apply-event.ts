@@ -14,8 +14,8 @@ import type { MarketplaceEvent } from "./event-payload.js";
 export const REQUESTED_PING_WINDOW_MS = 120_000;
 
 export interface StoredEvent {
-  /** The endpoint's row id, its owner, and when the bot last asked it for a ping. */
-  endpoint: { id: number; userId: number; lastPingAt: number | null };
+  /** The endpoint's row id and its owner. */
+  endpoint: { id: number; userId: number };
   eventId: string;
   event: MarketplaceEvent;
   receivedAt: number;
@@ -24,8 +24,12 @@ export interface StoredEvent {
 export async function applyEvent(tx: Repositories, notifier: Notifier, { endpoint, eventId, event, receivedAt }: StoredEvent): Promise<void> {
   const kind = eventTypeKind(event.type);
   if ((kind === "filled" || kind === "failed") && event.order) await recordSettlement(tx, notifier, endpoint.userId, event.order, kind);
-  // asked for before it arrived (an event applied later may find a newer request stamped since)
-  const sinceAsked = endpoint.lastPingAt === null ? -1 : receivedAt - endpoint.lastPingAt;
+  if (kind !== "ping") return;
+  // read here, not with the route: the bot stamps it just before the marketplace pings, maybe on
+  // another replica (routes are kept for a while). Asked for before it arrived (an event applied
+  // later may find a newer request stamped since).
+  const lastPingAt = await tx.webhooks.lastPingAt(endpoint.id);
+  const sinceAsked = lastPingAt === null ? -1 : receivedAt - lastPingAt;
   const requested = sinceAsked >= 0 && sinceAsked < REQUESTED_PING_WINDOW_MS;
-  if (kind === "ping" && !requested) await notifier.in(tx).webhookPing(endpoint.userId, endpoint.id, eventId);
+  if (!requested) await notifier.in(tx).webhookPing(endpoint.userId, endpoint.id, eventId);
 }

@@ -75,7 +75,7 @@ export function createEventBacklog(deps: EventBacklogDeps): EventBacklog {
    * One endpoint's waiting events, oldest first, as many as its chat has room for, in one
    * transaction: an event that cannot be applied holds up its own endpoint only (and is logged).
    */
-  const drainEndpoint = (endpoint: Pick<WebhookEndpointRow, "id" | "userId" | "lastPingAt">, limit: number) =>
+  const drainEndpoint = (endpoint: Pick<WebhookEndpointRow, "id" | "userId">, limit: number) =>
     deps.store.transaction(async (tx) => {
       let applied = 0;
       for (const waiting of await tx.webhooks.waiting(endpoint.id, Math.min(await roomInChat(tx, endpoint.userId, room, limit), limit))) {

@@ -12,7 +12,8 @@
  *   for waiting updates of chats nobody holds each `sweepMs` (on start too), so after a kill -9 they
  *   are handled by another replica once the dead one's leases lapse (`leaseMs`), or after a restart.
  *   An update that was being handled at the crash runs again: purchases stay single through the order
- *   intent and its Idempotency-Key; at most that update's messages repeat.
+ *   intent and its Idempotency-Key; at most that update's messages repeat. On SQLite so does one
+ *   handled in the last `markWaitMs` (its mark waits to share the next update's commit).
  * - Bounded: past `maxBacklog` updates waiting here, the webhook is refused (Telegram delivers again).
  */
 import type { Update } from "grammy/types";
@@ -38,6 +39,8 @@ export interface InboxSettings {
   sweepMs?: number;
   /** How often a backlog is logged while there is one. */
   reportMs?: number;
+  /** SQLite: how long a handled mark waits to share the commit of the next update recorded. */
+  markWaitMs?: number;
 }
 
 export interface InboxDeps {
@@ -85,6 +88,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   const leaseMs = settings.leaseMs ?? 3_000;
   const sweepMs = settings.sweepMs ?? 1_000;
   const reportMs = settings.reportMs ?? 10_000;
+  const markWaitMs = settings.markWaitMs ?? 50;
   /** Chats whose lease this process holds (PostgreSQL). */
   const leased = new Set<string>();
   /** Being handled here (a tap beside its chat's update included), then handled and not yet recorded so: never offered again meanwhile. */
@@ -123,8 +127,30 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       w.kind === "handled" ? undefined : !fresh.has(w.entry.updateId) ? "duplicate" : !shared || taken?.has(w.entry.chatKey) ? "mine" : "theirs",
     );
   });
-  const record = async (entry: InboxEntry): Promise<Recorded> => (await write({ kind: "record", entry }))!;
-  const markHandled = async (updateId: number): Promise<void> => void (await write({ kind: "handled", updateId }));
+  const markNow = async (updateId: number): Promise<void> => void (await write({ kind: "handled", updateId }));
+
+  // SQLite: a handled mark waits up to `markWaitMs` for the next update to arrive and shares its
+  // commit, so that under load an update costs one transaction, not two. A kill -9 within that
+  // moment leaves the mark unwritten and the update runs again after the restart, as one being
+  // handled at the crash does. On PostgreSQL a chat's lease is let go only after its marks: at once.
+  const late: Array<{ updateId: number; done: () => void; failed: (err: unknown) => void }> = [];
+  let lateTimer: NodeJS.Timeout | undefined;
+  const writeLate = (): void => {
+    clearTimeout(lateTimer);
+    lateTimer = undefined;
+    for (const mark of late.splice(0)) markNow(mark.updateId).then(mark.done, mark.failed);
+  };
+  const markHandled = (updateId: number): Promise<void> =>
+    shared
+      ? markNow(updateId)
+      : new Promise((done, failed) => {
+          late.push({ updateId, done, failed });
+          lateTimer ??= setTimeout(writeLate, markWaitMs).unref();
+        });
+  const record = async (entry: InboxEntry): Promise<Recorded> => {
+    writeLate(); // in this turn's batch, before the record
+    return (await write({ kind: "record", entry }))!;
+  };
 
   const releaseIdle = turnBatch<string, boolean>(async (chats) => {
     const kept = new Set(await store.transaction((tx) => tx.chatLeases.releaseIdle(chats, owner)));
@@ -278,6 +304,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       timers = [];
       dispatcher.pause();
       await dispatcher.idle(drainMs);
+      writeLate();
       await Promise.allSettled([...marks.values()].flatMap((pending) => [...pending]));
       if (shared && leased.size > 0) {
         await store.transaction((tx) => tx.chatLeases.releaseAll(owner)).catch((err: unknown) => logger.warn({ err: errorFields(err) }, "inbox: could not let go of the chats at shutdown; their leases lapse"));

@@ -15,7 +15,7 @@ import { createUsersMemo, createUsersRepo, type UsersMemo } from "./users.js";
 import { createApiKeysRepo, type ApiKeysMemo } from "./api-keys.js";
 import { createKeyValueStorage } from "./kv-storage.js";
 import { createOutboxRepo } from "./outbox.js";
-import { createWebhooksMemo, createWebhooksRepo, type WebhooksMemo } from "./webhooks.js";
+import { createWebhooksMemo, createWebhooksRepo, ROUTE_TTL_MS, type WebhooksMemo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
 import { createRecentAddressesRepo } from "./recent-addresses.js";
 import { createPendingKeysRepo } from "./pending-keys.js";
@@ -113,7 +113,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   const dialect: Dialect = engine.conn.dialect;
   // SQLite: this process is the database's only writer, so per-user memos stay exact
   const memos: Memos = {
-    webhooks: createWebhooksMemo(dialect === "sqlite"),
+    webhooks: createWebhooksMemo(dialect === "sqlite" ? Number.POSITIVE_INFINITY : ROUTE_TTL_MS),
     ...(dialect === "sqlite" ? { users: createUsersMemo(), apiKeys: new Map() } : {}),
   };
   // Which transaction, if any, the running code is inside. While an AsyncLocalStorage is enabled,

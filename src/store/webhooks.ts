@@ -6,8 +6,9 @@
  * - lastVerifiedAt / lastEventType: the last delivery whose signature verified, and its type;
  * - lastPingAt: when the bot last asked the marketplace for a test delivery (POST …/ping).
  * An opened secret per endpoint row is kept in memory (still sealed at rest), keyed by the sealed
- * text so a changed secret is never served stale (true with several replicas too). On SQLite (one
- * writer) the receiver's route lookup is kept in memory as well.
+ * text so a changed secret is never served stale (true with several replicas too). The receiver's
+ * route lookup is kept in memory as well: on SQLite (one writer, every change made here) until the
+ * row changes; on PostgreSQL, where another replica may change it, for ROUTE_TTL_MS (see there).
  */
 import { rememberBounded } from "./bounded-map.js";
 import { randomBytes } from "node:crypto";
@@ -29,8 +30,17 @@ const CACHE_LIMIT = 10_000;
 
 const remember = <K, V>(map: Map<K, V>, key: K, value: V): V => rememberBounded(map, key, value, CACHE_LIMIT);
 
+/**
+ * PostgreSQL: how long a route read from the database is used before it is read again. Under load
+ * the route lookup was half the receiver's statements (one per turn of the event loop). A change
+ * made on another replica (an endpoint disabled, a secret set) reaches this one's receiver within
+ * this long; the marketplace delivers a refused event again, and a ping reads its endpoint afresh
+ * (lastPingAt is not part of a route).
+ */
+export const ROUTE_TTL_MS = 1_000;
+
 /** What the receiver needs of an endpoint to route, verify and apply a delivery. */
-export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret" | "lastPingAt">;
+export type EndpointRoute = Pick<WebhookEndpointRow, "id" | "userId" | "enabled" | "sealedSecret">;
 
 /** A verified event as the receiver stores it. */
 export interface ReceivedEvent {
@@ -55,17 +65,15 @@ interface OpenedSecret {
   plain: string;
 }
 
-/** What the repository keeps in memory across requests (one per store; `routes` on SQLite only). */
+/** What the repository keeps in memory across requests (one per store). */
 export interface WebhooksMemo {
   opened: Map<number, OpenedSecret>;
-  /** By route token (unknown tokens are not kept), and row id → its cached route's token. */
-  routes?: { byToken: Map<string, EndpointRoute>; tokens: Map<number, string> };
+  /** By route token (unknown tokens are not kept), with when it was read; and row id → its cached route's token. */
+  routes: { byToken: Map<string, { route: EndpointRoute; at: number }>; tokens: Map<number, string>; ttlMs: number };
 }
 
-export const createWebhooksMemo = (withRoutes: boolean): WebhooksMemo => ({
-  opened: new Map(),
-  ...(withRoutes ? { routes: { byToken: new Map(), tokens: new Map() } } : {}),
-});
+/** `ttlMs`: how long a route is used before it is read again (Infinity where every change goes through this memo). */
+export const createWebhooksMemo = (ttlMs: number): WebhooksMemo => ({ opened: new Map(), routes: { byToken: new Map(), tokens: new Map(), ttlMs } });
 
 export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMemo) {
   const { db, t, dialect } = conn;
@@ -75,10 +83,10 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
   // rolled-back write only costs a miss.
   const forget = (rowId: number) => {
     memo.opened.delete(rowId);
-    const token = memo.routes?.tokens.get(rowId);
+    const token = memo.routes.tokens.get(rowId);
     if (token === undefined) return;
-    memo.routes!.byToken.delete(token);
-    memo.routes!.tokens.delete(rowId);
+    memo.routes.byToken.delete(token);
+    memo.routes.tokens.delete(rowId);
   };
   const set = async (rowId: number, values: Partial<WebhookEndpointRow>) => {
     forget(rowId);
@@ -159,13 +167,14 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
     async routesFor(routeTokens: readonly string[]): Promise<Map<string, EndpointRoute>> {
       const found = new Map<string, EndpointRoute>();
       const missing: string[] = [];
+      const now = Date.now();
       for (const token of routeTokens) {
-        const cached = memo.routes?.byToken.get(token);
-        if (cached) found.set(token, cached);
+        const cached = memo.routes.byToken.get(token);
+        if (cached && now - cached.at < memo.routes.ttlMs) found.set(token, cached.route);
         else missing.push(token);
       }
       if (missing.length === 0) return found;
-      const columns = { token: w.routeToken, id: w.id, userId: w.userId, enabled: w.enabled, sealedSecret: w.sealedSecret, lastPingAt: w.lastPingAt };
+      const columns = { token: w.routeToken, id: w.id, userId: w.userId, enabled: w.enabled, sealedSecret: w.sealedSecret };
       let rows: Array<EndpointRoute & { token: string }>;
       if (dialect === "pg") {
         rows = await prepared(conn, "webhook_routes", ({ db }) =>
@@ -182,10 +191,8 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
       }
       for (const { token, ...route } of rows) {
         found.set(token, route);
-        if (memo.routes) {
-          remember(memo.routes.byToken, token, route);
-          remember(memo.routes.tokens, route.id, token);
-        }
+        remember(memo.routes.byToken, token, { route, at: now });
+        remember(memo.routes.tokens, route.id, token);
       }
       return found;
     },
@@ -224,6 +231,11 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
     },
     markPingRequested(rowId: number, now: number): Promise<void> {
       return set(rowId, { lastPingAt: now });
+    },
+    /** When the bot last asked the endpoint for a ping (null: never, or the endpoint is gone). */
+    async lastPingAt(rowId: number): Promise<number | null> {
+      const row = await first(db.select({ at: w.lastPingAt }).from(w).where(byId(rowId)).limit(1));
+      return row?.at ?? null;
     },
     /** A delivery arrived whose signature did not verify (shown in the status, and to the ping wait). */
     async markUnverified(rowId: number, now: number): Promise<void> {
@@ -307,10 +319,10 @@ export function createWebhooksRepo(conn: Conn, sealer: Sealer, memo: WebhooksMem
       return row !== undefined;
     },
     /** Up to `limit` endpoints with events waiting to be applied, with what applying needs of them. */
-    endpointsWithWaiting(limit: number): Promise<Array<Pick<WebhookEndpointRow, "id" | "userId" | "lastPingAt">>> {
+    endpointsWithWaiting(limit: number): Promise<Array<Pick<WebhookEndpointRow, "id" | "userId">>> {
       const e = t.webhookEvents;
       return db
-        .selectDistinct({ id: w.id, userId: w.userId, lastPingAt: w.lastPingAt })
+        .selectDistinct({ id: w.id, userId: w.userId })
         .from(e)
         .innerJoin(w, eq(w.id, e.endpointRowId))
         .where(isNull(e.appliedAt))

@@ -3,12 +3,13 @@
  * set (see test/support/pg-setup.ts). Each engine gets a fresh database (a schema of its own on PG).
  */
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acquireLease } from "../../src/store/leader-lease.js";
 import { LEADER_LEASE } from "../../src/cluster/leader.js";
 import { openStore, StoreClosedError, StoreMisuseError, type Store } from "../../src/store/index.js";
 import { createSealer } from "../../src/store/secrets.js";
 import { fileOf } from "../../src/store/outbox.js";
+import { ROUTE_TTL_MS } from "../../src/store/webhooks.js";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
 
 const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
@@ -217,7 +218,7 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await record("e2", false, 2_000)).toBe(true);
     expect(await record("e2", false, 4_000)).toBe(false); // a replay stays one event
     expect(await store.webhooks.hasWaiting(endpoint.id)).toBe(true);
-    expect(await store.webhooks.endpointsWithWaiting(10)).toEqual([{ id: endpoint.id, userId: 1, lastPingAt: null }]);
+    expect(await store.webhooks.endpointsWithWaiting(10)).toEqual([{ id: endpoint.id, userId: 1 }]);
     expect((await store.webhooks.waiting(endpoint.id, 10)).map((e) => [e.eventId, e.receivedAt])).toEqual([["e2", 2_000], ["e3", 3_000]]);
     expect((await store.webhooks.waiting(endpoint.id, 1)).map((e) => e.eventId)).toEqual(["e2"]);
 
@@ -234,6 +235,25 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await store.outbox.pendingForChat(3, 10)).toBe(0);
     expect(await store.outbox.holdsAtLeast(4)).toBe(true);
     expect(await store.outbox.holdsAtLeast(5)).toBe(false);
+  });
+
+  it.runIf(engine === "pg")("webhook routes: a replica sees an endpoint another one removed within ROUTE_TTL_MS, and a ping stamp at once", async () => {
+    const other = await openStore(database.location, createSealer([randomBytes(32)]));
+    try {
+      const endpoint = await store.webhooks.ensureForUser(1, null);
+      expect((await store.webhooks.routeFor(endpoint.routeToken))?.enabled).toBe(true);
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      await other.webhooks.markPingRequested(endpoint.id, 4242);
+      // the route read a moment ago still serves; what a ping needs is read afresh
+      expect(await store.webhooks.lastPingAt(endpoint.id)).toBe(4242);
+      expect(await other.webhooks.remove(1, endpoint.id)).toBe(true);
+      expect((await store.webhooks.routeFor(endpoint.routeToken))?.id).toBe(endpoint.id);
+      vi.advanceTimersByTime(ROUTE_TTL_MS);
+      expect(await store.webhooks.routeFor(endpoint.routeToken)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+    }
   });
 
   it("cron ticks: only the first claimer of a slot runs it", async () => {
