@@ -8,8 +8,9 @@
  * Create a batch and its intents in one transaction (orders/batch.ts does).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { first, type Conn, type Tables } from "./db.js";
+import { prepared } from "./prepared.js";
 
 export type OrderBatchRow = Tables["orderBatches"]["$inferSelect"];
 export type OrderBatchLineRow = Tables["orderBatchLines"]["$inferSelect"];
@@ -68,10 +69,13 @@ export function createOrderBatchesRepo(conn: Conn) {
     },
     /** The batches of a user in a chat still `previewed` (their cards offer Confirm). */
     listPreviewed(chatId: number, userId: number): Promise<OrderBatchRow[]> {
-      return db
-        .select()
-        .from(b)
-        .where(and(eq(b.userId, userId), eq(b.chatId, chatId), eq(b.state, "previewed" satisfies BatchState)));
+      // every /cancel and every flow left runs it: prepared once
+      return prepared(conn, "batches_previewed", ({ db }) =>
+        db
+          .select()
+          .from(b)
+          .where(and(eq(b.userId, sql.placeholder("userId")), eq(b.chatId, sql.placeholder("chatId")), eq(b.state, "previewed" satisfies BatchState))),
+      ).execute({ chatId, userId });
     },
     /** previewed → cancelled; false when the batch has moved on (it is being placed, or was). */
     markCancelled(batchId: string): Promise<boolean> {

@@ -119,11 +119,14 @@ export function createOrdersRepo(conn: Conn) {
     },
     /** /cancel: every `previewed` intent of a user in a chat → cancelled; the rows cancelled (their cards to edit). */
     cancelPreviewed(chatId: number, userId: number): Promise<OrderIntentRow[]> {
-      return db
-        .update(o)
-        .set({ state: "cancelled" satisfies IntentState, updatedAt: Date.now() })
-        .where(and(eq(o.chatId, chatId), eq(o.userId, userId), inState("previewed")))
-        .returning();
+      // every /cancel and every flow left runs it: prepared once
+      return prepared(conn, "orders_cancel_previewed", ({ db }) =>
+        db
+          .update(o)
+          .set({ state: "cancelled" satisfies IntentState, updatedAt: sql`${sql.placeholder("now")}` })
+          .where(and(eq(o.chatId, sql.placeholder("chatId")), eq(o.userId, sql.placeholder("userId")), inState("previewed")))
+          .returning(),
+      ).execute({ chatId, userId, now: Date.now() });
     },
     /** Settlement news for an order placed through the bot (from a refresh, a webhook or a watcher). */
     async updateStatus(orderId: string, update: { status: string; txId?: string | null }): Promise<boolean> {

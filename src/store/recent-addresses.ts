@@ -39,7 +39,12 @@ export function createRecentAddressesRepo(conn: Conn) {
     },
     entries,
     get(userId: number, address: string): Promise<SavedAddress | undefined> {
-      return first(db.select(columns).from(r).where(own(userId, address)).limit(1));
+      // every address card asks it (its label): prepared once
+      return first(
+        prepared(conn, "recent_address", ({ db }) =>
+          db.select(columns).from(r).where(and(eq(r.userId, sql.placeholder("userId")), eq(r.address, sql.placeholder("address")))).limit(1),
+        ).execute({ userId, address }),
+      );
     },
     /** Sets (or with null clears) the label of one of the user's addresses; false when it is not theirs. */
     async setLabel(userId: number, address: string, label: string | null): Promise<boolean> {
