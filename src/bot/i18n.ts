@@ -29,14 +29,16 @@ export interface I18nFlavor {
 
 /** The translations of the chat: `t` for any locale (the command menus), and the middleware. */
 export interface BotI18n extends Translator, MiddlewareObj<Context & DepsFlavor & I18nFlavor> {
-  /** What the middleware does before it calls `next`: for a caller that sets up the context in one step. */
-  install(ctx: Context & DepsFlavor & I18nFlavor): Promise<void>;
+  /**
+   * What the middleware does before it calls `next`, for a caller that sets up the context in one
+   * step and has read the user's `chosen` language itself (chosenLanguage, or users.seen).
+   */
+  install(ctx: Context & DepsFlavor & I18nFlavor, chosen: string | null | undefined): void;
 }
 
-/** The user's locale: their stored choice, else their Telegram language, else the bot's default. */
-export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale> {
-  const chosen = ctx.from ? await ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
-  return userLocale(chosen, ctx.from?.language_code, ctx.deps.defaultLocale);
+/** The language the user chose with /language (null or undefined: none), as stored. */
+export async function chosenLanguage(ctx: Context & DepsFlavor): Promise<string | null | undefined> {
+  return ctx.from ? ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
 }
 
 /**
@@ -45,8 +47,9 @@ export async function negotiateLocale(ctx: Context & DepsFlavor): Promise<Locale
  * the negotiated locale: both always follow the same locale, `ctx.fmt.locale`.
  */
 export function createI18n(defaultLocale: Locale, translator: Translator = loadTranslations(defaultLocale)): BotI18n {
-  const install = async (ctx: Context & DepsFlavor & I18nFlavor): Promise<void> => {
-    ctx.fmt = createFormatter(await negotiateLocale(ctx));
+  const install = (ctx: Context & DepsFlavor & I18nFlavor, chosen: string | null | undefined): void => {
+    // their stored choice, else their Telegram language, else the bot's default
+    ctx.fmt = createFormatter(userLocale(chosen, ctx.from?.language_code, ctx.deps.defaultLocale));
     ctx.t = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
     ctx.locale = {
       t: ctx.t,
@@ -62,7 +65,7 @@ export function createI18n(defaultLocale: Locale, translator: Translator = loadT
     };
   };
   const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
-    await install(ctx);
+    install(ctx, await chosenLanguage(ctx));
     await next();
   };
   return { t: (locale, key, variables) => translator.t(locale, key, variables), install, middleware: () => middleware };

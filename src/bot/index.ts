@@ -3,10 +3,9 @@
  * botInfo and a Bot API root. Every piece is installed once, in this order: (in webhook mode) the
  * update id recorded, redeliveries skipped (middlewares/once-per-update.ts), callback answers (around
  * everything, see ui/answer-once.ts), then inside one error boundary: deps, the registry of flows
- * (flow/registry.ts: what a feature offers the others, by id) and i18n, in one step
- * (middlewares/context-setup.ts) → taps while the
- * chat is busy → per-chat sequencing → a sign of life for slow updates (ui/feedback.ts) → the user's
- * record → lazy session → conversations plugin (versioned, persistent) → account buttons only in
+ * (flow/registry.ts: what a feature offers the others, by id), the user's record and i18n, in one
+ * step (middlewares/context-setup.ts) → taps while the chat is busy → per-chat sequencing → a sign
+ * of life for slow updates (ui/feedback.ts) → lazy session → conversations plugin (versioned, persistent) → account buttons only in
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
  * flow/open-flows.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
@@ -20,7 +19,6 @@ import { sequentialize } from "@grammyjs/runner";
 import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.js";
 import { createI18n, type BotI18n } from "./i18n.js";
 import { contextSetup } from "./middlewares/context-setup.js";
-import { trackUser } from "./middlewares/track-user.js";
 import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
 import { handleBotError } from "./errors/boundary.js";
@@ -88,17 +86,15 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   const chat = new Composer<BotContext>();
   bot.errorBoundary(handleBotError, chat);
 
-  const setup = contextSetup(deps, registry, i18n);
-  chat.use(setup);
+  chat.use(contextSetup(deps, registry, i18n, { recordUser: true }));
   chat.use(tapsWhileBusy(chatSequenceKey));
   if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
   chat.use(signOfLife());
-  chat.use(trackUser);
   chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions }));
   chat.use(
     conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
-      plugins: [setup, withTransformers, answers.inConversations],
+      plugins: [contextSetup(deps, registry, i18n, { recordUser: false }), withTransformers, answers.inConversations],
     }),
   );
   chat.use(accountButtonsOnlyInPrivate(publicButtons));

@@ -256,6 +256,21 @@ describe.each(engines)("store contract on %s", (engine) => {
     }
   });
 
+  it("users.seen records the user and answers their chosen language, whether the record changed or not", async () => {
+    const users = store.users;
+    expect(await users.seen(40, 40, "de")).toBeNull(); // new: recorded, nothing chosen
+    expect(await users.get(40)).toMatchObject({ chatId: 40, languageCode: "de", blocked: false });
+    await users.setLanguage(40, "ru");
+    expect(await users.seen(40, 40, "de")).toBe("ru"); // nothing changed
+    expect(await users.seen(40, undefined, "en")).toBe("ru"); // Telegram's language changed
+    expect(await users.get(40)).toMatchObject({ chatId: 40, languageCode: "en" });
+    await users.setBlockedByChat(40, true);
+    expect(await users.seen(40, 40, undefined)).toBe("ru"); // unblocked, the language kept
+    expect(await users.get(40)).toMatchObject({ blocked: false, languageCode: "en" });
+    expect(await users.seen(41, undefined, undefined)).toBeNull(); // a user seen outside a private chat first
+    expect(await users.get(41)).toMatchObject({ chatId: 41, languageCode: null });
+  });
+
   it("cron ticks: only the first claimer of a slot runs it", async () => {
     const claims = await Promise.all(["a", "b", "c"].map((owner) => store.ticks.claim("orders", "2026-11-24T00:00:20Z", owner)));
     expect(claims.filter(Boolean)).toHaveLength(1);
