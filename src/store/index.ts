@@ -59,9 +59,12 @@ export interface StoreOptions {
   onWriteError?: (err: unknown) => void;
 }
 
-/** What is kept in memory across requests: on PostgreSQL only what is keyed by what it was derived from. */
+/**
+ * What is kept in memory across requests: on PostgreSQL only what is keyed by what it was derived
+ * from, and for a second or two what every update reads (a webhook's route, a user's language).
+ */
 interface Memos {
-  users?: UsersMemo;
+  users: UsersMemo;
   apiKeys?: ApiKeysMemo;
   webhooks: WebhooksMemo;
 }
@@ -114,7 +117,8 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   // SQLite: this process is the database's only writer, so per-user memos stay exact
   const memos: Memos = {
     webhooks: createWebhooksMemo(dialect === "sqlite" ? Number.POSITIVE_INFINITY : ROUTE_TTL_MS),
-    ...(dialect === "sqlite" ? { users: createUsersMemo(), apiKeys: new Map() } : {}),
+    users: createUsersMemo(dialect),
+    ...(dialect === "sqlite" ? { apiKeys: new Map() } : {}),
   };
   // Which transaction, if any, the running code is inside. While an AsyncLocalStorage is enabled,
   // Node 20 runs a hook for every promise the process makes: about a quarter of an update's CPU in

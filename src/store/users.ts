@@ -17,15 +17,26 @@ interface SeenUser {
 }
 
 /**
- * SQLite only (the process is the database's only writer there): userId → what is already stored
- * (and not blocked), so the per-update touch writes nothing; and each user's language.
+ * What the repository keeps in memory across updates (one per store):
+ * - `known`, SQLite only (the process is the database's only writer there): userId → what is
+ *   already stored (and not blocked), so the per-update touch writes nothing;
+ * - `languages`: each user's chosen language and when it was read, used for `languageTtlMs`.
  */
 export interface UsersMemo {
-  known: Map<number, SeenUser>;
-  languages: Map<number, string | null | undefined>;
+  known?: Map<number, SeenUser>;
+  languages: Map<number, { language: string | null | undefined; at: number }>;
+  languageTtlMs: number;
 }
 
-export const createUsersMemo = (): UsersMemo => ({ known: new Map(), languages: new Map() });
+/**
+ * PostgreSQL: how long a chosen language read from the database is used. An update reads it once
+ * (users.seen) and the conversations plugin again for each update of a flow it replays: those come
+ * from here. A choice made here is seen at once; one made through another replica within this long.
+ */
+export const LANGUAGE_TTL_MS = 2_000;
+
+export const createUsersMemo = (dialect: "sqlite" | "pg"): UsersMemo =>
+  dialect === "sqlite" ? { known: new Map(), languages: new Map(), languageTtlMs: Number.POSITIVE_INFINITY } : { languages: new Map(), languageTtlMs: LANGUAGE_TTL_MS };
 
 /** The values the prepared touch statements take. */
 const USER_ID = sql.placeholder("userId");
@@ -35,8 +46,13 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
   const { db, t } = conn;
   const u = t.users;
   const isKnown = (userId: number, chatId: number | undefined, languageCode: string | undefined) => {
-    const seen = memo?.known.get(userId);
+    const seen = memo?.known?.get(userId);
     return seen !== undefined && (chatId === undefined || seen.chatId === chatId) && (languageCode === undefined || seen.languageCode === languageCode);
+  };
+
+  const rememberLanguage = (userId: number, language: string | null | undefined) => {
+    if (memo) remember(memo.languages, userId, { language, at: Date.now() });
+    return language;
   };
 
   const repo = {
@@ -73,7 +89,7 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
             });
         }).execute({ userId, chatId, code, now });
       }
-      if (memo) {
+      if (memo?.known) {
         const row = chatId !== undefined && languageCode !== undefined ? { chatId, languageCode } : await repo.get(userId);
         if (row) remember(memo.known, userId, { chatId: row.chatId, languageCode: row.languageCode });
       }
@@ -111,24 +127,25 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
         const touched = db.$with("touched", { language: u.language }).as(upsert.getSQL());
         return db.with(touched).select({ language: u.language }).from(u).where(eq(u.id, USER_ID));
       }).execute({ userId, chatId, code: languageCode ?? null, now: Date.now() });
-      return rows[0]?.language ?? null;
+      return rememberLanguage(userId, rows[0]?.language ?? null);
     },
     get(userId: number): Promise<UserRow | undefined> {
       return first(prepared(conn, "user_get", ({ db }) => db.select().from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1)).execute({ userId }));
     },
     async getLanguage(userId: number): Promise<string | null | undefined> {
-      if (memo?.languages.has(userId)) return memo.languages.get(userId);
+      const known = memo?.languages.get(userId);
+      if (known && Date.now() - known.at < memo!.languageTtlMs) return known.language;
       const row = await first(
         prepared(conn, "user_language", ({ db }) => db.select({ language: u.language }).from(u).where(eq(u.id, sql.placeholder("userId"))).limit(1)).execute({ userId }),
       );
-      return memo ? remember(memo.languages, userId, row?.language) : row?.language;
+      return rememberLanguage(userId, row?.language);
     },
     async setLanguage(userId: number, language: string): Promise<void> {
       memo?.languages.delete(userId);
       await db.update(t.users).set({ language, updatedAt: Date.now() }).where(eq(t.users.id, userId));
     },
     async setBlockedByChat(chatId: number, blocked: boolean): Promise<void> {
-      memo?.known.clear();
+      memo?.known?.clear();
       await db.update(t.users).set({ blocked, updatedAt: Date.now() }).where(eq(t.users.chatId, chatId));
     },
     /** Users with a balance alert who still get notices: the balance watcher's list. */

@@ -10,6 +10,7 @@ import { openStore, StoreClosedError, StoreMisuseError, type Store } from "../..
 import { createSealer } from "../../src/store/secrets.js";
 import { fileOf } from "../../src/store/outbox.js";
 import { ROUTE_TTL_MS } from "../../src/store/webhooks.js";
+import { LANGUAGE_TTL_MS } from "../../src/store/users.js";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-store.js";
 
 const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "pg"] : ["sqlite"];
@@ -269,6 +270,25 @@ describe.each(engines)("store contract on %s", (engine) => {
     expect(await users.get(40)).toMatchObject({ blocked: false, languageCode: "en" });
     expect(await users.seen(41, undefined, undefined)).toBeNull(); // a user seen outside a private chat first
     expect(await users.get(41)).toMatchObject({ chatId: 41, languageCode: null });
+  });
+
+  it.runIf(engine === "pg")("users: a language chosen through another replica is read by the next update at once, and by a flow's replayed steps within LANGUAGE_TTL_MS", async () => {
+    const other = await openStore(database.location, createSealer([randomBytes(32)]));
+    try {
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      expect(await store.users.seen(50, 50, "en")).toBeNull();
+      expect(await store.users.getLanguage(50)).toBeNull();
+      await other.users.setLanguage(50, "zh");
+      expect(await store.users.getLanguage(50)).toBeNull(); // read a moment ago
+      vi.advanceTimersByTime(LANGUAGE_TTL_MS);
+      expect(await store.users.getLanguage(50)).toBe("zh");
+      await other.users.setLanguage(50, "ru");
+      expect(await store.users.seen(50, 50, "en")).toBe("ru"); // every update reads it afresh
+      expect(await store.users.getLanguage(50)).toBe("ru");
+    } finally {
+      vi.useRealTimers();
+      await other.close();
+    }
   });
 
   it("cron ticks: only the first claimer of a slot runs it", async () => {
