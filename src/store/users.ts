@@ -50,6 +50,30 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
     return seen !== undefined && (chatId === undefined || seen.chatId === chatId) && (languageCode === undefined || seen.languageCode === languageCode);
   };
 
+  /**
+   * The upsert that records a user seen on an update (touch, and seen's `WITH`), its values through
+   * placeholders: from a private chat (`withChat`) also the chat, unblocked; the row is written
+   * only when one of these or the Telegram language changed.
+   */
+  const recordUser = (db: Conn["db"], withChat: boolean) => {
+    const codeP = sql`cast(${sql.placeholder("code")} as text)`;
+    const codeChanged = sql`${codeP} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${codeP})`;
+    if (!withChat)
+      return db
+        .insert(u)
+        .values({ id: USER_ID, chatId: USER_ID, languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
+        .onConflictDoUpdate({ target: u.id, set: { languageCode: codeP, updatedAt: sql`${NOW}` }, setWhere: codeChanged });
+    const chatIdP = sql`${sql.placeholder("chatId")}`;
+    return db
+      .insert(u)
+      .values({ id: USER_ID, chatId: sql.placeholder("chatId"), languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
+      .onConflictDoUpdate({
+        target: u.id,
+        set: { chatId: chatIdP, blocked: false, languageCode: sql`coalesce(${codeP}, ${u.languageCode})`, updatedAt: sql`${NOW}` },
+        setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked} or (${codeChanged})`,
+      });
+  };
+
   const rememberLanguage = (userId: number, language: string | null | undefined) => {
     if (memo) remember(memo.languages, userId, { language, at: Date.now() });
     return language;
@@ -65,30 +89,8 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
     async touch(userId: number, chatId: number | undefined, languageCode?: string): Promise<void> {
       if (isKnown(userId, chatId, languageCode)) return;
       // every update runs one of these (on PostgreSQL; on SQLite only for a user not yet known or changed)
-      const now = Date.now();
-      const code = languageCode ?? null;
-      if (chatId === undefined) {
-        await prepared(conn, "user_touch", ({ db }) => {
-          const codeP = sql`cast(${sql.placeholder("code")} as text)`;
-          return db
-            .insert(u)
-            .values({ id: USER_ID, chatId: USER_ID, languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
-            .onConflictDoUpdate({ target: u.id, set: { languageCode: codeP, updatedAt: sql`${NOW}` }, setWhere: sql`${codeP} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${codeP})` });
-        }).execute({ userId, code, now });
-      } else {
-        await prepared(conn, "user_touch_chat", ({ db }) => {
-          const chatIdP = sql`${sql.placeholder("chatId")}`;
-          const codeP = sql`cast(${sql.placeholder("code")} as text)`;
-          return db
-            .insert(u)
-            .values({ id: USER_ID, chatId: sql.placeholder("chatId"), languageCode: sql.placeholder("code"), createdAt: NOW, updatedAt: NOW })
-            .onConflictDoUpdate({
-              target: u.id,
-              set: { chatId: chatIdP, blocked: false, languageCode: sql`coalesce(${codeP}, ${u.languageCode})`, updatedAt: sql`${NOW}` },
-              setWhere: sql`${u.chatId} <> ${chatIdP} or ${u.blocked} or (${codeP} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${codeP}))`,
-            });
-        }).execute({ userId, chatId, code, now });
-      }
+      const withChat = chatId !== undefined;
+      await prepared(conn, withChat ? "user_touch_chat" : "user_touch", ({ db }) => recordUser(db, withChat)).execute({ userId, chatId, code: languageCode ?? null, now: Date.now() });
       if (memo?.known) {
         const row = chatId !== undefined && languageCode !== undefined ? { chatId, languageCode } : await repo.get(userId);
         if (row) remember(memo.known, userId, { chatId: row.chatId, languageCode: row.languageCode });
@@ -106,25 +108,9 @@ export function createUsersRepo(conn: Conn, memo?: UsersMemo) {
       }
       const withChat = chatId !== undefined;
       const rows = await prepared(conn, withChat ? "user_seen_chat" : "user_seen", ({ db }) => {
-        const chat = sql`${sql.placeholder("chatId")}`;
-        const code = sql.raw("excluded.language_code");
-        const codeChanged = sql`${code} is not null and (${u.languageCode} is null or ${u.languageCode} <> ${code})`;
-        const upsert = db
-          .insert(u)
-          .values({ id: USER_ID, chatId: withChat ? chat : USER_ID, languageCode: sql`cast(${sql.placeholder("code")} as text)`, createdAt: NOW, updatedAt: NOW })
-          .onConflictDoUpdate(
-            withChat
-              ? {
-                  target: u.id,
-                  set: { chatId: chat, blocked: false, languageCode: sql`coalesce(${code}, ${u.languageCode})`, updatedAt: sql`${NOW}` },
-                  setWhere: sql`${u.chatId} <> excluded.chat_id or ${u.blocked} or (${codeChanged})`,
-                }
-              : { target: u.id, set: { languageCode: code, updatedAt: sql`${NOW}` }, setWhere: codeChanged },
-          )
-          .returning({ language: u.language });
         // The select sees the table as it was before the statement; the touch never changes the
         // chosen language, so that is the answer (no row: a user seen for the first time, none chosen).
-        const touched = db.$with("touched", { language: u.language }).as(upsert.getSQL());
+        const touched = db.$with("touched", { language: u.language }).as(recordUser(db, withChat).getSQL());
         return db.with(touched).select({ language: u.language }).from(u).where(eq(u.id, USER_ID));
       }).execute({ userId, chatId, code: languageCode ?? null, now: Date.now() });
       return rememberLanguage(userId, rows[0]?.language ?? null);
