@@ -2,7 +2,9 @@
  * pino with two layers of protection for secrets: redaction of the fields that carry them, and a
  * last scrub of every line for the exact secret values the process knows (bot token, master keys)
  * and for anything shaped like a bot token, a webhook secret or an X-Api-Key header.
- * Whole updates and raw errors are never logged: use `errorFields(err)`.
+ * Whole updates and raw errors are never logged: an error goes in the `err` field, which the logger
+ * reduces with `errorFields` when the line is written (a debug line that is not written then costs
+ * nothing: reading an error's stack formats it), or through `errorFields(err)` under another name.
  */
 import { hostname } from "node:os";
 import pino, { type DestinationStream, type Logger } from "pino";
@@ -60,7 +62,7 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       ...(options.instance ? { base: { pid: process.pid, hostname: hostname(), instance: options.instance } } : {}),
       redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
-      // call sites usually pass errorFields(err) already; a raw Error is reduced the same way
+      // an error reduced to its fields only when a line is written (call sites pass `{ err }`)
       serializers: { err: (e: unknown) => (e instanceof Error ? errorFields(e) : e) },
       hooks: { streamWrite: (line) => scrubSecrets(line, secrets) },
     },

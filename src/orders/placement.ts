@@ -168,7 +168,7 @@ export async function rereadPlaced(deps: PlacementDeps, intent: OrderIntentRow):
     await deps.store.orders.updateStatus(order.id, { status: order.status, txId: order.txId });
     return order;
   } catch (err) {
-    deps.logger.debug({ err: errorFields(err), intentId: intent.intentId }, "could not refresh a placed order");
+    deps.logger.debug({ err, intentId: intent.intentId }, "could not refresh a placed order");
     return undefined;
   }
 }

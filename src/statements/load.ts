@@ -11,7 +11,6 @@ import { withUserClient, type KeyClientDeps } from "../credentials/key-client.js
 import { keyButtonLabel } from "../credentials/key-labels.js";
 import { loadRuleFirings } from "../rules/firings.js";
 import { labelsOf, type AddressLabels } from "../tron/address-names.js";
-import { errorFields } from "../logger.js";
 import { buildStatement, type KeyInput, type Statement } from "./statement.js";
 import { monthRange, type UtcMonth } from "./month.js";
 
@@ -35,7 +34,7 @@ export async function loadStatement(deps: StatementDeps, userId: number, month: 
   const firingsByKey = await Promise.all(
     keys.map((key) =>
       withUserClient(deps, userId, (client) => loadRuleFirings(client), { keyId: key.id, needs: "read" }).catch((err: unknown) => {
-        deps.logger.debug({ err: errorFields(err), keyId: key.id }, "statement: the rules' firings could not be read");
+        deps.logger.debug({ err, keyId: key.id }, "statement: the rules' firings could not be read");
         return undefined;
       }),
     ),

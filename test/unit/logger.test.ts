@@ -54,6 +54,22 @@ describe("logger", () => {
     expect(logged(lines[1]!).err?.message).toBe("reduced failure");
   });
 
+  it("reduces a raw error only for a line it writes: a debug line below the level never formats the stack", () => {
+    const { lines, logger } = capture();
+    logger.level = "info";
+    let stackReads = 0;
+    const err = new Error("quiet failure", { cause: Object.assign(new Error("inner"), { payload: { key: API_KEY } }) });
+    const stack = err.stack;
+    Object.defineProperty(err, "stack", { get: () => (stackReads++, stack) });
+    logger.debug({ err }, "not written");
+    expect(stackReads).toBe(0);
+    logger.info({ err }, "written");
+    expect(stackReads).toBeGreaterThan(0);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ err: { name: "Error", message: "quiet failure", cause: { message: "inner" } } });
+    expect(lines[0]).not.toContain(API_KEY);
+  });
+
   it("keeps useful error fields and drops attached objects", () => {
     const err = Object.assign(new Error("boom"), { status: 402, code: "wallet.insufficient_balance", payload: { key: API_KEY } });
     const fields = errorFields(err);

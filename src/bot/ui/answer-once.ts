@@ -10,7 +10,7 @@
  * - a query nobody answered is answered (without text) when the update is done.
  */
 import type { Context, MiddlewareFn, Transformer } from "grammy";
-import { errorFields, type Logger } from "../../logger.js";
+import type { Logger } from "../../logger.js";
 
 export interface CallbackAnswers {
   /** For the bot: answers at the end what nobody answered. */
@@ -50,7 +50,7 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
       } finally {
         try {
           // the update's work is done: a lost answer only leaves a spinner, not a failed update
-          if (!query.answered) await ctx.answerCallbackQuery().catch((err: unknown) => logger.debug({ err: errorFields(err) }, "callback query answer failed"));
+          if (!query.answered) await ctx.answerCallbackQuery().catch((err: unknown) => logger.debug({ err }, "callback query answer failed"));
         } finally {
           inFlight.delete(id);
         }

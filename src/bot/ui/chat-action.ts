@@ -1,5 +1,4 @@
 import type { Context } from "grammy";
-import { errorFields } from "../../logger.js";
 import type { DepsFlavor } from "../context.js";
 
 type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
@@ -11,5 +10,5 @@ type ChatAction = Parameters<Context["replyWithChatAction"]>[0];
  */
 export function showChatAction(ctx: Context & DepsFlavor, action: ChatAction): void {
   if (!ctx.chat) return;
-  ctx.replyWithChatAction(action).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "chat action not shown"));
+  ctx.replyWithChatAction(action).catch((err: unknown) => ctx.deps.logger.debug({ err }, "chat action not shown"));
 }

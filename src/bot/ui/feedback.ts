@@ -12,7 +12,6 @@ import type { Context, MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import type { I18nFlavor } from "../i18n.js";
 import type { DepsFlavor } from "../context.js";
-import { errorFields } from "../../logger.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
@@ -26,7 +25,7 @@ export function signOfLife(afterMs = SIGN_OF_LIFE_MS): MiddlewareFn<Ctx> {
         : ctx.chat
           ? ctx.replyWithChatAction("typing")
           : Promise.resolve(true);
-      shown.catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "sign of life not shown"));
+      shown.catch((err: unknown) => ctx.deps.logger.debug({ err }, "sign of life not shown"));
     }, afterMs);
     try {
       await next();
@@ -55,7 +54,7 @@ export function tapsWhileBusy(chatKey: (ctx: Context) => string | undefined, aft
     const started = running.get(key) ?? [];
     const now = Date.now();
     if (ctx.callbackQuery && started.some((at) => now - at > afterMs)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("still-working") }).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "still-working answer failed"));
+      await ctx.answerCallbackQuery({ text: ctx.t("still-working") }).catch((err: unknown) => ctx.deps.logger.debug({ err }, "still-working answer failed"));
       return;
     }
     started.push(now);

@@ -14,7 +14,6 @@ import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice 
 import { resourceOptions, type Resource } from "../../orders/request.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { withUserClient } from "../marketplace/with-user-client.js";
-import { errorFields } from "../../logger.js";
 
 /**
  * The energy presets within today's limits, priced for `target` (its activation fee included).
@@ -31,7 +30,7 @@ export async function loadPresets(deps: BotDeps, userId: number, target: string 
     }, keyId === undefined ? {} : { keyId });
   } catch (err) {
     // no key (the usual case), or the options could not be read: the card offers plain Buy
-    deps.logger.debug({ err: errorFields(err), userId }, "preset prices unavailable");
+    deps.logger.debug({ err, userId }, "preset prices unavailable");
     return [];
   }
 }

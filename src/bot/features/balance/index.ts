@@ -11,7 +11,6 @@ import { renderBalance } from "./views.js";
 import { readRunway, type Runway } from "../../../orders/runway.js";
 import type { Balance } from "../../../marketplace/index.js";
 import { trxToSun } from "../../../tron/amounts.js";
-import { errorFields } from "../../../logger.js";
 
 export const balanceFeature = new Composer<BotContext>();
 
@@ -79,7 +78,7 @@ async function showBalance(ctx: BotContext, refresh: boolean): Promise<void> {
   if (messageId === undefined || !(late?.transfers || late?.rules)) return;
   // only an addition to a card already shown: if the card cannot be edited any more, it stays as it is
   const { text, keyboard } = card(late);
-  await ctx.api.editMessageText(ctx.chat.id, messageId, text, { reply_markup: keyboard }).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err) }, "runway not added to the balance card"));
+  await ctx.api.editMessageText(ctx.chat.id, messageId, text, { reply_markup: keyboard }).catch((err: unknown) => ctx.deps.logger.debug({ err }, "runway not added to the balance card"));
 }
 
 balanceFeature.command("balance", (ctx) => showBalance(ctx, false));

@@ -17,7 +17,6 @@ import { requoteInPlace } from "./preview.js";
 import { checkIntent, PREVIEW_TTL_MS, refusalShortfall, rereadPlaced, sendIntent, type SendOutcome } from "../../../orders/placement.js";
 import type { KeyBudget } from "../../../orders/budget.js";
 import { monthName } from "../../../format/month.js";
-import { errorFields } from "../../../logger.js";
 
 /** "Your balance is X; this order needs Y: top up at least Z", from a fresh preview (omitted if that fails). */
 async function shortfallLine(ctx: BotContext, intent: OrderIntentRow): Promise<string | undefined> {
@@ -73,7 +72,7 @@ export async function confirmIntent(ctx: BotContext, intentId: string, options: 
     case "already-placed": {
       await ctx.answerCallbackQuery({ text: ctx.t("buy-already-placed") });
       const order = await rereadPlaced(ctx.deps, checked.intent);
-      if (order) await runEntry(ctx, "show-order-card", order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err: errorFields(err), intentId }, "could not refresh a placed order"));
+      if (order) await runEntry(ctx, "show-order-card", order, 0).catch((err: unknown) => ctx.deps.logger.debug({ err, intentId }, "could not refresh a placed order"));
       return;
     }
     case "closed":
