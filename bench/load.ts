@@ -24,7 +24,7 @@ import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
 import type { StoreLocation } from "../src/store/index.js";
 import { waitUntil } from "../test/support/wait.js";
 import { TelegramSide, type Delivery } from "./lib/telegram-side.js";
-import type { ScriptedChat } from "./lib/chat-script.js";
+import { ONE_KIND, type ScriptedChat } from "./lib/chat-script.js";
 
 export interface LoadOptions {
   ratePerSecond: number;
@@ -40,6 +40,8 @@ export interface LoadOptions {
    * (bench/servers/bare-webhook.ts), or one making the bot's calls and nothing else (bare-same-calls.ts).
    */
   baseline?: "bare-webhook" | "bare-same-calls";
+  /** Every chat repeats this one kind of step (a key of ONE_KIND) instead of the mix. */
+  kind?: string;
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -80,7 +82,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const secretsKey = randomBytes(32).toString("base64");
   const databaseUrl = options.replicas ? await createDatabase(options.replicas.serverUrl, "bench_load") : undefined;
   const location: StoreLocation = { databasePath: join(dir, "bot.db"), databaseUrl };
-  const { chats, keys } = await seedChats(location, secretsKey, options.chats, sandbox.control);
+  const { chats, keys } = await seedChats(location, secretsKey, options.chats, sandbox.control, options.kind === undefined ? undefined : ONE_KIND[options.kind]);
   let side: TelegramSide | undefined;
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
   const ports = options.baseline ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
@@ -237,6 +239,7 @@ async function seedChats(
   secretsKey: string,
   count: number,
   control: Awaited<ReturnType<typeof startSandbox>>["control"],
+  cycle?: ScriptedChat["cycle"],
 ): Promise<{ chats: ScriptedChat[]; keys: Record<number, string> }> {
   const store = await openStore(location, createSealer([Buffer.from(secretsKey, "base64")]));
   const chats: ScriptedChat[] = [];
@@ -251,7 +254,7 @@ async function seedChats(
       await store.apiKeys.add(id, { apiKey: key, label: "main" });
       keys[id] = key;
     }
-    chats.push({ id, keyed, step: 0 });
+    chats.push({ id, keyed, step: 0, ...(cycle ? { cycle } : {}) });
   }
   await store.close();
   return { chats, keys };

@@ -3,10 +3,12 @@
  * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
  * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory
- * narrows it. The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
+ * narrows it; BENCH_ONLY=load-kinds (asked for by name only) compares the CPU per update one kind of
+ * update at a time. The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
 import { benchLoad, type LoadFigures, type LoadOptions } from "./load.js";
+import { ONE_KIND } from "./lib/chat-script.js";
 import { benchMemoryAndStartup } from "./memory-startup.js";
 import { benchReceiver, type ReceiverFigures } from "./receiver.js";
 import { benchInbox, type InboxFigures } from "./inbox.js";
@@ -198,6 +200,18 @@ if (wanted("load") || wanted("load-light")) {
   const lightFloor = await realisticLoad("Realistic load at 300/s, the bot's calls alone", { ...light, baseline: "bare-same-calls" }, floorWhere);
   figures.loadLightSameCalls = lightFloor;
   figures.loadLight = await realisticLoad("Realistic load at 300/s", light, "the real bot in webhook mode (update inbox)", undefined, { floor: lightFloor, p99VsFloor: 1.25, cpuVsFloor: 1.5 });
+}
+// a diagnostic, asked for by name only (not part of a whole run): the 300/s comparison with every
+// chat repeating one kind of step, to see which kinds of update cost the bot most next to their calls
+if (only?.includes("load-kinds")) {
+  const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
+  for (const kind of Object.keys(ONE_KIND)) {
+    console.log(`300/s of ${kind} alone: the floor, then the bot…`);
+    const floor = await benchLoad({ ...light, kind, baseline: "bare-same-calls" });
+    const bot = await benchLoad({ ...light, kind });
+    const ratio = bot.botCpuMsPerUpdate / floor.botCpuMsPerUpdate;
+    rows.push({ benchmark: `300/s of ${kind} alone`, figure: "bot process's CPU per update answered", value: `${bot.botCpuMsPerUpdate.toFixed(2)} ms (${ratio.toFixed(2)} × the floor's)`, baseline: `${floor.botCpuMsPerUpdate.toFixed(2)} ms`, target: "—", met: null });
+  }
 }
 if (wanted("fanout")) {
   console.log("notice fan-out: 3,000 notices for 1,000 chats, fake Bot API at 30/s overall and 1/s per chat…");

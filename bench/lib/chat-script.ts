@@ -38,10 +38,26 @@ const PUBLIC: Step[] = [
   { text: "/cancel" },
 ];
 
+/**
+ * One kind of step alone, repeated by every chat (`npm run bench` with BENCH_ONLY=load-kinds): which
+ * kinds of update the bot's CPU per update departs from the floor's most. Flows are their steps in turn.
+ */
+export const ONE_KIND: Record<string, Step[]> = {
+  "/start": [{ text: "/start" }],
+  "/help": [{ text: "/help" }],
+  "/start, then a tap": [{ text: "/start" }, { tap: "last" }],
+  "/balance": [{ text: "/balance" }],
+  "/check <address>": [{ text: `/check ${ADDRESSES[1]}` }],
+  "/check flow (asked, answered)": [{ text: "/check" }, { text: ADDRESSES[1] }],
+  "/buy flow (resource, address, /cancel)": [{ text: "/buy" }, { tap: "first" }, { text: ADDRESSES[0] }, { text: "/cancel" }],
+};
+
 export interface ScriptedChat {
   id: number;
   keyed: boolean;
   step: number;
+  /** The steps this chat repeats, instead of its kind of user's cycle. */
+  cycle?: readonly Step[];
 }
 
 export interface Sent {
@@ -53,7 +69,7 @@ export interface Sent {
 
 /** Injects the chat's next update into the fake Bot API (which queues it for the deliverer). */
 export async function sendNext(tg: FakeBotApi, chat: ScriptedChat): Promise<Sent> {
-  const cycle = chat.keyed ? KEYED : PUBLIC;
+  const cycle = chat.cycle ?? (chat.keyed ? KEYED : PUBLIC);
   const step = cycle[chat.step++ % cycle.length]!;
   if ("text" in step) {
     const { updateId } = await tg.sendText({ userId: chat.id, text: step.text, firstName: "Load", languageCode: ["en", "ru", "zh"][chat.id % 3] });
