@@ -16,7 +16,7 @@ export async function handleBotError(error: BotError<BotContext>): Promise<void>
     console.error("update failed before the bot could handle it", errorFields(error.error));
     return;
   }
-  log.debug({ err: error.error, updateId: ctx.update.update_id }, "update failed");
+  log.debug({ err: errorFields(error.error), updateId: ctx.update.update_id }, "update failed");
   try {
     await replyWithError(ctx, error.error);
   } catch (replyError) {
