@@ -4,7 +4,11 @@
  * A translation knows its exact locale, so nothing is negotiated per text; a message missing from
  * a locale falls back to the default locale's, and an unknown key reads `{key}` (as the i18n plugin
  * did). Texts without variables are formatted once per locale and kept: most of a chat's buttons
- * and menus are such texts, and they are asked for on every update.
+ * and menus are such texts, and they are asked for on every update. Texts with variables are kept
+ * too, the last few thousand per locale: the same preset buttons, durations ("1 hour"), counts and
+ * step lines come back on every card and every replayed step of a flow, and Fluent formats a text
+ * with a number or a plural in it at 5-15 µs (it looks up its Intl formatter by the options' JSON
+ * each time), where reading it back costs well under one.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +27,28 @@ interface LocaleTexts {
   bundle: FluentBundle;
   /** The formatted texts without variables, by key. */
   plain: Map<string, string>;
+  /** Recently formatted texts with variables, by `keptAs`; emptied when it reaches FORMATTED_KEPT. */
+  formatted: Map<string, string>;
+}
+
+/** Texts with variables kept per locale (a few hundred kB at most). */
+const FORMATTED_KEPT = 4_096;
+
+/**
+ * Where a text with these variables is kept: the key, then each variable's name, type and value (a
+ * number and the same digits as a string format differently: plural forms, separators); a string's
+ * length goes before it, so that no two sets of variables read the same. Undefined
+ * for a variable that is neither (a date, a Fluent value): such a text is formatted every time.
+ */
+function keptAs(key: string, variables: TranslationVariables): string | undefined {
+  let at = key;
+  for (const name in variables) {
+    const value = variables[name];
+    if (typeof value === "string") at += `\u0000${name}\u0001s${value.length}:${value}`;
+    else if (typeof value === "number") at += `\u0000${name}\u0001n${value}`;
+    else return undefined;
+  }
+  return at;
 }
 
 export function loadTranslations(defaultLocale: Locale, directory = localesDir): Translator {
@@ -31,7 +57,7 @@ export function loadTranslations(defaultLocale: Locale, directory = localesDir):
     const bundle = new FluentBundle(locale, { useIsolating: false });
     const errors = bundle.addResource(new FluentResource(readFileSync(join(directory, `${locale}.ftl`), "utf8")));
     if (errors.length > 0) throw new Error(`locales/${locale}.ftl: ${errors[0]!.message}`);
-    locales.set(locale, { bundle, plain: new Map() });
+    locales.set(locale, { bundle, plain: new Map(), formatted: new Map() });
   }
   const fallback = locales.get(defaultLocale)!;
 
@@ -43,7 +69,18 @@ export function loadTranslations(defaultLocale: Locale, directory = localesDir):
     return pattern === undefined ? undefined : texts.bundle.formatPattern(pattern, variables);
   };
   const translate = (texts: LocaleTexts, key: string, variables: TranslationVariables | undefined): string => {
-    if (variables !== undefined) return format(texts, key, variables) ?? format(fallback, key, variables) ?? `{${key}}`;
+    if (variables !== undefined) {
+      const at = keptAs(key, variables);
+      const kept = at === undefined ? undefined : texts.formatted.get(at);
+      if (kept !== undefined) return kept;
+      const text = format(texts, key, variables) ?? format(fallback, key, variables);
+      if (text === undefined) return `{${key}}`;
+      if (at !== undefined) {
+        if (texts.formatted.size >= FORMATTED_KEPT) texts.formatted.clear();
+        texts.formatted.set(at, text);
+      }
+      return text;
+    }
     let text = texts.plain.get(key);
     if (text === undefined) {
       text = format(texts, key, undefined) ?? format(fallback, key, undefined);

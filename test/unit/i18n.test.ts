@@ -70,6 +70,33 @@ describe("loadTranslations", () => {
     expect([translations.t("ru", "plain"), translations.t("ru", "plain"), translations.t("en", "plain")]).toEqual(["Просто", "Просто", "Plain"]);
     expect([translations.t("ru", "hello", { name: "A" }), translations.t("ru", "hello", { name: "B" })]).toEqual(["Привет, A!", "Привет, B!"]);
   });
+
+  it("keeps texts with variables apart by every variable, its type and the locale", () => {
+    const counted = loadTranslations(
+      "en",
+      localesWith({
+        en: "items = { $count ->\n    [one] { $count } item\n   *[other] { $count } items\n} in { $box }\n",
+        ru: "items = { $count ->\n    [one] { $count } предмет\n    [few] { $count } предмета\n   *[many] { $count } предметов\n} в { $box }\n",
+      }),
+    );
+    const asked: Array<[string, Record<string, string | number>]> = [
+      ["en", { count: 1, box: "A" }],
+      ["en", { count: 2, box: "A" }],
+      ["en", { count: 1, box: "B" }],
+      // the same digits as a string: not a plural category, the default form
+      ["en", { count: "1", box: "A" }],
+      ["ru", { count: 2, box: "A" }],
+      ["ru", { count: 5, box: "A" }],
+      // names and values that would read alike if they were only strung together
+      ["en", { count: 1, box: "A\u0000count\u0001n2" }],
+    ];
+    const expected = ["1 item in A", "2 items in A", "1 item in B", "1 items in A", "2 предмета в A", "5 предметов в A", "1 item in A\u0000count\u0001n2"];
+    // asked twice over: the second round reads what the first kept
+    for (let round = 0; round < 2; round++) expect(asked.map(([locale, vars]) => counted.t(locale, "items", vars))).toEqual(expected);
+    // past what it keeps, texts are formatted again, still right
+    for (let i = 0; i < 5_000; i++) expect(counted.t("en", "items", { count: i, box: "C" })).toBe(`${i.toLocaleString("en")} ${i === 1 ? "item" : "items"} in C`);
+    expect(counted.t("en", "items", { count: 1, box: "A" })).toBe("1 item in A");
+  });
 });
 
 describe("the translation middleware", () => {
