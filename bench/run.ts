@@ -205,7 +205,9 @@ if (wanted("load") || wanted("load-light")) {
 // chat repeating one kind of step, to see which kinds of update cost the bot most next to their calls
 if (only?.includes("load-kinds")) {
   const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
-  for (const kind of Object.keys(ONE_KIND)) {
+  // BENCH_KINDS="/start|/help" narrows it to those kinds
+  const kinds = process.env.BENCH_KINDS?.split("|") ?? Object.keys(ONE_KIND);
+  for (const kind of kinds.filter((k) => k in ONE_KIND)) {
     console.log(`300/s of ${kind} alone: the floor, then the bot…`);
     const floor = await benchLoad({ ...light, kind, baseline: "bare-same-calls" });
     const bot = await benchLoad({ ...light, kind });
