@@ -5,7 +5,7 @@
  * a locale falls back to the default locale's, and an unknown key reads `{key}` (as the i18n plugin
  * did). Texts without variables are formatted once per locale and kept: most of a chat's buttons
  * and menus are such texts, and they are asked for on every update. Texts with variables are kept
- * too, the last few thousand per locale: the same preset buttons, durations ("1 hour"), counts and
+ * too, the last two thousand per locale: the same preset buttons, durations ("1 hour"), counts and
  * step lines come back on every card and every replayed step of a flow, and Fluent formats a text
  * with a number or a plural in it at 5-15 µs (it looks up its Intl formatter by the options' JSON
  * each time), where reading it back costs well under one.
@@ -31,8 +31,8 @@ interface LocaleTexts {
   formatted: Map<string, string>;
 }
 
-/** Texts with variables kept per locale (a few hundred kB at most). */
-const FORMATTED_KEPT = 4_096;
+/** Texts with variables kept per locale: about 1 MB at most (2,048 of the address card's lines took 1.1 MB). */
+const FORMATTED_KEPT = 2_048;
 
 /**
  * Where a text with these variables is kept: the key, then each variable's name, type and value (a
