@@ -69,23 +69,16 @@ export function loadTranslations(defaultLocale: Locale, directory = localesDir):
     return pattern === undefined ? undefined : texts.bundle.formatPattern(pattern, variables);
   };
   const translate = (texts: LocaleTexts, key: string, variables: TranslationVariables | undefined): string => {
-    if (variables !== undefined) {
-      const at = keptAs(key, variables);
-      const kept = at === undefined ? undefined : texts.formatted.get(at);
-      if (kept !== undefined) return kept;
-      const text = format(texts, key, variables) ?? format(fallback, key, variables);
-      if (text === undefined) return `{${key}}`;
-      if (at !== undefined) {
-        if (texts.formatted.size >= FORMATTED_KEPT) texts.formatted.clear();
-        texts.formatted.set(at, text);
-      }
-      return text;
-    }
-    let text = texts.plain.get(key);
-    if (text === undefined) {
-      text = format(texts, key, undefined) ?? format(fallback, key, undefined);
-      if (text === undefined) return `{${key}}`; // not kept: only keys that exist fill the map
-      texts.plain.set(key, text);
+    const kept = variables === undefined ? texts.plain : texts.formatted;
+    const at = variables === undefined ? key : keptAs(key, variables);
+    let text = at === undefined ? undefined : kept.get(at);
+    if (text !== undefined) return text;
+    text = format(texts, key, variables) ?? format(fallback, key, variables);
+    if (text === undefined) return `{${key}}`; // not kept: only keys that exist fill the maps
+    if (at !== undefined) {
+      // the plain texts are bounded by the locale's keys; the formatted ones are not
+      if (kept === texts.formatted && kept.size >= FORMATTED_KEPT) kept.clear();
+      kept.set(at, text);
     }
     return text;
   };
