@@ -194,9 +194,10 @@ if (wanted("load")) {
   figures.loadSameCalls = floor;
   figures.load = await realisticLoad("Realistic load", load, "the real bot in webhook mode (update inbox)", undefined, { floor, p99VsFloor: 1 });
 }
+/** Below saturation: 300 updates a second, from as many chats per update as the realistic load. */
+const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
 // below saturation: the latency and the CPU per update next to the floor's (BENCH_ONLY=load-light runs this pair alone)
 if (wanted("load") || wanted("load-light")) {
-  const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
   const lightFloor = await realisticLoad("Realistic load at 300/s, the bot's calls alone", { ...light, baseline: "bare-same-calls" }, floorWhere);
   figures.loadLightSameCalls = lightFloor;
   figures.loadLight = await realisticLoad("Realistic load at 300/s", light, "the real bot in webhook mode (update inbox)", undefined, { floor: lightFloor, p99VsFloor: 1.25, cpuVsFloor: 1.5 });
@@ -204,7 +205,6 @@ if (wanted("load") || wanted("load-light")) {
 // a diagnostic, asked for by name only (not part of a whole run): the 300/s comparison with every
 // chat repeating one kind of step, to see which kinds of update cost the bot most next to their calls
 if (only?.includes("load-kinds")) {
-  const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
   // BENCH_KINDS="/start|/help" narrows it to those kinds
   const kinds = process.env.BENCH_KINDS?.split("|") ?? Object.keys(ONE_KIND);
   for (const kind of kinds.filter((k) => k in ONE_KIND)) {
