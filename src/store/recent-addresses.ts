@@ -3,7 +3,7 @@
  * the bot asks for an address, and listed by /addresses. A user may give one a label; a labelled
  * address is kept however old it gets (only unlabelled ones beyond the newest KEPT are pruned).
  */
-import { and, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, notInArray, sql, type Placeholder } from "drizzle-orm";
 import { first, type Conn } from "./db.js";
 import { prepared } from "./prepared.js";
 
@@ -19,7 +19,8 @@ export interface SavedAddress {
 export function createRecentAddressesRepo(conn: Conn) {
   const { db, t } = conn;
   const r = t.recentAddresses;
-  const own = (userId: number, address: string) => and(eq(r.userId, userId), eq(r.address, address));
+  /** One of the user's addresses (values, or a prepared statement's placeholders). */
+  const own = (userId: number | Placeholder, address: string | Placeholder) => and(eq(r.userId, userId), eq(r.address, address));
   const columns = { address: r.address, label: r.label, usedAt: r.usedAt };
   /** Newest first, with labels. */
   const entries = (userId: number, limit = 100): Promise<SavedAddress[]> =>
@@ -42,7 +43,7 @@ export function createRecentAddressesRepo(conn: Conn) {
       // every address card asks it (its label): prepared once
       return first(
         prepared(conn, "recent_address", ({ db }) =>
-          db.select(columns).from(r).where(and(eq(r.userId, sql.placeholder("userId")), eq(r.address, sql.placeholder("address")))).limit(1),
+          db.select(columns).from(r).where(own(sql.placeholder("userId"), sql.placeholder("address"))).limit(1),
         ).execute({ userId, address }),
       );
     },
