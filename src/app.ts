@@ -24,6 +24,7 @@ import { createEventBacklog } from "./events/backlog.js";
 import { createNotifier } from "./notices/notifier.js";
 import { createNoticeTranslator } from "./notices/translations.js";
 import { createSender, createSenderApi } from "./notices/sender.js";
+import { createBotApiHttp } from "./telegram/bot-api-http.js";
 import { createNoticeChatGuard } from "./notices/notice-chats.js";
 import { createAnnouncer } from "./notices/announcer.js";
 import { createWatchers } from "./watch/index.js";
@@ -136,6 +137,10 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const chatMarketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, ...INTERACTIVE, observe });
     cleanup.push(() => chatMarketplace.close());
 
+    // every Bot API call (the bot's, its conversations', the notice sender's) over one client, closed
+    // after everything that calls it (cleanup runs in reverse, and those are pushed after this)
+    const botApiHttp = createBotApiHttp();
+    cleanup.push(() => botApiHttp.close());
     const now = () => Date.now();
     // one price cache for the chat and the watchers: a price shown on a button is the alert's too
     const prices = createPriceCache(now);
@@ -157,7 +162,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         },
       },
       // webhook mode: the update inbox hands over one chat's updates one at a time
-      { apiRoot: config.telegramApiRoot, botInfo: options.botInfo, markProcessed: replication.markProcessed, sequencedByCaller: config.botMode === "webhook" },
+      { apiRoot: config.telegramApiRoot, fetch: botApiHttp.fetch, botInfo: options.botInfo, markProcessed: replication.markProcessed, sequencedByCaller: config.botMode === "webhook" },
     );
 
     // Notices have one way out: the outbox, sent by the paced sender, which runs on the leader only
@@ -228,7 +233,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const duties: Duty[] = [
       // a lease owner per term: a replica restarted under the same INSTANCE_ID still releases its old leases
       senderDuty(() => {
-        const api = createSenderApi(config.botToken, config.telegramApiRoot);
+        const api = createSenderApi(config.botToken, config.telegramApiRoot, botApiHttp.fetch);
         return createSender({
           store,
           api,

@@ -21,6 +21,7 @@ import { createI18n, type BotI18n } from "./i18n.js";
 import { contextSetup } from "./middlewares/context-setup.js";
 import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
 import { installApiTransformers } from "../telegram/api-transformers.js";
+import type { BotApiFetch } from "../telegram/bot-api-http.js";
 import { handleBotError } from "./errors/boundary.js";
 import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
@@ -38,6 +39,8 @@ export const CONVERSATIONS_VERSION = 6;
 
 export interface CreateBotOptions {
   apiRoot?: string;
+  /** The HTTP client of the Bot API calls (telegram/bot-api-http.ts); grammY's default without it. */
+  fetch?: BotApiFetch;
   botInfo?: UserFromGetMe;
   /** Polling on PostgreSQL: record each update id first and skip the ones already recorded (a new leader polling again). */
   markProcessed?: MarkProcessed;
@@ -65,7 +68,7 @@ function conversationKey(ctx: Context): string | undefined {
 export function createBot(token: string, deps: BotDeps, options: CreateBotOptions = {}): BuiltBot {
   const bot = new Bot<BotContext>(token, {
     botInfo: options.botInfo,
-    client: options.apiRoot ? { apiRoot: options.apiRoot } : undefined,
+    client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) },
   });
   installApiTransformers(bot.api);
   const i18n = createI18n(deps.defaultLocale);

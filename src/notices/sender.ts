@@ -36,6 +36,7 @@ import type { Logger } from "../logger.js";
 import { errorFields } from "../logger.js";
 import { createOutageLog } from "../store/outage-log.js";
 import { htmlByDefault } from "../telegram/api-transformers.js";
+import type { BotApiFetch } from "../telegram/bot-api-http.js";
 import { isNotModified } from "../telegram/not-modified.js";
 import type { NoticeChatGuard } from "./notice-chats.js";
 
@@ -79,8 +80,8 @@ export interface SenderFigures {
 }
 
 /** A Bot API client for the sender: HTML by default, no auto-retry (the sender paces and retries itself). */
-export function createSenderApi(token: string, apiRoot?: string): Api {
-  const api = new Api(token, apiRoot ? { apiRoot } : undefined);
+export function createSenderApi(token: string, apiRoot?: string, fetch?: BotApiFetch): Api {
+  const api = new Api(token, { ...(apiRoot ? { apiRoot } : {}), ...(fetch ? { fetch } : {}) });
   api.config.use(htmlByDefault);
   return api;
 }

@@ -15,6 +15,7 @@ import { createTestDatabase } from "./test-store.js";
 import { createMarketplace, type Marketplace } from "../../src/marketplace/index.js";
 import { capturedLogger } from "./captured-logger.js";
 import { createBot } from "../../src/bot/index.js";
+import { createBotApiHttp } from "../../src/telegram/bot-api-http.js";
 import { stopRunner } from "../../src/bot/stop-runner.js";
 import { createPriceCache } from "../../src/orders/price-cache.js";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
@@ -57,6 +58,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let store = await openStore(database.location, sealer);
   const marketplace = createMarketplace({ baseUrl: sandbox.url, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
   const { logger, logs } = capturedLogger([tg.token]);
+  // the Bot API's HTTP client as the app has it
+  const botApiHttp = createBotApiHttp();
 
   let deps: BotDeps;
   let bot: Bot<BotContext>;
@@ -73,7 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       publicUrl: options.publicUrl ?? "https://bot.example.test",
     };
     deps = options.extendDeps ? options.extendDeps(base) : base;
-    bot = createBot(tg.token, deps, { apiRoot: tg.apiRoot, botInfo: tg.botInfo }).bot;
+    bot = createBot(tg.token, deps, { apiRoot: tg.apiRoot, fetch: botApiHttp.fetch, botInfo: tg.botInfo }).bot;
     runner = run(bot, { runner: { fetch: { timeout: 1 } } });
   };
   boot();
@@ -109,6 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async stop() {
       await stopRunner(runner);
+      await botApiHttp.close();
       await marketplace.close();
       await store.close();
       await tg.stop();
