@@ -130,6 +130,8 @@ function buildFormatter(locale: string): Formatter {
   const monthFmt = new Intl.DateTimeFormat(intLocale, { month: "long", year: "numeric", timeZone: "UTC" });
   const percentFmt = new Intl.NumberFormat(intLocale, { maximumFractionDigits: 1 });
   const listFmt = new Intl.ListFormat(intLocale, { type: "conjunction" });
+  /** The last minute `dateTime` formatted (its format shows no seconds). */
+  let lastMinute = { minute: Number.NaN, text: "" };
   const orListFmt = new Intl.ListFormat(intLocale, { type: "disjunction" });
   /** `units` × 10^-scale by PRECISION, with the locale's separators; "0" for nothing. */
   const scaled = (units: bigint, scale: number, options?: AmountOptions): string => {
@@ -163,8 +165,13 @@ function buildFormatter(locale: string): Formatter {
       return parts ? t(`duration-${parts.unit}`, { count: parts.count }) : escapeHtml(value);
     },
     dateTime(iso) {
-      const d = new Date(iso);
-      return Number.isNaN(d.getTime()) ? escapeHtml(String(iso)) : `${dateTimeFmt.format(d)} UTC`;
+      const at = new Date(iso).getTime();
+      if (Number.isNaN(at)) return escapeHtml(String(iso));
+      // to the minute, so one minute's cards ("checked at", "updated") format it once: ICU's date
+      // formatting is the dearest call of a card (about 20 µs under load)
+      const minute = Math.floor(at / 60_000);
+      if (minute !== lastMinute.minute) lastMinute = { minute, text: `${dateTimeFmt.format(at)} UTC` };
+      return lastMinute.text;
     },
     date(iso) {
       const d = new Date(iso);

@@ -19,14 +19,25 @@ export function looksLikeAddressAttempt(word: string): boolean {
   return ADDRESS_ATTEMPT.test(word);
 }
 
+/**
+ * Addresses whose checksum was verified lately (the last few thousand; emptied when full): the same
+ * few come back on every card, button and flow step, and the check is two SHA-256 rounds.
+ */
+const VERIFIED_KEPT = 4_096;
+const verified = new Set<string>();
+
 export function isTronAddress(value: string): value is TronAddress {
+  if (verified.has(value)) return true;
   if (!TRON_ADDRESS_SHAPE.test(value)) return false;
   try {
     const bytes = base58check.decode(value);
-    return bytes.length === 21 && bytes[0] === TRON_PREFIX;
+    if (bytes.length !== 21 || bytes[0] !== TRON_PREFIX) return false;
   } catch {
     return false;
   }
+  if (verified.size >= VERIFIED_KEPT) verified.clear();
+  verified.add(value);
+  return true;
 }
 
 /** Builds an address from a 20-byte account id (used by the sandbox and tests). */

@@ -69,6 +69,12 @@ describe("formatter", () => {
     expect(en.duration("3d", t)).toBe('duration-day({"count":3})');
     expect(en.duration("weird", t)).toBe("weird");
     expect(en.dateTime("2026-11-21T14:05:00Z")).toBe("Nov 21, 2026, 2:05 PM UTC");
+    // to the minute: any instant of one minute reads the same, the next minute and an earlier one do not
+    expect(en.dateTime(Date.parse("2026-11-21T14:05:59.999Z"))).toBe("Nov 21, 2026, 2:05 PM UTC");
+    expect(en.dateTime(new Date("2026-11-21T14:06:00Z"))).toBe("Nov 21, 2026, 2:06 PM UTC");
+    expect(en.dateTime("2026-11-20T09:30:00Z")).toBe("Nov 20, 2026, 9:30 AM UTC");
+    expect(en.dateTime("1969-12-31T23:59:30Z")).toBe("Dec 31, 1969, 11:59 PM UTC");
+    expect(createFormatter("ru").dateTime("2026-11-21T14:05:00Z")).toBe(`${new Intl.DateTimeFormat("ru", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(Date.parse("2026-11-21T14:05:00Z"))} UTC`);
     expect(en.dateTime("garbage")).toBe("garbage");
     // values shown raw because they were not recognised are still HTML-safe
     expect(en.duration("<1 week>", t)).toBe("&lt;1 week&gt;");
