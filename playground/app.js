@@ -6,7 +6,7 @@
 const params = new URLSearchParams(location.search);
 const userId = /^\d{1,10}$/.test(params.get("user") || "") ? Number(params.get("user")) : 1001;
 const langKey = `playground-lang-${userId}`;
-const state = { info: null, chat: userId, lang: params.get("lang") || localStorage.getItem(langKey) || "en", commands: [], inlineTimer: 0, inlineSeq: 0 };
+const state = { info: null, chat: userId, lang: params.get("lang") || localStorage.getItem(langKey) || "en", commands: [], commandsLoaded: Promise.resolve(), inlineTimer: 0, inlineSeq: 0 };
 const $ = (id) => document.getElementById(id);
 
 async function api(method, path, body) {
@@ -179,10 +179,22 @@ function showPopup(items) {
   popup.hidden = items.length === 0;
 }
 
-async function loadCommands() {
-  const kind = state.chat === userId ? "private" : "group";
-  const { commands } = await api("GET", `/api/commands?lang=${state.lang}&chat=${kind}`);
-  state.commands = commands;
+/** The command menu of this chat and language; `state.commandsLoaded` settles once it is in. */
+function loadCommands() {
+  const { chat, lang } = state;
+  const kind = chat === userId ? "private" : "group";
+  state.commandsLoaded = api("GET", `/api/commands?lang=${lang}&chat=${kind}`).then(({ commands }) => {
+    // a later choice of chat or language wins over an answer that arrives after it
+    if (state.chat === chat && state.lang === lang) state.commands = commands;
+  });
+  return state.commandsLoaded;
+}
+
+/** The menu button: the commands of the language just picked, not the ones still shown before it. */
+async function toggleMenu() {
+  if (!$("popup").hidden) return closePopup();
+  await state.commandsLoaded.catch(() => undefined);
+  showPopup(commandItems("/"));
 }
 
 function commandItems(filter) {
@@ -327,7 +339,7 @@ async function start() {
     });
   }
   for (const b of document.querySelectorAll("[data-control]")) b.addEventListener("click", () => control(b.dataset.control));
-  $("menu-button").addEventListener("click", () => ($("popup").hidden ? showPopup(commandItems("/")) : closePopup()));
+  $("menu-button").addEventListener("click", () => void toggleMenu());
   $("text").addEventListener("input", onTyping);
   $("toast").addEventListener("click", () => ($("toast").hidden = true));
   $("composer").addEventListener("submit", (e) => {
