@@ -8,7 +8,7 @@
  * grammY hands `fetch` the URL and an init of method, headers, body (JSON text, or a stream for a
  * multipart upload) and an abort signal, and reads the answer's JSON: the answer here is a Response
  * in that much (status, `ok`, `json()`, `text()`). The bot, its conversations (which build their
- * Api from the bot's client options) and the notice sender share one Agent; the app closes it last.
+ * Api from the bot's client options) and the notice sender share one Agent; the app closes it after them.
  */
 import type { Readable } from "node:stream";
 import { Agent, request } from "undici";
