@@ -78,7 +78,9 @@ describe("group commit", () => {
     const counted = slowed(transaction);
     const group = createGroupCommit(counted.run, write);
     const first = [group("a"), group("b")];
-    await new Promise((resolve) => setTimeout(resolve, 1)); // the first group is committing now
+    // after the group's own flush (immediates run in order): the first group is committing now; a
+    // timer of 1 ms could fire before that flush on a busy machine, and the writes would join it
+    await new Promise((resolve) => setImmediate(resolve));
     const later = [group("c"), group("d"), group("e")];
     expect(await Promise.all([...first, ...later])).toEqual([true, true, true, true, true]);
     expect(transactions()).toBe(2);
