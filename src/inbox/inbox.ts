@@ -78,6 +78,9 @@ type Recorded = "mine" | "theirs" | "duplicate";
 /** What the inbox writes: an update arriving, or one handled. */
 type InboxWrite = { kind: "record"; entry: InboxEntry } | { kind: "handled"; updateId: number };
 
+/** Update ids this process remembers having handled (see `handledHere`): ten seconds of updates at 1,000/s, far longer than a query takes. */
+const HANDLED_KEPT = 10_000;
+
 /** A backlog is logged as a warning once its oldest update has waited this long. */
 const BACKLOG_WARN_MS = 2_000;
 
@@ -94,6 +97,12 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   /** Being handled here (a tap beside its chat's update included), then handled and not yet recorded so: never offered again meanwhile. */
   const inHand = new Set<number>();
   const unsettled = new Set<number>();
+  /**
+   * Handled here lately (the last HANDLED_KEPT ids), mark written or not: a query for a chat's
+   * waiting updates that began before a mark committed still returns that update after it, when it
+   * is no longer unsettled, and it must not run here again.
+   */
+  const handledHere = new Set<number>();
   /** Ids being recorded now: a redelivery in the same moment is a duplicate. */
   const recording = new Set<number>();
   /** Per chat, the handled marks not yet committed (the chat is let go only after all of them). */
@@ -157,7 +166,8 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     return chats.map((chat) => !kept.has(chat));
   });
 
-  const parse = (entries: InboxEntry[]): Update[] => entries.filter((e) => !unsettled.has(e.updateId) && !inHand.has(e.updateId)).map((e) => JSON.parse(e.payload) as Update);
+  const parse = (entries: InboxEntry[]): Update[] =>
+    entries.filter((e) => !unsettled.has(e.updateId) && !inHand.has(e.updateId) && !handledHere.has(e.updateId)).map((e) => JSON.parse(e.payload) as Update);
 
   /** Takes the leases of `chats` (PostgreSQL); the ones this process may handle. */
   async function take(chats: string[]): Promise<string[]> {
@@ -171,6 +181,8 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   function settle(update: Update, chatKey: string): void {
     unsettled.add(update.update_id);
     inHand.delete(update.update_id);
+    handledHere.add(update.update_id);
+    if (handledHere.size > HANDLED_KEPT) handledHere.delete(handledHere.values().next().value!);
     const mark = (async () => {
       for (;;) {
         try {
