@@ -227,7 +227,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     logger.info({ url: http.url }, "HTTP server listening");
 
     await bot.init();
-    inbox?.start();
+    void inbox?.start();
     await publishCommands(bot.api, i18n, config.defaultLocale);
 
     const duties: Duty[] = [

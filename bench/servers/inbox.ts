@@ -24,7 +24,7 @@ const inbox = createInbox({ store, handle: () => Promise.resolve(void handled++)
 const path = telegramWebhookPath(TOKEN);
 const secret = telegramSecretToken(TOKEN);
 const http = await startHttpServer(createHttpApp({ ready: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, secret, logger) }]);
-inbox.start();
+void inbox.start();
 
 serveCommands({
   stored: async () => ({ handled, waiting: (await store.updates.backlog()).count }),

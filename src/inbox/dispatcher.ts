@@ -49,6 +49,8 @@ export interface Dispatcher {
   expect(chatKey: string): void;
   /** The record expected for `chatKey` is done: with the update if this process handles it. */
   arrived(chatKey: string, update?: Update): void;
+  /** A record is under way for `chatKey` (expected, not arrived). */
+  expecting(chatKey: string): boolean;
   /** Forgets what waits for `chatKey` (the chat was lost); the update in hand finishes. */
   drop(chatKey: string): void;
   holds(chatKey: string): boolean;
@@ -199,6 +201,7 @@ export function createDispatcher(handling: Handling, options: { concurrency: num
       if (update) this.enqueue(chatKey, [update]);
       else settle(chat);
     },
+    expecting: (chatKey) => (chats.get(chatKey)?.expected ?? 0) > 0,
     drop(chatKey) {
       const chat = chats.get(chatKey);
       if (!chat) return;

@@ -4,6 +4,11 @@
  * Under load that turns N commits into a few; a lone call costs one extra turn of the loop. Each
  * caller's promise settles with its own result once its batch is written (or rejects with the
  * batch: the inbox's batches fail only as a whole, when the database does).
+ *
+ * `windowMs` may hold a batch open longer, for calls whose callers do not wait on it for anything
+ * but an acknowledgement: the first call of a batch says how long it gathers (0: one turn). A batch
+ * that reaches `fullAt` calls goes at the end of the turn instead: under load a window would only
+ * hold back callers that have company enough.
  */
 export type TurnBatch<T, R> = (item: T) => Promise<R>;
 
@@ -13,13 +18,21 @@ interface Waiting<T, R> {
   reject: (err: unknown) => void;
 }
 
-export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>): TurnBatch<T, R> {
+export interface TurnBatchOptions<T> {
+  windowMs?: (first: T) => number;
+  fullAt?: number;
+}
+
+export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>, options: TurnBatchOptions<T> = {}): TurnBatch<T, R> {
   let gathering: Array<Waiting<T, R>> = [];
   let writing = false;
   let scheduled = false;
+  let window: NodeJS.Timeout | undefined;
 
   const flush = async (): Promise<void> => {
     scheduled = false;
+    clearTimeout(window);
+    window = undefined;
     const batch = gathering;
     gathering = [];
     writing = true;
@@ -36,12 +49,19 @@ export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>): TurnBatch<
   const schedule = () => {
     if (scheduled || writing) return;
     scheduled = true;
-    setImmediate(() => void flush());
+    const windowMs = options.windowMs?.(gathering[0]!.item) ?? 0;
+    if (windowMs > 0) window = setTimeout(() => void flush(), windowMs);
+    else setImmediate(() => void flush());
   };
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
       gathering.push({ item, resolve, reject });
       schedule();
+      if (window && options.fullAt !== undefined && gathering.length >= options.fullAt) {
+        clearTimeout(window);
+        window = undefined;
+        setImmediate(() => void flush());
+      }
     });
 }

@@ -101,6 +101,12 @@ export function createUpdateInboxRepo(conn: Conn) {
       return rows.map((r) => r.chatKey);
     },
 
+    /** The highest update id recorded (0 when none is): Telegram's ids only grow, so a higher one is new here. */
+    async highestId(): Promise<number> {
+      const [row] = await db.select({ id: sql<number | string | null>`max(${u.updateId})` }).from(u);
+      return Number(row?.id ?? 0);
+    },
+
     /** How many updates wait and since when (ms), for the log and the metrics. */
     async backlog(): Promise<{ count: number; oldestAt?: number }> {
       const [row] = await db

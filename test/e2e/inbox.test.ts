@@ -125,7 +125,7 @@ describe(`update inbox (${testEngine})`, () => {
     expect([...bot.handled].sort()).toEqual(updates.map((u) => u.update_id).sort());
   });
 
-  it("while the database fails every webhook is answered 500 at once, logged once; delivered again after, each is handled", async () => {
+  it("while the database fails every webhook is answered 500 at once, logged once; delivered again after, each is handled once", async () => {
     const { tg, slowApi, start } = await world();
     slowApi.release();
     let down = true;
@@ -150,6 +150,9 @@ describe(`update inbox (${testEngine})`, () => {
     for (const user of [6107, 6108, 6109, 6110]) await waitUntil(() => botReplies(tg, user).length === 1);
     expect(logLines(bot.logs, 30).map((l) => l.msg)).toContainEqual(expect.stringMatching(/back|again/i));
     expect(logLines(bot.logs, 50)).toHaveLength(1);
+    // one that ran before its record failed (SQLite runs new updates at once) is not run again
+    await waitUntil(async () => bot.inbox.load().updates === 0 && (await bot.store.updates.backlog()).count === 0);
+    expect([...bot.handled].sort()).toEqual(updates.map((u) => u.update_id).sort());
   });
 
   it("a tap behind an update that has run for a while is answered at once, not queued behind it", async () => {

@@ -72,7 +72,7 @@ export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot>
   const path = telegramWebhookPath(tg.token);
   const server = await startHttpServer(createHttpApp({ ready: () => true }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, telegramSecretToken(tg.token), logger) }]);
   await bot.init();
-  inbox.start();
+  await inbox.start();
 
   let stopping: Promise<void> | undefined;
   return {
