@@ -2,7 +2,7 @@
  * `npm run bench`: each benchmark next to its baseline, in the same run on the same machine.
  * Not part of `npm test`. Figures are printed, written to bench/results/latest.json and kept in
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
- * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory
+ * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory,rest
  * narrows it; BENCH_ONLY=load-kinds (asked for by name only) compares the CPU per update one kind of
  * update at a time. The 300/s comparisons run the floor and the bot in turn BENCH_ROUNDS times (3).
  * The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
@@ -11,6 +11,7 @@ import { benchCpu } from "./cpu.js";
 import { benchLoad, type LoadFigures, type LoadOptions } from "./load.js";
 import { ONE_KIND } from "./lib/chat-script.js";
 import { benchMemoryAndStartup } from "./memory-startup.js";
+import { benchAtRest } from "./at-rest.js";
 import { benchReceiver, type ReceiverFigures } from "./receiver.js";
 import { benchInbox, type InboxFigures } from "./inbox.js";
 import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
@@ -299,6 +300,12 @@ if (wanted("memory")) {
     { benchmark: "Memory", figure: `the same after ${m.settleSeconds} s idle (heap in use: ${fmt.mb(m.settledHeapUsedMb)})`, value: fmt.mb(m.settledRssMb), baseline: "—", target: "—", met: null },
     { benchmark: "Start-up", figure: "spawn to first answered update", value: fmt.ms(m.startupMs), baseline: "—", target: "—", met: null },
   );
+}
+if (wanted("rest")) {
+  console.log("at rest: the real bot (webhook mode, every duty running) and a bare grammY webhook bot, 20 s with no update…");
+  const r = await benchAtRest(20);
+  figures.rest = r;
+  rows.push({ benchmark: "At rest", figure: "CPU per second with no update arriving (all threads)", value: `${r.botMsPerSecond.toFixed(1)} ms`, baseline: `${r.bareMsPerSecond.toFixed(1)} ms`, target: "—", met: null });
 }
 
 console.log(`\n${renderTable(rows)}\n`);
