@@ -76,6 +76,9 @@ describe(`deposits (${testEngine})`, () => {
     const intent = await n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
     await n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
     await n.watch.balance.tick();
+    // a millisecond later (the watcher tells a refund from a deposit by the order's updated_at after
+    // its last reading, in ms: one in the reading's own millisecond is ambiguous, and read as before it)
+    await new Promise((resolve) => setTimeout(resolve, 2));
     // it fails: the marketplace refunds it, and the bot learns the order failed
     await n.h.sandbox.control.settleOrders("failed");
     await n.h.store.orders.updateStatus(order.id, { status: "Failed" });
