@@ -15,13 +15,16 @@
  *   intent and its Idempotency-Key; at most that update's messages repeat. On SQLite so does one
  *   handled in the last `markWaitMs` (its mark waits to share the next update's commit).
  * - Bounded: past `maxBacklog` updates waiting here, the webhook is refused (Telegram delivers again).
- * - At once (SQLite): an update new to the database starts being handled as it arrives, while its
- *   record waits up to `commitWindowMs` to share one commit with the others arriving meanwhile; its
- *   webhook is answered after that commit. A kill -9 before the commit leaves the webhook unanswered,
- *   so Telegram delivers the update again and it runs again, as one being handled at a crash does.
- *   Only while the database answers: after a failed commit updates wait for their record again,
- *   until one succeeds. An update handled here whose record failed (answered 500) is recorded as
- *   handled when Telegram delivers it again, not run twice.
+ * - At once (SQLite): an update new to the database (its id above every id recorded before this
+ *   process began and every id it has received since: Telegram's ids only grow) starts being handled
+ *   as it arrives, while its record waits up to `commitWindowMs` to share one commit with the others
+ *   arriving meanwhile; its webhook is answered after that commit. Any other update (a delivery
+ *   again, one overtaken on the way) is recorded first, and its record does not wait. A kill -9
+ *   before the commit leaves the webhook unanswered, so Telegram delivers the update again and it
+ *   runs again, as one being handled at a crash does. Only while the database answers: after a failed
+ *   commit updates wait for their record again, until one succeeds. An update that ran here before
+ *   its record failed (answered 500) is recorded as handled when Telegram delivers it again, not run
+ *   twice (within the last HANDLED_KEPT handled here; after a restart it runs again).
  */
 import type { Update } from "grammy/types";
 import type { Logger } from "../logger.js";
@@ -111,8 +114,10 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
   const reportMs = settings.reportMs ?? 10_000;
   const markWaitMs = settings.markWaitMs ?? 50;
   const commitWindowMs = settings.commitWindowMs ?? COMMIT_WINDOW_MS;
-  /** SQLite: the highest update id recorded before this process began (unknown until read): only higher ones may run at once. */
-  let recordedBefore: number | undefined;
+  /** SQLite: the highest update id recorded before this process began or received since (unknown until read): only higher ones may run at once. */
+  let highestSeen: number | undefined;
+  /** Updates running at once whose record is under way: in the dispatcher and in `recording` both, counted once for the backlog. */
+  let atOnceRecording = 0;
   /** The last inbox write succeeded: updates may run before their record commits. */
   let healthy = true;
   /** Chats whose lease this process holds (PostgreSQL). */
@@ -170,7 +175,11 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
         w.kind === "handled" ? undefined : !fresh.has(w.entry.updateId) ? "duplicate" : !shared || taken?.has(w.entry.chatKey) ? "mine" : "theirs",
       );
     },
-    { windowMs: (first) => (first.kind === "record" && first.atOnce ? commitWindowMs : 0), fullAt: WINDOW_FULL_AT },
+    {
+      windowMs: (first) => (first.kind === "record" && first.atOnce ? commitWindowMs : 0),
+      // a record whose update waits for it (not running at once) does not wait out a window either
+      goesNow: (write, gathered) => gathered >= WINDOW_FULL_AT || (write.kind === "record" && !write.atOnce),
+    },
   );
   const markNow = async (updateId: number): Promise<void> => void (await write({ kind: "handled", updateId }));
 
@@ -203,11 +212,12 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     !shared &&
     started &&
     healthy &&
-    recordedBefore !== undefined &&
-    update.update_id > recordedBefore &&
-    !inHand.has(update.update_id) &&
+    highestSeen !== undefined &&
+    update.update_id > highestSeen &&
     // a record under way for the chat (an earlier update) keeps its place in the chat's order
     !dispatcher.expecting(chatKey);
+  /** Ran here, or running: an update delivered again after its record failed, not to run again. */
+  const ranHere = (updateId: number): boolean => inHand.has(updateId) || handledHere.has(updateId);
 
   const releaseIdle = turnBatch<string, boolean>(async (chats) => {
     const kept = new Set(await store.transaction((tx) => tx.chatLeases.releaseIdle(chats, owner)));
@@ -323,7 +333,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
 
   async function tick(): Promise<void> {
     try {
-      if (!shared && recordedBefore === undefined) recordedBefore = await store.updates.highestId();
+      if (!shared && highestSeen === undefined) highestSeen = await store.updates.highestId();
       await renew();
       await sweep();
       background.succeeded();
@@ -339,11 +349,19 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
    * already while the database was down: its webhook was answered 500, so it is recorded as handled).
    */
   async function recordAndHand(update: Update, entry: InboxEntry): Promise<Recorded> {
-    if (handledHere.has(update.update_id)) return (await Promise.all([record(entry), markNow(update.update_id)]))[0];
+    const id = update.update_id;
+    if (!shared && handledHere.has(id)) return (await Promise.all([record(entry), markNow(id)]))[0];
     if (runsAtOnce(update, entry.chatKey)) {
+      highestSeen = id;
       dispatcher.enqueue(entry.chatKey, [update]);
-      return record(entry, true);
+      atOnceRecording++;
+      try {
+        return await record(entry, true);
+      } finally {
+        atOnceRecording--;
+      }
     }
+    if (highestSeen !== undefined && id > highestSeen) highestSeen = id;
     const dispatching = started;
     if (dispatching) dispatcher.expect(entry.chatKey);
     let outcome: Recorded | undefined;
@@ -351,7 +369,9 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
       outcome = await record(entry);
       return outcome;
     } finally {
-      if (dispatching) dispatcher.arrived(entry.chatKey, outcome === "mine" ? update : undefined);
+      // One that ran here before its first record failed is not run again: running when this record
+      // began, its handled mark is asked for after it, so it commits with it or after it.
+      if (dispatching) dispatcher.arrived(entry.chatKey, outcome === "mine" && !ranHere(id) ? update : undefined);
     }
   }
 
@@ -359,7 +379,7 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     async receive(update, json) {
       if (stopped) throw new InboxStoppedError();
       if (recording.has(update.update_id)) return "duplicate";
-      if (dispatcher.size() + recording.size >= settings.maxBacklog) return "full";
+      if (dispatcher.size() + recording.size - atOnceRecording >= settings.maxBacklog) return "full";
       const entry: InboxEntry = { updateId: update.update_id, chatKey: chatKeyOf(update), payload: json ?? JSON.stringify(update) };
       recording.add(update.update_id);
       try {

@@ -6,9 +6,9 @@
  * batch: the inbox's batches fail only as a whole, when the database does).
  *
  * `windowMs` may hold a batch open longer, for calls whose callers do not wait on it for anything
- * but an acknowledgement: the first call of a batch says how long it gathers (0: one turn). A batch
- * that reaches `fullAt` calls goes at the end of the turn instead: under load a window would only
- * hold back callers that have company enough.
+ * but an acknowledgement: the first call of a batch says how long it gathers (0: one turn). A call
+ * for which `goesNow` says so (given how many calls the batch holds with it) ends the window: the
+ * batch goes at the end of the turn (a batch with company enough, a caller that cannot wait).
  */
 export type TurnBatch<T, R> = (item: T) => Promise<R>;
 
@@ -20,7 +20,7 @@ interface Waiting<T, R> {
 
 export interface TurnBatchOptions<T> {
   windowMs?: (first: T) => number;
-  fullAt?: number;
+  goesNow?: (item: T, gathered: number) => boolean;
 }
 
 export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>, options: TurnBatchOptions<T> = {}): TurnBatch<T, R> {
@@ -50,7 +50,8 @@ export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>, options: Tu
     if (scheduled || writing) return;
     scheduled = true;
     const windowMs = options.windowMs?.(gathering[0]!.item) ?? 0;
-    if (windowMs > 0) window = setTimeout(() => void flush(), windowMs);
+    // calls that gathered while the last batch was written may end the window already
+    if (windowMs > 0 && !gathering.some((w, i) => options.goesNow?.(w.item, i + 1))) window = setTimeout(() => void flush(), windowMs);
     else setImmediate(() => void flush());
   };
 
@@ -58,7 +59,7 @@ export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>, options: Tu
     new Promise<R>((resolve, reject) => {
       gathering.push({ item, resolve, reject });
       schedule();
-      if (window && options.fullAt !== undefined && gathering.length >= options.fullAt) {
+      if (window && options.goesNow?.(item, gathering.length)) {
         clearTimeout(window);
         window = undefined;
         setImmediate(() => void flush());

@@ -36,6 +36,8 @@ interface SetUp {
   commitsAtHandling: Map<number, number>;
   /** Makes every inbox transaction fail (true) or work again. */
   fail: (down: boolean) => void;
+  /** Holds the handling of `updateId` until the returned function is called. */
+  hold: (updateId: number) => () => void;
 }
 
 async function setUp(markWaitMs: number, settings: Partial<InboxSettings> = {}, before?: (store: Store) => Promise<unknown>): Promise<SetUp> {
@@ -52,14 +54,20 @@ async function setUp(markWaitMs: number, settings: Partial<InboxSettings> = {}, 
   };
   const handled: number[] = [];
   const commitsAtHandling = new Map<number, number>();
+  const held = new Map<number, Promise<void>>();
   const handle = (update: Update) => {
     commitsAtHandling.set(update.update_id, commits);
     handled.push(update.update_id);
-    return Promise.resolve();
+    return held.get(update.update_id) ?? Promise.resolve();
+  };
+  const hold = (updateId: number) => {
+    let release!: () => void;
+    held.set(updateId, new Promise<void>((resolve) => (release = resolve)));
+    return () => release();
   };
   const inbox = createInbox({ store: counted, handle, logger: createLogger({ level: "silent" }), owner: "test" }, { maxBacklog: 100, concurrency: 4, sweepMs: 60_000, markWaitMs, ...settings });
   await inbox.start();
-  return { inbox, handled, commits: () => commits, commitsAtHandling, fail: (value) => (down = value) };
+  return { inbox, handled, commits: () => commits, commitsAtHandling, fail: (value) => (down = value), hold };
 }
 
 /** Lets the loop run its pending turns (a batch is written on the turn after it was asked for). */
@@ -144,4 +152,34 @@ it("after a failed commit updates wait for their record; one that ran before its
   expect(commitsAtHandling.get(3)).toBe(before);
   await inbox.stop(1_000);
   expect(await store.updates.chatsWaiting(10)).toEqual([]);
+});
+
+it("an update delivered again while it still runs (its record had failed) is recorded and marked, not run again", async () => {
+  const { inbox, handled, fail, hold } = await setUp(10, { sweepMs: 50 });
+  const release = hold(1);
+  fail(true);
+  await expect(inbox.receive(message(1, 10))).rejects.toThrow(/disk I\/O/);
+  fail(false);
+  // delivered again while it runs; the run ends before this record commits
+  const again = inbox.receive(message(1, 10));
+  release();
+  expect(await again).toBe("recorded");
+  await turns();
+  await waitUntil(async () => (await store.updates.chatsWaiting(10)).length === 0);
+  expect(handled).toEqual([1]);
+  await inbox.stop(1_000);
+});
+
+it("an update below one already received (overtaken on the way) is recorded first, and does not wait out the window", async () => {
+  const { inbox, handled, commits, commitsAtHandling } = await setUp(60_000, { commitWindowMs: 60_000 });
+  const before = commits();
+  const later = inbox.receive(message(5, 50));
+  await turns();
+  expect(handled).toEqual([5]); // running; its record waits in the window
+  // 4 was overtaken by 5: it runs once recorded, and its record ends the window for both
+  expect(await Promise.all([inbox.receive(message(4, 40)), later])).toEqual(["recorded", "recorded"]);
+  await waitUntil(() => handled.includes(4));
+  expect(commitsAtHandling.get(5)).toBe(before);
+  expect(commitsAtHandling.get(4)).toBe(before + 1);
+  await inbox.stop(1_000);
 });
