@@ -214,6 +214,8 @@ export function createInbox(deps: InboxDeps, settings: InboxSettings): Inbox {
     healthy &&
     highestSeen !== undefined &&
     update.update_id > highestSeen &&
+    // (received before the highest id was read at start, and running: a tap beside its chat's update)
+    !inHand.has(update.update_id) &&
     // a record under way for the chat (an earlier update) keeps its place in the chat's order
     !dispatcher.expecting(chatKey);
   /** Ran here, or running: an update delivered again after its record failed, not to run again. */
