@@ -52,17 +52,18 @@ export function turnBatch<T, R>(write: (items: T[]) => Promise<R[]>, options: Tu
     const windowMs = options.windowMs?.(gathering[0]!.item) ?? 0;
     // calls that gathered while the last batch was written may end the window already
     if (windowMs > 0 && !gathering.some((w, i) => options.goesNow?.(w.item, i + 1))) window = setTimeout(() => void flush(), windowMs);
-    else setImmediate(() => void flush());
+    else flushAtTurnEnd();
+  };
+  const flushAtTurnEnd = () => {
+    clearTimeout(window);
+    window = undefined;
+    setImmediate(() => void flush());
   };
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
       gathering.push({ item, resolve, reject });
       schedule();
-      if (window && options.goesNow?.(item, gathering.length)) {
-        clearTimeout(window);
-        window = undefined;
-        setImmediate(() => void flush());
-      }
+      if (window && options.goesNow?.(item, gathering.length)) flushAtTurnEnd();
     });
 }

@@ -48,7 +48,7 @@ export function createBotApiHttp(options: { connections?: number } = {}): BotApi
   const fetch: BotApiFetch = async (url, init = {}) => {
     const { statusCode, body } = await request(url, {
       dispatcher,
-      method: (init.method ?? "GET") as "GET",
+      method: init.method ?? "GET",
       ...(init.headers ? { headers: init.headers } : {}),
       ...(init.body != null ? { body: init.body } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
