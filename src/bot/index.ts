@@ -35,7 +35,7 @@ import { cardMenus } from "./ui/card-menus.js";
 import { routeFeatures } from "./feature-router.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
-export const CONVERSATIONS_VERSION = 6;
+export const CONVERSATIONS_VERSION = 7;
 
 export interface CreateBotOptions {
   apiRoot?: string;

@@ -149,9 +149,13 @@ describe("/check", () => {
 
   it("asked for the address: survives a restart, and a node failure comes back as the right sentence", async () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
-    await botSays(h, USER, ASK);
+    const question = await botSays(h, USER, ASK);
     // restart() does not wait for an update in flight: wait until the question is stored.
     await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("check-address"));
+    // the flow's log keeps the question's message id, not the message Telegram answered with
+    const stored = JSON.stringify(await h.store.conversations.read(String(USER)));
+    expect(stored).toContain(String(question.messageId));
+    expect(stored).not.toContain(question.text.slice(0, 24));
     await h.restart();
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });

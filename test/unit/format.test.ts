@@ -125,6 +125,16 @@ describe("conversation replay encoding", () => {
   it("keeps bigints and marketplace errors through JSON", () => {
     const value = { volume: 9_007_199_254_740_993n, list: [1n, "a"], nested: { x: null } };
     expect(decodeJson(JSON.parse(JSON.stringify(encodeJson(value))))).toEqual(value);
+    // the value itself is left alone (it may be a cached object): its copy is marked
+    expect(value.volume).toBe(9_007_199_254_740_993n);
+    // plain JSON is stored as it is; anything JSON would change is copied as before (a Map as {})
+    const plain = { address: "T…", prices: [1, 2.5], label: null, ok: true };
+    expect(encodeJson(plain)).toBe(plain);
+    expect(encodeJson({ seen: new Map([["a", 1]]) })).toEqual({ seen: {} });
+    const notANumber = { n: Number.NaN };
+    expect(encodeJson(notANumber)).not.toBe(notANumber);
+    // only a lone marker is a bigint
+    expect(decodeJson(JSON.parse('{"a":{"$bigint":"5"},"b":{"$bigint":"5","c":1},"d":[{"$bigint":"-7"}]}'))).toEqual({ a: 5n, b: { $bigint: "5", c: 1 }, d: [-7n] });
     const err = new MarketplaceError("http", "m", 402, "wallet.insufficient_balance", "t", "d");
     const back = decodeError(JSON.parse(JSON.stringify(encodeError(err)))) as MarketplaceError;
     expect(back).toBeInstanceOf(MarketplaceError);

@@ -14,21 +14,55 @@ const MP_ERROR = "$marketplaceError";
 const NO_KEY = "$noApiKey";
 const KEY_UNREADABLE = "$keyUnreadable";
 
+/** Whether `value` is JSON as it stands (plain objects, arrays, strings, finite numbers, booleans, null): stored as it is. */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * What the log stores of `value`: most results (addresses, prices, a card's id) are plain JSON and
+ * go as they are (the plugin copies what it stores); a tree with a bigint (or anything else JSON
+ * would change) is copied with its bigints marked.
+ */
 export function encodeJson(value: unknown): unknown {
+  return isPlainJson(value) ? value : encodeCopy(value);
+}
+
+function encodeCopy(value: unknown): unknown {
   if (typeof value === "bigint") return { [BIGINT]: value.toString() };
-  if (Array.isArray(value)) return value.map(encodeJson);
+  if (Array.isArray(value)) return value.map(encodeCopy);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeJson(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeCopy(v)]));
   }
   return value;
 }
 
+const isMarkedBigint = (value: unknown): value is Record<typeof BIGINT, string> => {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const rec = value as Record<string, unknown>;
+  if (typeof rec[BIGINT] !== "string") return false;
+  for (const key in rec) if (key !== BIGINT) return false;
+  return true;
+};
+
+/**
+ * The stored value with its bigints back. The plugin hands `afterLoad` a copy of its own
+ * (structuredClone), so the tree is changed in place: only a marked bigint is replaced.
+ */
 export function decodeJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decodeJson);
-  if (value && typeof value === "object") {
+  if (isMarkedBigint(value)) return BigInt(value[BIGINT]);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = decodeJson(value[i]);
+  } else if (value && typeof value === "object") {
     const rec = value as Record<string, unknown>;
-    if (typeof rec[BIGINT] === "string" && Object.keys(rec).length === 1) return BigInt(rec[BIGINT]);
-    return Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, decodeJson(v)]));
+    for (const key in rec) rec[key] = decodeJson(rec[key]);
   }
   return value;
 }
@@ -62,10 +96,13 @@ export function decodeError(value: unknown): unknown {
   return e;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function external<T, C extends Context = Context>(conversation: Conversation<any, C>, task: () => T | Promise<T>): Promise<T> {
+/**
+ * `task` runs once, live; a replay takes its stored result. It is given the update's context outside
+ * the conversation (the bot's own `ctx`, whose calls are not logged by the plugin).
+ */
+export function external<T, OC extends Context = Context, C extends Context = Context>(conversation: Conversation<OC, C>, task: (outside: OC) => T | Promise<T>): Promise<T> {
   return conversation.external({
-    task: () => task(),
+    task: (outside: OC) => task(outside),
     beforeStore: (v: T) => encodeJson(v),
     afterLoad: (v: unknown) => decodeJson(v) as T,
     beforeStoreError: encodeError,

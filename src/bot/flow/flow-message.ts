@@ -13,6 +13,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { defineCallback } from "../../telegram/callback-codec.js";
 import { placeView } from "../ui/view.js";
+import { external } from "./external.js";
 import { renderAndLogError } from "../errors/reply.js";
 import { waitForReply, type Reply, type WaitOptions } from "./wait.js";
 
@@ -66,7 +67,7 @@ export class FlowMessage {
     // a step without buttons of its own shows Cancel alone (no empty row above it)
     const rows = keyboard.inline_keyboard.filter((row) => row.length > 0);
     const withCancel = InlineKeyboard.from(rows).row().text(ctx.t("button-cancel"), FlowCancel.pack());
-    await this.put(ctx, text, withCancel);
+    await this.put(text, withCancel);
   }
 
   /** Shows the current step again with why the last answer was not taken. */
@@ -83,7 +84,7 @@ export class FlowMessage {
       ...options,
       ...(this.onlyFrom !== undefined ? { from: this.onlyFrom } : {}),
       isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
-      onLeave: (ctx, why) => (why === "cancel" ? this.put(ctx, this.cancelledText(ctx), this.cancelledKeyboard) : this.leave(ctx)),
+      onLeave: (ctx, why) => (why === "cancel" ? this.put(this.cancelledText(ctx), this.cancelledKeyboard) : this.leave(ctx)),
     });
   }
 
@@ -95,7 +96,7 @@ export class FlowMessage {
   /** Ends the flow with its result in the same message (its own buttons, no Cancel). */
   async finish(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
     this.step = undefined;
-    await this.put(ctx, text, keyboard);
+    await this.put(text, keyboard);
   }
 
   /** Ends the flow with the one error mapping's sentence and buttons for `err` (logged once, as everywhere). */
@@ -109,9 +110,16 @@ export class FlowMessage {
     return this.messageId;
   }
 
-  /** Edits the flow's message, or sends it (the first step, or one deleted or too old to edit): the view kit's edit-or-send. */
-  private async put(ctx: Ctx, text: string, keyboard?: InlineKeyboard): Promise<void> {
-    const shown = await placeView(ctx, { text, keyboard }, this.messageId !== undefined ? { messageId: this.messageId } : { asNew: true });
+  /**
+   * Edits the flow's message, or sends it (the first step, or one deleted or too old to edit): the
+   * view kit's edit-or-send, made with the bot's own context inside `external`. The conversation's
+   * log then keeps the message's id, where a call made through the conversation's `ctx.api` keeps
+   * the whole Message Telegram answered (its text and keyboard again): the log is what every later
+   * step of the flow reads, parses, copies and writes back.
+   */
+  private async put(text: string, keyboard?: InlineKeyboard): Promise<void> {
+    const options = this.messageId !== undefined ? { messageId: this.messageId } : { asNew: true };
+    const shown = await external(this.conversation, (outside) => placeView(outside, { text, keyboard }, options));
     if (shown.messageId !== undefined) this.messageId = shown.messageId;
   }
 
