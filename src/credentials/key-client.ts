@@ -62,8 +62,24 @@ export async function withUserClient<T>(
   call: (client: MarketplaceClient, key: ApiKeyRow) => Promise<T>,
   options: { keyId?: number; needs?: Scope } = {},
 ): Promise<T> {
+  return withUserClientOr(deps, userId, call, () => {
+    throw new NoApiKeyError();
+  }, options);
+}
+
+/**
+ * withUserClient for a caller with its own answer for a user without the key (`withoutKey`): for
+ * most users of a public card that is the usual case, so no NoApiKeyError is made for it.
+ */
+export async function withUserClientOr<T>(
+  deps: KeyClientDeps,
+  userId: number,
+  call: (client: MarketplaceClient, key: ApiKeyRow) => Promise<T>,
+  withoutKey: () => T,
+  options: { keyId?: number; needs?: Scope } = {},
+): Promise<T> {
   const key = options.keyId === undefined ? await deps.store.apiKeys.getDefault(userId) : await deps.store.apiKeys.get(userId, options.keyId);
-  if (!key) throw new NoApiKeyError();
+  if (!key) return withoutKey();
   const client = await openForUser(deps, key);
   try {
     const result = await call(client, key);

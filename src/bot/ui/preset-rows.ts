@@ -13,7 +13,7 @@ import type { TextLocale } from "../../format/formatter.js";
 import { bandwidthPresetChoices, presetChoices, pricePresets, type PricedChoice } from "../../orders/presets.js";
 import { resourceOptions, type Resource } from "../../orders/request.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
-import { withUserClient } from "../marketplace/with-user-client.js";
+import { withUserClientOr } from "../marketplace/with-user-client.js";
 
 /**
  * The energy presets within today's limits, priced for `target` (its activation fee included).
@@ -22,14 +22,21 @@ import { withUserClient } from "../marketplace/with-user-client.js";
  */
 export async function loadPresets(deps: BotDeps, userId: number, target: string | undefined, resource: Resource = "energy", keyId?: number): Promise<PricedChoice[]> {
   try {
-    return await withUserClient(deps, userId, async (client, key) => {
-      const limits = resourceOptions(await client.orderOptions(), resource);
-      if (!limits) return [];
-      const choices = resource === "energy" ? presetChoices(limits) : bandwidthPresetChoices(limits);
-      return pricePresets(choices, (volume, duration) => deps.prices.total(key.id, { resource, volume, duration, target }, client));
-    }, keyId === undefined ? {} : { keyId });
+    return await withUserClientOr(
+      deps,
+      userId,
+      async (client, key) => {
+        const limits = resourceOptions(await client.orderOptions(), resource);
+        if (!limits) return [];
+        const choices = resource === "energy" ? presetChoices(limits) : bandwidthPresetChoices(limits);
+        return pricePresets(choices, (volume, duration) => deps.prices.total(key.id, { resource, volume, duration, target }, client));
+      },
+      // no key (the usual case): the card offers plain Buy
+      () => [],
+      keyId === undefined ? {} : { keyId },
+    );
   } catch (err) {
-    // no key (the usual case), or the options could not be read: the card offers plain Buy
+    // the options could not be read (or the key opened): the card offers plain Buy
     deps.logger.debug({ err, userId }, "preset prices unavailable");
     return [];
   }
