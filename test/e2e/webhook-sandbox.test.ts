@@ -46,8 +46,12 @@ describe("/webhook on the embedded sandbox", () => {
     // Change endpoint: a new one replaces the old, which the sandbox no longer delivers to
     await n.h.tg.tapButton({ userId: USER, text: /Управлять/ });
     await botSaid(/Уведомления через вебхук/);
+    const tapped = n.h.tg.callsOf("editMessageText").length;
     await n.h.tg.tapButton({ userId: USER, text: /Сменить/ });
     await n.h.tg.waitForCall("editMessageText", (p) => /Подключено/.test(String(p.text)) && !String(p.text).includes(row.endpointId!));
+    // while it works, the card's message says so with no buttons: not the card's, whose menu was tapped
+    const working = n.h.tg.callsOf("editMessageText").slice(tapped).find((c) => /песочниц/.test(String(c.payload.text)))!;
+    expect(working.payload.reply_markup).toEqual({ inline_keyboard: [] });
     const replaced = (await n.h.store.webhooks.forUser(USER))!;
     expect(replaced.endpointId).not.toBe(row.endpointId);
     await expect(n.h.marketplace.forKey(apiKey).pingWebhook(row.endpointId!)).rejects.toMatchObject({ status: 404 });

@@ -27,9 +27,11 @@ function isPlainJson(value: unknown): boolean {
 }
 
 /**
- * What the log stores of `value`: most results (addresses, prices, a card's id) are plain JSON and
- * go as they are (the plugin copies what it stores); a tree with a bigint (or anything else JSON
- * would change) is copied with its bigints marked.
+ * What the log stores of `value`: most results (addresses, a card's id) are plain JSON and go as they
+ * are; a tree with a bigint (or anything else JSON would change) is copied with its bigints marked.
+ * The plugin hands the flow a copy but keeps `value` itself in the log until the update's state is
+ * written, so a task must not return an object it changes later (none does: results are built
+ * fresh, and the memos replace their entries rather than edit them).
  */
 export function encodeJson(value: unknown): unknown {
   return isPlainJson(value) ? value : encodeCopy(value);

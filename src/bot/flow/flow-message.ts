@@ -119,7 +119,10 @@ export class FlowMessage {
    */
   private async put(text: string, keyboard?: InlineKeyboard): Promise<void> {
     const options = this.messageId !== undefined ? { messageId: this.messageId } : { asNew: true };
-    const shown = await external(this.conversation, (outside) => placeView(outside, { text, keyboard }, options));
+    // an edit says "no buttons" outright: in a flow started from a card's menu, the bot's context
+    // would otherwise have the menu put the card's buttons back under a message without its own
+    const buttons = keyboard ?? (this.messageId !== undefined ? InlineKeyboard.from([]) : undefined);
+    const shown = await external(this.conversation, (outside) => placeView(outside, { text, keyboard: buttons }, options));
     if (shown.messageId !== undefined) this.messageId = shown.messageId;
   }
 
