@@ -12,6 +12,18 @@ export interface MovedOrder {
   totalTrx: string | null;
   status: string | null;
   createdAt: number;
+  /** When it last moved (placed, or its status learnt). */
+  updatedAt: number;
+}
+
+/**
+ * Whether a balance read that began at `readFrom` can be compared at all: an order of the key's that
+ * moved since then (placed, or found failed and refunded) may or may not be in the balance read,
+ * and either guess could tell its charge or refund as a deposit. Such a reading is left for the
+ * next tick, which reads again.
+ */
+export function readDuringMove(moved: readonly MovedOrder[], readFrom: number): boolean {
+  return moved.some((order) => order.updatedAt >= readFrom);
 }
 
 export interface Arrived {

@@ -154,9 +154,9 @@ export function createOrdersRepo(conn: Conn) {
      * placed since (charged) and those that failed since (refunded). Their totals, as the marketplace
      * answered them, for the deposit watcher to tell a deposit from a refund.
      */
-    listMovedSince(keyId: number, since: number): Promise<Array<Pick<OrderIntentRow, "totalTrx" | "status" | "createdAt">>> {
+    listMovedSince(keyId: number, since: number): Promise<Array<Pick<OrderIntentRow, "totalTrx" | "status" | "createdAt" | "updatedAt">>> {
       return db
-        .select({ totalTrx: o.totalTrx, status: o.status, createdAt: o.createdAt })
+        .select({ totalTrx: o.totalTrx, status: o.status, createdAt: o.createdAt, updatedAt: o.updatedAt })
         .from(o)
         .where(and(eq(o.keyId, keyId), eq(o.state, "placed"), gt(o.updatedAt, since)));
     },

@@ -6,7 +6,9 @@
  *   a conditional update in the notice's transaction, so a threshold changed meanwhile (which
  *   re-arms) is never tripped by a stale comparison.
  * - Deposits: a rise of the TRX or USDT balance that the bot's own orders do not explain (a refund)
- *   is told once ("100 TRX arrived"). The key's last seen balance (balance_snapshots) moves on by
+ *   is told once ("100 TRX arrived"). A reading taken while one of the key's orders moved (placed,
+ *   or found failed) is not used: whether it holds that charge or refund cannot be known, and the
+ *   next tick reads again. The key's last seen balance (balance_snapshots) moves on by
  *   compare-and-set in the transaction that writes the notice, whose dedupe key is that version:
  *   two replicas, or a restart between the two, never tell one deposit twice. The first reading of a
  *   key is only recorded.
@@ -18,7 +20,7 @@ import { errorFields } from "../logger.js";
 import type { WatchDeps } from "./deps.js";
 import { forEachLimit } from "./limit.js";
 import { readRunway } from "../orders/runway.js";
-import { arrivedBetween } from "../orders/deposits.js";
+import { arrivedBetween, readDuringMove } from "../orders/deposits.js";
 import type { SeenBalance } from "../store/balance-snapshots.js";
 import type { MarketplaceClient } from "../marketplace/index.js";
 import { clientForKey } from "../credentials/key-client.js";
@@ -43,21 +45,28 @@ export function createBalanceWatcher(deps: WatchDeps) {
     }
   }
 
-  async function deposits(user: WatchedUser, key: ApiKeyRow, client: MarketplaceClient, seen: SeenBalance): Promise<void> {
+  /** `seen` was read from `readFrom` on (ms). */
+  async function deposits(user: WatchedUser, key: ApiKeyRow, client: MarketplaceClient, seen: SeenBalance, readFrom: number): Promise<void> {
     const { store } = deps;
-    const now = deps.now();
+    // The reading stands as of just before the orders are looked at: an order that moves after that
+    // look has a later updated_at, so the next tick counts it (none falls between the two).
+    const seenAt = deps.now() - 1;
     const before = await store.balanceSnapshots.get(key.id);
+    // the key's orders that moved since the last reading, and any during this one
+    const moved = await store.orders.listMovedSince(key.id, Math.min(before?.seenAt ?? readFrom, readFrom) - 1);
+    if (readDuringMove(moved, readFrom)) return;
     if (!before) {
-      await store.balanceSnapshots.first(key.id, seen, now);
+      await store.balanceSnapshots.first(key.id, seen, seenAt);
       return;
     }
     const last = { trxSun: BigInt(before.trxSun), usdtUnits: BigInt(before.usdtUnits) };
     if (last.trxSun === seen.trxSun && last.usdtUnits === seen.usdtUnits) return;
-    const arrived = arrivedBetween(last, seen, await store.orders.listMovedSince(key.id, before.seenAt), before.seenAt);
+    const sinceLast = moved.filter((order) => order.updatedAt > before.seenAt);
+    const arrived = arrivedBetween(last, seen, sinceLast, before.seenAt);
     const told = arrived.trxSun > 0n || arrived.usdtUnits > 0n;
-    const runway = told && arrived.trxSun > 0n ? await readRunway({ client, keyId: key.id, prices: deps.prices, balanceSun: seen.trxSun, now }) : {};
+    const runway = told && arrived.trxSun > 0n ? await readRunway({ client, keyId: key.id, prices: deps.prices, balanceSun: seen.trxSun, now: deps.now() }) : {};
     await store.transaction(async (tx) => {
-      if (!(await tx.balanceSnapshots.advance(key.id, before.version, seen, now))) return;
+      if (!(await tx.balanceSnapshots.advance(key.id, before.version, seen, seenAt))) return;
       if (told) await deps.notifier.in(tx).depositArrived(user.id, key.id, before.version + 1, arrived, seen.trxSun, runway);
     });
   }
@@ -66,9 +75,10 @@ export function createBalanceWatcher(deps: WatchDeps) {
     const key = await deps.store.apiKeys.getDefault(user.id);
     if (!key) return;
     const client = await clientForKey(deps, key);
+    const readFrom = deps.now();
     const balance = await client.balance();
     const seen: SeenBalance = { trxSun: trxToSun(balance.trx), usdtUnits: usdtToUnits(balance.usdtTrc20) };
-    await deposits(user, key, client, seen);
+    await deposits(user, key, client, seen, readFrom);
     await alert(user, key, client, seen.trxSun);
   }
 

@@ -28,6 +28,24 @@ async function setUp() {
   return { accountId, keyId, client: n.h.marketplace.forKey(apiKey) };
 }
 
+/** An order placed through the bot, as the buy feature records it. */
+async function placeThroughBot(client: Awaited<ReturnType<typeof setUp>>["client"], keyId: number) {
+  const order = await client.placeOrder({ resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" }, { idempotencyKey: randomUUID() });
+  const intent = await n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
+  await n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
+  return order;
+}
+
+/** The order fails: the marketplace refunds it, and the bot learns it. */
+async function failsAndIsLearnt(orderId: string) {
+  await n.h.sandbox.control.settleOrders("failed");
+  await n.h.store.orders.updateStatus(orderId, { status: "Failed" });
+}
+
+/** A balance watcher over the same database beside the harness's (another replica's), reading through `marketplace`. */
+const anotherWatcher = (marketplace: typeof n.h.marketplace) =>
+  createBalanceWatcher({ store: n.h.store, marketplace, notifier: n.notifier, logger: n.h.deps.logger, now: Date.now, prices: createPriceCache(Date.now), concurrency: 2 });
+
 async function deposits(): Promise<string[]> {
   await n.sender.drain();
   return n.h.tg
@@ -60,7 +78,7 @@ describe(`deposits (${testEngine})`, () => {
     await n.watch.balance.tick();
     n.h.sandbox.control.deposit(accountId, "25");
     // a second replica's watcher over the same database, ticking at the same moment
-    const other = createBalanceWatcher({ store: n.h.store, marketplace: n.h.marketplace, notifier: n.notifier, logger: n.h.deps.logger, now: Date.now, prices: createPriceCache(Date.now), concurrency: 2 });
+    const other = anotherWatcher(n.h.marketplace);
     await Promise.all([n.watch.balance.tick(), other.tick()]);
     expect(await deposits()).toHaveLength(1);
     await n.h.restart();
@@ -72,16 +90,11 @@ describe(`deposits (${testEngine})`, () => {
     const { accountId, keyId, client } = await setUp();
     await n.watch.balance.tick();
     // an order placed through the bot (as the buy feature records it), seen charged by the next tick
-    const order = await client.placeOrder({ resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" }, { idempotencyKey: randomUUID() });
-    const intent = await n.h.store.orders.createIntent({ userId: USER, keyId, chatId: USER, resource: "energy", targetAddress: ADDRESS, volume: 131_000n, duration: "1d" });
-    await n.h.store.orders.markPlaced(intent.intentId, { orderId: order.id, status: "Created", totalTrx: order.totalTrx, txId: null });
+    const order = await placeThroughBot(client, keyId);
     await n.watch.balance.tick();
-    // a millisecond later (the watcher tells a refund from a deposit by the order's updated_at after
-    // its last reading, in ms: one in the reading's own millisecond is ambiguous, and read as before it)
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    // it fails: the marketplace refunds it, and the bot learns the order failed
-    await n.h.sandbox.control.settleOrders("failed");
-    await n.h.store.orders.updateStatus(order.id, { status: "Failed" });
+    // it fails (in the same millisecond as that reading, or any later one): the marketplace refunds
+    // it, and the bot learns the order failed
+    await failsAndIsLearnt(order.id);
     await n.watch.balance.tick();
     expect(await deposits()).toEqual([]);
 
@@ -91,5 +104,37 @@ describe(`deposits (${testEngine})`, () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toContain("5.00 USDT");
     expect(told[0]).not.toContain("TRX");
+  });
+
+  it("an order that fails while the balance is being read: the refund is not told as a deposit, then or later", async () => {
+    const { accountId, keyId, client } = await setUp();
+    await n.watch.balance.tick();
+    const order = await placeThroughBot(client, keyId);
+    // the marketplace answers the balance (the charge in it, no refund yet); before the answer
+    // arrives, the order fails, is refunded, and the bot learns it
+    const failsDuringRead: typeof n.h.marketplace = {
+      ...n.h.marketplace,
+      forKey(apiKey) {
+        const real = n.h.marketplace.forKey(apiKey);
+        return Object.assign(Object.create(real) as typeof real, {
+          async balance() {
+            const read = await real.balance();
+            await failsAndIsLearnt(order.id);
+            return read;
+          },
+        });
+      },
+    };
+    const watcher = anotherWatcher(failsDuringRead);
+    await watcher.tick();
+    await n.watch.balance.tick();
+    await n.watch.balance.tick();
+    expect(await deposits()).toEqual([]);
+    // a deposit afterwards is still told, for its own amount
+    n.h.sandbox.control.deposit(accountId, "7");
+    await n.watch.balance.tick();
+    const told = await deposits();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/\b7(\.0+)? TRX/);
   });
 });
