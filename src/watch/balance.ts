@@ -8,7 +8,8 @@
  * - Deposits: a rise of the TRX or USDT balance that the bot's own orders do not explain (a refund)
  *   is told once ("100 TRX arrived"). A reading taken while one of the key's orders moved (placed,
  *   or found failed) is not used: whether it holds that charge or refund cannot be known, and the
- *   next tick reads again. The key's last seen balance (balance_snapshots) moves on by
+ *   next tick reads again; nor is one whose read began before the reading stored meanwhile by another
+ *   watcher. The key's last seen balance (balance_snapshots) moves on by
  *   compare-and-set in the transaction that writes the notice, whose dedupe key is that version:
  *   two replicas, or a restart between the two, never tell one deposit twice. The first reading of a
  *   key is only recorded.
@@ -52,6 +53,9 @@ export function createBalanceWatcher(deps: WatchDeps) {
     // look has a later updated_at, so the next tick counts it (none falls between the two).
     const seenAt = deps.now() - 1;
     const before = await store.balanceSnapshots.get(key.id);
+    // another watcher (a second replica while the leader changes) stored a reading after this read
+    // began: this one may be the older, and stepping the snapshot back to it would tell a deposit twice
+    if (before && before.seenAt >= readFrom) return;
     // the key's orders that moved since the last reading, and any during this one
     const moved = await store.orders.listMovedSince(key.id, Math.min(before?.seenAt ?? readFrom, readFrom) - 1);
     if (readDuringMove(moved, readFrom)) return;

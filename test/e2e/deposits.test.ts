@@ -46,6 +46,23 @@ async function failsAndIsLearnt(orderId: string) {
 const anotherWatcher = (marketplace: typeof n.h.marketplace) =>
   createBalanceWatcher({ store: n.h.store, marketplace, notifier: n.notifier, logger: n.h.deps.logger, now: Date.now, prices: createPriceCache(Date.now), concurrency: 2 });
 
+/** The harness's marketplace, whose balance answers come back only after `meanwhile` has run (the balance read before it). */
+function balanceAnsweredAfter(meanwhile: () => Promise<void>): typeof n.h.marketplace {
+  return {
+    ...n.h.marketplace,
+    forKey(apiKey) {
+      const real = n.h.marketplace.forKey(apiKey);
+      return Object.assign(Object.create(real) as typeof real, {
+        async balance() {
+          const read = await real.balance();
+          await meanwhile();
+          return read;
+        },
+      });
+    },
+  };
+}
+
 async function deposits(): Promise<string[]> {
   await n.sender.drain();
   return n.h.tg
@@ -112,19 +129,7 @@ describe(`deposits (${testEngine})`, () => {
     const order = await placeThroughBot(client, keyId);
     // the marketplace answers the balance (the charge in it, no refund yet); before the answer
     // arrives, the order fails, is refunded, and the bot learns it
-    const failsDuringRead: typeof n.h.marketplace = {
-      ...n.h.marketplace,
-      forKey(apiKey) {
-        const real = n.h.marketplace.forKey(apiKey);
-        return Object.assign(Object.create(real) as typeof real, {
-          async balance() {
-            const read = await real.balance();
-            await failsAndIsLearnt(order.id);
-            return read;
-          },
-        });
-      },
-    };
+    const failsDuringRead = balanceAnsweredAfter(() => failsAndIsLearnt(order.id));
     const watcher = anotherWatcher(failsDuringRead);
     await watcher.tick();
     await n.watch.balance.tick();
@@ -136,5 +141,21 @@ describe(`deposits (${testEngine})`, () => {
     const told = await deposits();
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/\b7(\.0+)? TRX/);
+  });
+
+  it("a reading older than the one stored meanwhile by another watcher (two replicas while the leader changes) neither tells nor steps back", async () => {
+    const { accountId } = await setUp();
+    await n.watch.balance.tick();
+    const other = anotherWatcher(n.h.marketplace);
+    // this watcher's balance comes back before the deposit; meanwhile the other one reads after it, tells it and stores its reading
+    const slowRead = balanceAnsweredAfter(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      n.h.sandbox.control.deposit(accountId, "100");
+      await other.tick();
+    });
+    await anotherWatcher(slowRead).tick();
+    await n.watch.balance.tick();
+    await n.watch.balance.tick();
+    expect(await deposits()).toHaveLength(1);
   });
 });
