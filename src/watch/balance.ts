@@ -56,8 +56,8 @@ export function createBalanceWatcher(deps: WatchDeps) {
     // another watcher (a second replica while the leader changes) stored a reading after this read
     // began: this one may be the older, and stepping the snapshot back to it would tell a deposit twice
     if (before && before.seenAt >= readFrom) return;
-    // the key's orders that moved since the last reading, and any during this one
-    const moved = await store.orders.listMovedSince(key.id, Math.min(before?.seenAt ?? readFrom, readFrom) - 1);
+    // the key's orders that moved since the last reading (which was before this read began), and any during this one
+    const moved = await store.orders.listMovedSince(key.id, (before?.seenAt ?? readFrom) - 1);
     if (readDuringMove(moved, readFrom)) return;
     if (!before) {
       await store.balanceSnapshots.first(key.id, seen, seenAt);
