@@ -11,8 +11,11 @@
  * order. Everything else (plain messages, shared chats, inline queries, member updates) goes to
  * every feature as before, and so does everything for a feature that says nothing. A feature keeps
  * its own filters: the router only leaves out features that cannot match.
+ *
+ * The key picks one of those composers' middleware, built once. (grammY's `route` would do the
+ * same through `lazy`, which builds a new Composer around the chosen one for every update.)
  */
-import { Composer, type Middleware } from "grammy";
+import { Composer, type Middleware, type MiddlewareFn } from "grammy";
 import type { Message } from "grammy/types";
 import type { BotContext } from "./context.js";
 
@@ -51,16 +54,16 @@ export function namespaceOf(data: string): string {
 }
 
 /** Every feature, each seeing only the commands and taps it answers, in the order given. */
-export function routeFeatures(features: readonly Feature[]): Middleware<BotContext> {
+export function routeFeatures(features: readonly Feature[]): MiddlewareFn<BotContext> {
   const commands = new Set(features.flatMap((f) => f.answers?.commands ?? []));
   const buttons = new Set(features.flatMap((f) => f.answers?.buttons ?? []));
   const only = (answers: (a: Answers) => boolean) => new Composer<BotContext>(...features.filter((f) => !f.answers || answers(f.answers)).map((f) => f.middleware));
 
-  const routes: Record<string, Composer<BotContext>> = Object.create(null) as Record<string, Composer<BotContext>>;
-  for (const command of commands) routes[`command:${command}`] = only((a) => a.commands?.includes(command) ?? false);
-  for (const namespace of buttons) routes[`button:${namespace}`] = only((a) => a.buttons?.includes(namespace) ?? false);
-  routes[UNCLAIMED] = only(() => false);
-  routes[EVERYTHING_ELSE] = only(() => true);
+  const routes = new Map<string, MiddlewareFn<BotContext>>();
+  for (const command of commands) routes.set(`command:${command}`, only((a) => a.commands?.includes(command) ?? false).middleware());
+  for (const namespace of buttons) routes.set(`button:${namespace}`, only((a) => a.buttons?.includes(namespace) ?? false).middleware());
+  routes.set(UNCLAIMED, only(() => false).middleware());
+  routes.set(EVERYTHING_ELSE, only(() => true).middleware());
 
   const keyOf = (ctx: BotContext): string => {
     const data = ctx.update.callback_query?.data;
@@ -74,7 +77,6 @@ export function routeFeatures(features: readonly Feature[]): Middleware<BotConte
     return commands.has(command) ? `command:${command}` : UNCLAIMED;
   };
 
-  const router = new Composer<BotContext>();
-  router.route(keyOf, routes);
-  return router;
+  // every key keyOf returns has its route
+  return (ctx, next) => routes.get(keyOf(ctx))!(ctx, next);
 }
