@@ -12,7 +12,7 @@ const { bot, store, close } = await createLocalBot();
 const path = telegramWebhookPath(LOCAL_BOT_TOKEN);
 const secret = telegramSecretToken(LOCAL_BOT_TOKEN);
 const logger = createLogger({ level: "silent" });
-const inbox = createInbox({ store, handle: handleWithBot(bot, logger), logger, owner: "bench" }, { maxBacklog: 20_000, concurrency: 512 });
+const inbox = createInbox({ store, handle: handleWithBot(bot, logger), logger, owner: "bench" }, { maxBacklog: 20_000, concurrency: 256 });
 const http = await startHttpServer(createHttpApp({ ready: () => store.ping() }), "127.0.0.1", 0, [{ path, handle: telegramWebhookRoute(inbox, secret, logger) }]);
 void inbox.start();
 

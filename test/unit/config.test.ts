@@ -48,7 +48,7 @@ describe("config", () => {
   it("bounds the webhook's max_connections (Telegram allows 1-100, 40 by default), the inbox and the marketplace pool", () => {
     expect(loadConfig(env()).telegramWebhookMaxConnections).toBe(40);
     expect(loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "100" })).telegramWebhookMaxConnections).toBe(100);
-    expect(loadConfig(env()).inbox).toEqual({ maxBacklog: 20_000, concurrency: 512 });
+    expect(loadConfig(env()).inbox).toEqual({ maxBacklog: 20_000, concurrency: 256 });
     expect(loadConfig(env({ INBOX_MAX_BACKLOG: "50", INBOX_CONCURRENCY: "8" })).inbox).toEqual({ maxBacklog: 50, concurrency: 8 });
     expect(() => loadConfig(env({ INBOX_MAX_BACKLOG: "0" }))).toThrow(/^INBOX_MAX_BACKLOG /);
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "101" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
