@@ -135,9 +135,12 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
     const measuredFrom = started + options.warmupSeconds * 1000;
     const measuredTo = measuredFrom + options.seconds * 1000;
     // the sandbox runs in this process: node:http reports each request it receives on this channel
+    // (every server's: another run side by side has its own sandbox, told apart by its port)
     let marketplaceCalls = 0;
+    const sandboxPort = Number(new URL(sandbox.url).port);
     const countMarketplace = (message: unknown) => {
-      if ((message as { request: { url?: string } }).request.url?.startsWith("/api/")) marketplaceCalls++;
+      const { request, socket } = message as { request: { url?: string }; socket: { localPort?: number } };
+      if (socket.localPort === sandboxPort && request.url?.startsWith("/api/")) marketplaceCalls++;
     };
     subscribe("http.server.request.start", countMarketplace);
     const snapshot = () => ({ bot: bot.cpuMs(), generator: process.cpuUsage(), botApi: tg.calls.length, marketplace: marketplaceCalls });

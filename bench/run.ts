@@ -4,7 +4,11 @@
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
  * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory,rest
  * narrows it; BENCH_ONLY=load-kinds (asked for by name only) compares the CPU per update one kind of
- * update at a time. The 300/s comparisons run the floor and the bot in turn BENCH_ROUNDS times (3).
+ * update at a time. The 300/s comparisons run the floor and the bot in turn BENCH_ROUNDS times (3);
+ * with BENCH_SIDE_BY_SIDE=1 both run at once in each round, each with its own generator, fake
+ * Telegram and sandbox (in this one process), so the machine's other load moves both alike: the CPU
+ * ratio then holds to a few hundredths between rounds (in turn it moves by a third), which is what
+ * comparing two builds needs; the latencies do not count then, this process being the bottleneck.
  * The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
@@ -207,13 +211,14 @@ const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((loa
  * this machine's other load moves between runs, so one pair can be off by a third. Every round's
  * CPU ratio is printed; the pair whose ratio is the median is the one reported.
  */
+/** BENCH_SIDE_BY_SIDE=1: the floor and the bot at once in each round (see the top of this file). */
+const sideBySide = process.env.BENCH_SIDE_BY_SIDE === "1";
 async function inTurns(what: string, floorOptions: LoadOptions, botOptions: LoadOptions): Promise<{ floor: LoadFigures; bot: LoadFigures; ratios: number[] }> {
   const rounds = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)));
   const pairs: Array<{ floor: LoadFigures; bot: LoadFigures; ratio: number }> = [];
   for (let round = 1; round <= rounds; round++) {
-    console.log(`${what}, round ${round} of ${rounds}: the floor, then the bot…`);
-    const floor = await benchLoad(floorOptions);
-    const bot = await benchLoad(botOptions);
+    console.log(`${what}, round ${round} of ${rounds}: ${sideBySide ? "the floor and the bot at once" : "the floor, then the bot"}…`);
+    const [floor, bot] = sideBySide ? await Promise.all([benchLoad(floorOptions), benchLoad(botOptions)]) : [await benchLoad(floorOptions), await benchLoad(botOptions)];
     pairs.push({ floor, bot, ratio: bot.botCpuMsPerUpdate / floor.botCpuMsPerUpdate });
   }
   const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor((pairs.length - 1) / 2)]!;
