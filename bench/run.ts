@@ -206,13 +206,13 @@ if (wanted("load")) {
 }
 /** Below saturation: 300 updates a second, from as many chats per update as the realistic load. */
 const light: LoadOptions = { ...load, ratePerSecond: 300, chats: Math.round((load.chats * 300) / load.ratePerSecond) };
-/**
- * The floor and the bot at the same load, one after the other, BENCH_ROUNDS times (3 unless set):
- * this machine's other load moves between runs, so one pair can be off by a third. Every round's
- * CPU ratio is printed; the pair whose ratio is the median is the one reported.
- */
 /** BENCH_SIDE_BY_SIDE=1: the floor and the bot at once in each round (see the top of this file). */
 const sideBySide = process.env.BENCH_SIDE_BY_SIDE === "1";
+/**
+ * The floor and the bot at the same load, one after the other (or at once: BENCH_SIDE_BY_SIDE),
+ * BENCH_ROUNDS times (3 unless set): this machine's other load moves between runs, so one pair can be
+ * off by a third. Every round's CPU ratio is printed; the pair whose ratio is the median is the one reported.
+ */
 async function inTurns(what: string, floorOptions: LoadOptions, botOptions: LoadOptions): Promise<{ floor: LoadFigures; bot: LoadFigures; ratios: number[] }> {
   const rounds = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)));
   const pairs: Array<{ floor: LoadFigures; bot: LoadFigures; ratio: number }> = [];
