@@ -6,14 +6,12 @@
  * (issue 28).
  *
  * So a feature says which commands and which button namespaces (the first word of a codec prefix)
- * it answers; the router reads the command or the namespace off the update and hands it, through
- * grammY's `route`, to a composer built once for that key holding just those features, in their
- * order. Everything else (plain messages, shared chats, inline queries, member updates) goes to
- * every feature as before, and so does everything for a feature that says nothing. A feature keeps
- * its own filters: the router only leaves out features that cannot match.
- *
- * The key picks one of those composers' middleware, built once. (grammY's `route` would do the
- * same through `lazy`, which builds a new Composer around the chosen one for every update.)
+ * it answers; the router reads the command or the namespace off the update and hands it to the
+ * middleware of a composer built once for that key holding just those features, in their order.
+ * Everything else (plain messages, shared chats, inline queries, member updates) goes to every
+ * feature as before, and so does everything for a feature that says nothing. A feature keeps its
+ * own filters: the router only leaves out features that cannot match. (grammY's `route` would pick
+ * the same composer through `lazy`, which builds a new Composer around it for every update.)
  */
 import { Composer, type Middleware, type MiddlewareFn } from "grammy";
 import type { Message } from "grammy/types";
