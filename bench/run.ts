@@ -9,6 +9,9 @@
  * Telegram and sandbox (in this one process), so the machine's other load moves both alike: the CPU
  * ratio then holds to a few hundredths between rounds (in turn it moves by a third), which is what
  * comparing two builds needs; the latencies do not count then, this process being the bottleneck.
+ * BENCH_WARMUP_SECONDS (3) is how long the load phases run before they are measured: V8 goes on
+ * compiling the bot's hot code for some 20 s under load (its optimising compiler took 13% of the
+ * bot's CPU samples in its first 20 s, 3% after 40 s), so 40 measures a bot that has been up a while.
  * The replicas' benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { benchCpu } from "./cpu.js";
@@ -108,7 +111,7 @@ if (wanted("cpu")) {
 const load: LoadOptions = {
   ratePerSecond: Number(process.env.BENCH_LOAD_RATE ?? 1_000),
   seconds: Number(process.env.BENCH_SECONDS ?? 20),
-  warmupSeconds: 3,
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
   chats: Number(process.env.BENCH_LOAD_CHATS ?? 2_000),
   telegramDelayMs: 30,
   marketplaceDelayMs: 50,

@@ -53,11 +53,9 @@ async function presetPrices(key: string, address: string): Promise<unknown> {
   return Promise.all(paths.map((path) => getCached(key, path)));
 }
 
-/** The check of an address (a public call) and, for a keyed user, its preset prices: together, or (in /check's conversation) one after the other. */
-async function addressCard(key: string | undefined, address: string, inTurn: boolean): Promise<void> {
-  const checked = get(undefined, `/address-checker?address=${address}`);
-  if (inTurn) await checked;
-  await Promise.all([checked, key ? presetPrices(key, address) : undefined]);
+/** The check of an address (a public call) and, for a keyed user, its preset prices, asked together. */
+async function addressCard(key: string | undefined, address: string): Promise<void> {
+  await Promise.all([get(undefined, `/address-checker?address=${address}`), key ? presetPrices(key, address) : undefined]);
 }
 
 /** The promise's value if it settles within `ms`, else undefined (as the balance card's `within`). */
@@ -122,7 +120,7 @@ bot.on("message:text", async (ctx) => {
   // an address: "/check <address>", or the answer to the open flow's prompt
   const flow = argument === undefined ? flows.get(ctx.chat.id) : undefined;
   if (!flow) void ctx.replyWithChatAction("typing").catch(() => undefined);
-  await addressCard(key, argument ?? text, flow?.kind === "check");
+  await addressCard(key, argument ?? text);
   if (!flow) return void (await ctx.reply(`Checked ${argument ?? text}`, { reply_markup: start }));
   // the check ends with its answer (its buttons gone); the purchase goes on to its preview
   if (flow.kind === "check") flows.delete(ctx.chat.id);

@@ -1,7 +1,8 @@
 /**
  * A card that needs several marketplace answers asks for them at once, so the user waits for the
  * slowest call, not for their sum: the balance card (balance, and the runway's prices and rules),
- * and the buy flow's volume step (what the address has, and the presets' prices).
+ * the buy flow's volume step (what the address has, and the presets' prices), and the card the
+ * /check flow ends with (the check, and the presets' prices).
  *
  * A proxy in front of the sandbox holds back the first answer to each of two requests until the
  * other request has arrived (or a few seconds passed). Asked one after the other, in either order,
@@ -97,6 +98,21 @@ describe("a card that needs several answers asks for them at once", () => {
     const volumeStep = await nextShown(harness, /How much/);
     expect(text(volumeStep)).toContain(`<code>${address}</code> has no energy`);
     // the presets are priced
+    expect(harness.tg.buttons(USER).map((b) => b.text)).toContainEqual(expect.stringMatching(/^1 transfer · 1 hour · [\d.]+ TRX$/));
+    expect(proxy!.pairedWhileHeld()).toEqual([true, true]);
+  });
+
+  it("/check asked for the address: the check and the presets' prices are asked together", async () => {
+    const harness = await start([/\/orders\/preview/, /\/address-checker/]);
+    await harness.givenUserWithKey(USER, { trx: "1000" });
+    const address = freshAddress();
+    harness.sandbox.control.setAddress(address, { activated: true, energyLimit: 0n });
+    await harness.tg.sendText({ userId: USER, text: "/check" });
+    await nextShown(harness, /Send me the TRON address to check/);
+    await harness.tg.sendText({ userId: USER, text: address });
+    // the card, in the question's message, with its priced presets
+    const card = await harness.tg.waitForCall("editMessageText", (p) => p.chat_id === USER && String(p.text).includes("Limit"));
+    expect(String(card.payload.text)).toContain(address);
     expect(harness.tg.buttons(USER).map((b) => b.text)).toContainEqual(expect.stringMatching(/^1 transfer · 1 hour · [\d.]+ TRX$/));
     expect(proxy!.pairedWhileHeld()).toEqual([true, true]);
   });

@@ -119,15 +119,17 @@ async function askForAddress(conversation: BotConversation, ctx: ConversationCon
     tap: (data, c) => take(CheckStep.address.unpack(data)?.address ?? "", c),
     text: (text, c) => take(addressByLabel(saved, text) ?? text.split(/\s+/)[0] ?? "", c),
   });
-  // The call and the clock are side effects: replayed from the log, never repeated. Errors must be
-  // thrown through external (not returned) to come back as MarketplaceError.
+  // The calls and the clock are side effects: replayed from the log, never repeated. The check and
+  // the priced presets are asked at once, as /check <address> asks them: one wait for the user, one
+  // entry in the log. Errors must be thrown through external (not returned) to come back as
+  // MarketplaceError; loadPresets never throws (no presets: the card offers plain Buy).
   let outcome: CheckOutcome;
   try {
-    outcome = await external(conversation, () => fetchCheck(answered, input));
+    const [checked, presets] = await external(conversation, () => Promise.all([fetchCheck(answered, input), loadPresets(answered.deps, userId, input)]));
+    outcome = { ...checked, presets };
   } catch (error) {
     outcome = { error, at: await external(conversation, () => answered.deps.now()) };
   }
-  outcome.presets = await external(conversation, () => loadPresets(answered.deps, userId, input));
   const label = saved.find((e) => e.address === input)?.label;
   if (label) outcome.label = label;
   const { text, keyboard: cardKeyboard } = checkMessage(answered, input, outcome);
