@@ -74,6 +74,15 @@ async function start(pair: [RegExp, RegExp]): Promise<Harness> {
   return h;
 }
 
+/** A user with a key and an address with no energy; the address's check and a preset's price are the pair held. */
+async function startWithAddress(): Promise<{ harness: Harness; address: string }> {
+  const harness = await start([/\/orders\/preview/, /\/address-checker/]);
+  await harness.givenUserWithKey(USER, { trx: "1000" });
+  const address = freshAddress();
+  harness.sandbox.control.setAddress(address, { activated: true, energyLimit: 0n });
+  return { harness, address };
+}
+
 describe("a card that needs several answers asks for them at once", () => {
   it("/balance: the runway's prices and rules are asked while the balance is on its way", async () => {
     const harness = await start([/\/wallet\/balance/, /\/automations(\?|$)/]);
@@ -86,10 +95,7 @@ describe("a card that needs several answers asks for them at once", () => {
   });
 
   it("/buy: the address's resources are asked together with the presets' prices", async () => {
-    const harness = await start([/\/orders\/preview/, /\/address-checker/]);
-    await harness.givenUserWithKey(USER, { trx: "1000" });
-    const address = freshAddress();
-    harness.sandbox.control.setAddress(address, { activated: true, energyLimit: 0n });
+    const { harness, address } = await startWithAddress();
     await harness.tg.sendText({ userId: USER, text: "/buy" });
     await nextShown(harness, /What would you like to buy/);
     await harness.tg.tapButton({ userId: USER, text: /Energy/ });
@@ -103,10 +109,7 @@ describe("a card that needs several answers asks for them at once", () => {
   });
 
   it("/check asked for the address: the check and the presets' prices are asked together", async () => {
-    const harness = await start([/\/orders\/preview/, /\/address-checker/]);
-    await harness.givenUserWithKey(USER, { trx: "1000" });
-    const address = freshAddress();
-    harness.sandbox.control.setAddress(address, { activated: true, energyLimit: 0n });
+    const { harness, address } = await startWithAddress();
     await harness.tg.sendText({ userId: USER, text: "/check" });
     await nextShown(harness, /Send me the TRON address to check/);
     await harness.tg.sendText({ userId: USER, text: address });
