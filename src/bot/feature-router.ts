@@ -12,6 +12,11 @@
  * feature as before, and so does everything for a feature that says nothing. A feature keeps its
  * own filters: the router only leaves out features that cannot match. (grammY's `route` would pick
  * the same composer through `lazy`, which builds a new Composer around it for every update.)
+ *
+ * The card menus (ui/card-menus.ts) come first on every route but the commands of features that draw
+ * no card: every tap (a card's own taps among them) and every other update passes them as before,
+ * while /help, /start, /check or /balance no longer pay, on each update, for a transformer every one
+ * of their Bot API calls would go through to look for a menu they never send (issue 28).
  */
 import { Composer, type Middleware, type MiddlewareFn } from "grammy";
 import type { Message } from "grammy/types";
@@ -29,10 +34,13 @@ export interface Feature {
   middleware: Middleware<BotContext>;
   /** Absent: every command and every tap. */
   answers?: Answers;
+  /** Answers some command with a card menu (a Menu as its keyboard): that command's route installs the menus. */
+  drawsCards?: boolean;
 }
 
-/** A command or a tap no feature names: only the features that name nothing see it. */
-const UNCLAIMED = "unclaimed";
+/** A command or a tap no feature names: only the features that name nothing see it (a card's own taps among them). */
+const UNCLAIMED_COMMAND = "command";
+const UNCLAIMED_TAP = "button";
 const EVERYTHING_ELSE = "other";
 
 /** The command a message starts with ("buy" for "/buy@bot 5"), if it starts with one. */
@@ -51,28 +59,36 @@ export function namespaceOf(data: string): string {
   return end === -1 ? data : data.slice(0, end);
 }
 
-/** Every feature, each seeing only the commands and taps it answers, in the order given. */
-export function routeFeatures(features: readonly Feature[]): MiddlewareFn<BotContext> {
+/**
+ * Every feature, each seeing only the commands and taps it answers, in the order given; `cards` (the
+ * card menus) before them on every route but a command's whose features draw no card.
+ */
+export function routeFeatures(features: readonly Feature[], cards?: Middleware<BotContext>): MiddlewareFn<BotContext> {
   const commands = new Set(features.flatMap((f) => f.answers?.commands ?? []));
   const buttons = new Set(features.flatMap((f) => f.answers?.buttons ?? []));
-  const only = (answers: (a: Answers) => boolean) => new Composer<BotContext>(...features.filter((f) => !f.answers || answers(f.answers)).map((f) => f.middleware));
+  const route = (answers: (a: Answers) => boolean, withCards = true) => {
+    const routed = features.filter((f) => !f.answers || answers(f.answers));
+    const first = cards && (withCards || routed.some((f) => f.drawsCards)) ? [cards] : [];
+    return new Composer<BotContext>(...first, ...routed.map((f) => f.middleware)).middleware();
+  };
 
   const routes = new Map<string, MiddlewareFn<BotContext>>();
-  for (const command of commands) routes.set(`command:${command}`, only((a) => a.commands?.includes(command) ?? false).middleware());
-  for (const namespace of buttons) routes.set(`button:${namespace}`, only((a) => a.buttons?.includes(namespace) ?? false).middleware());
-  routes.set(UNCLAIMED, only(() => false).middleware());
-  routes.set(EVERYTHING_ELSE, only(() => true).middleware());
+  for (const command of commands) routes.set(`command:${command}`, route((a) => a.commands?.includes(command) ?? false, false));
+  for (const namespace of buttons) routes.set(`button:${namespace}`, route((a) => a.buttons?.includes(namespace) ?? false));
+  routes.set(UNCLAIMED_COMMAND, route(() => false, false));
+  routes.set(UNCLAIMED_TAP, route(() => false));
+  routes.set(EVERYTHING_ELSE, route(() => true));
 
   const keyOf = (ctx: BotContext): string => {
     const data = ctx.update.callback_query?.data;
     if (data !== undefined) {
       const namespace = namespaceOf(data);
-      return buttons.has(namespace) ? `button:${namespace}` : UNCLAIMED;
+      return buttons.has(namespace) ? `button:${namespace}` : UNCLAIMED_TAP;
     }
     const message = ctx.update.message ?? ctx.update.channel_post;
     const command = message && commandOf(message);
     if (command === undefined) return EVERYTHING_ELSE;
-    return commands.has(command) ? `command:${command}` : UNCLAIMED;
+    return commands.has(command) ? `command:${command}` : UNCLAIMED_COMMAND;
   };
 
   // every key keyOf returns has its route

@@ -10,7 +10,8 @@
  * flow/open-flows.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first. The features see only the updates
- * they answer (feature-router.ts).
+ * they answer, and the menus only the updates that can tap or draw a card: every one but the
+ * commands of features that draw none (feature-router.ts).
  */
 import { Bot, Composer, lazySession, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -103,8 +104,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
   chat.use(flowsWhileOpen(flows));
-  chat.use(cardMenus(menus));
-  chat.use(routeFeatures(features));
+  chat.use(routeFeatures(features, cardMenus(menus)));
   chat.use(fallbackFeature);
 
   return { bot, i18n };

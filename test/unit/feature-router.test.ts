@@ -28,19 +28,20 @@ const member: Update = {
   my_chat_member: { chat, from, date: 0, old_chat_member: { status: "member", user: from }, new_chat_member: { status: "kicked", user: from, until_date: 0 } },
 };
 
-/** A bot whose features record their name for each update they see, then pass it on. */
-function recordingBot(table: Array<[string, Answers | undefined]>) {
+/** A bot whose features (and the card menus) record their name for each update they see, then pass it on. */
+function recordingBot(table: Array<[string, Answers | undefined, { drawsCards?: boolean }?]>) {
   const seen: string[] = [];
-  const routed: Feature[] = table.map(([name, answers]) => {
+  const recording = (name: string) => {
     const composer = new Composer<BotContext>();
     composer.use(async (_ctx, next) => {
       seen.push(name);
       await next();
     });
-    return { middleware: composer, answers };
-  });
+    return composer;
+  };
+  const routed: Feature[] = table.map(([name, answers, more]) => ({ middleware: recording(name), answers, ...more }));
   const bot = new Bot<BotContext>("1:test", { botInfo: testBotInfo() });
-  bot.use(routeFeatures(routed));
+  bot.use(routeFeatures(routed, recording("cards")));
   return {
     async see(update: Update): Promise<string[]> {
       seen.length = 0;
@@ -52,7 +53,7 @@ function recordingBot(table: Array<[string, Answers | undefined]>) {
 
 describe("routeFeatures", () => {
   const bot = recordingBot([
-    ["keys", { commands: ["key"], buttons: ["key"] }],
+    ["keys", { commands: ["key"], buttons: ["key"] }, { drawsCards: true }],
     ["members", {}],
     ["start", { commands: ["start"] }],
     ["balance", { commands: ["balance"], buttons: ["bal"] }],
@@ -62,19 +63,25 @@ describe("routeFeatures", () => {
   it("hands a command to the features that answer it and to those that say nothing, in order", async () => {
     expect(await bot.see(text("/balance", 8))).toEqual(["balance", "legacy"]);
     expect(await bot.see(text("/start@energy_test_bot payload", 22))).toEqual(["start", "legacy"]);
-    expect(await bot.see(text("/key sbx_full_0123", 4))).toEqual(["keys", "legacy"]);
+    expect(await bot.see(text("/key sbx_full_0123", 4))).toEqual(["cards", "keys", "legacy"]);
     expect(await bot.see(text("/nothing", 8))).toEqual(["legacy"]);
   });
 
-  it("hands a tap to the features whose namespace its data starts with", async () => {
-    expect(await bot.see(tap("bal"))).toEqual(["balance", "legacy"]);
-    expect(await bot.see(tap("bal.r"))).toEqual(["balance", "legacy"]);
-    expect(await bot.see(tap("key.use:3:buy"))).toEqual(["keys", "legacy"]);
-    expect(await bot.see(tap("orders/0/1//abc"))).toEqual(["legacy"]);
+  it("puts the card menus before a command only when one of its features draws a card", async () => {
+    expect(await bot.see(text("/key", 4))).toEqual(["cards", "keys", "legacy"]);
+    expect(await bot.see(text("/balance", 8))).not.toContain("cards");
   });
 
-  it("hands plain messages and other updates to every feature", async () => {
-    const all = ["keys", "members", "start", "balance", "legacy"];
+  it("hands a tap to the card menus, then the features whose namespace its data starts with", async () => {
+    expect(await bot.see(tap("bal"))).toEqual(["cards", "balance", "legacy"]);
+    expect(await bot.see(tap("bal.r"))).toEqual(["cards", "balance", "legacy"]);
+    expect(await bot.see(tap("key.use:3:buy"))).toEqual(["cards", "keys", "legacy"]);
+    // a card's own tap (a menu's data) names no feature: the menus answer it
+    expect(await bot.see(tap("orders/0/1//abc"))).toEqual(["cards", "legacy"]);
+  });
+
+  it("hands plain messages and other updates to the card menus and every feature", async () => {
+    const all = ["cards", "keys", "members", "start", "balance", "legacy"];
     expect(await bot.see(text("TM93SiHBNy4n2uPvhgUk8aCGaiMhsqZN3t"))).toEqual(all);
     // a slash without a command entity is a plain message
     expect(await bot.see(text("/balance"))).toEqual(all);
@@ -99,6 +106,15 @@ describe("the bot's features", () => {
     // /cancel is answered before the features (and in every flow)
     const registered = [...named(join(projectRoot, "src/bot/features"), /\.command\("([a-z_]+)"/g), ...COMMANDS.map((c) => c.name)].filter((c) => c !== "cancel");
     expect(registered.filter((c) => !commands.has(c))).toEqual([]);
+  });
+
+  it("say they draw cards where a command of theirs can answer with a card menu", () => {
+    const drawing = new Set(features.filter((f) => f.drawsCards).flatMap((f) => f.answers?.commands ?? []));
+    const folders = readdirSync(join(projectRoot, "src/bot/features"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const withCards = folders.map((e) => join(e.parentPath, e.name)).filter((dir) => named(dir, /(createCardMenu)\(/g).size > 0);
+    expect(withCards.length).toBeGreaterThan(5);
+    const commands = withCards.flatMap((dir) => [...named(dir, /\.command\("([a-z_]+)"/g)]);
+    expect(commands.filter((c) => !drawing.has(c))).toEqual([]);
   });
 
   it("declare the namespace of every button codec, but for the flows' own steps", () => {

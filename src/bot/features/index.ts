@@ -51,12 +51,13 @@ import type { Flow } from "../flow/define.js";
  * Every feature in the order they see updates, each with the commands and button namespaces it
  * answers (bot/feature-router.ts hands it no other command or tap; plain messages and other updates
  * reach every feature; its own filters still decide). A button's namespace is its codec prefix's
- * first word (telegram/shared-buttons.ts, each feature's callbacks.ts).
+ * first word (telegram/shared-buttons.ts, each feature's callbacks.ts). `drawsCards`: a command of
+ * the feature answers with a card menu (`menus` below), so its route installs the menus.
  */
 export const features: Feature[] = [
   // first of the features: a key pasted anywhere (`/key <KEY>` in a group, a bare key) is deleted
   // before another feature sees the message (flows, which come earlier, guard their own steps)
-  { middleware: keysFeature, answers: { commands: ["key", "keys"], buttons: ["key", "keys"] } },
+  { middleware: keysFeature, answers: { commands: ["key", "keys"], buttons: ["key", "keys"] }, drawsCards: true },
   // a group with a team desk: its administrators' /buy and /balance (before private-only points elsewhere)
   { middleware: teamFeature, answers: { commands: ["team", "buy", "balance"], buttons: ["team"] } },
   // account commands in groups only get a pointer to the private chat
@@ -66,23 +67,23 @@ export const features: Feature[] = [
   { middleware: checkFeature, answers: { commands: ["start", "check"], buttons: ["chk"] } },
   { middleware: startFeature, answers: { commands: ["start"] } },
   { middleware: helpFeature, answers: { commands: ["help"] } },
-  { middleware: languageFeature, answers: { commands: ["language"] } },
+  { middleware: languageFeature, answers: { commands: ["language"] }, drawsCards: true },
   { middleware: balanceFeature, answers: { commands: ["balance"], buttons: ["bal"] } },
   { middleware: depositFeature, answers: { commands: ["deposit"], buttons: ["dep"] } },
   { middleware: statsFeature, answers: { commands: ["stats"] } },
   { middleware: statementFeature, answers: { commands: ["statement"], buttons: ["stmt"] } },
   { middleware: buyFeature, answers: { commands: ["buy"], buttons: ["buy"] } },
   { middleware: batchFeature, answers: { commands: ["batch"], buttons: ["batch", "bat"] } },
-  { middleware: addressesFeature, answers: { commands: ["addresses"], buttons: ["adr"] } },
-  { middleware: ordersFeature, answers: { commands: ["orders"], buttons: ["ord"] } },
+  { middleware: addressesFeature, answers: { commands: ["addresses"], buttons: ["adr"] }, drawsCards: true },
+  { middleware: ordersFeature, answers: { commands: ["orders"], buttons: ["ord"] }, drawsCards: true },
   { middleware: automationsFeature, answers: { commands: RULE_COMMANDS } },
-  { middleware: rulesFeature, answers: { commands: ["rules"], buttons: ["rule"] } },
+  { middleware: rulesFeature, answers: { commands: ["rules"], buttons: ["rule"] }, drawsCards: true },
   { middleware: inlineFeature, answers: {} },
   { middleware: blogFeature, answers: { commands: ["blog", "start"], buttons: ["blog"] } },
-  { middleware: webhookFeature, answers: { commands: ["webhook"], buttons: ["whk"] } },
-  { middleware: settingsFeature, answers: { commands: ["settings"], buttons: ["set"] } },
-  { middleware: alertsFeature, answers: { commands: ["alert"], buttons: ["alert"] } },
-  { middleware: scheduleFeature, answers: { commands: ["schedule"], buttons: ["sched"] } },
+  { middleware: webhookFeature, answers: { commands: ["webhook"], buttons: ["whk"] }, drawsCards: true },
+  { middleware: settingsFeature, answers: { commands: ["settings"], buttons: ["set"] }, drawsCards: true },
+  { middleware: alertsFeature, answers: { commands: ["alert"], buttons: ["alert"] }, drawsCards: true },
+  { middleware: scheduleFeature, answers: { commands: ["schedule"], buttons: ["sched"] }, drawsCards: true },
   { middleware: announceFeature, answers: { commands: ["announce", "stop"], buttons: ["ann"] } },
   // last: a bare address in a private chat, when no command or button took the message
   { middleware: addressMessageFeature, answers: {} },
