@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { namespaceOf, routeFeatures, type Answers, type Feature } from "../../src/bot/feature-router.js";
 import { projectRoot } from "../../src/paths.js";
 import type { BotContext } from "../../src/bot/context.js";
-import { features } from "../../src/bot/features/index.js";
+import { features, flowEntries } from "../../src/bot/features/index.js";
 import { COMMANDS } from "../../src/bot/commands.js";
 import { SharedButtons } from "../../src/telegram/shared-buttons.js";
 import { testBotInfo } from "../../src/dev/telegram-fake/bot-info.js";
@@ -108,13 +108,32 @@ describe("the bot's features", () => {
     expect(registered.filter((c) => !commands.has(c))).toEqual([]);
   });
 
-  it("say they draw cards where a command of theirs can answer with a card menu", () => {
-    const drawing = new Set(features.filter((f) => f.drawsCards).flatMap((f) => f.answers?.commands ?? []));
-    const folders = readdirSync(join(projectRoot, "src/bot/features"), { withFileTypes: true }).filter((e) => e.isDirectory());
-    const withCards = folders.map((e) => join(e.parentPath, e.name)).filter((dir) => named(dir, /(createCardMenu)\(/g).size > 0);
-    expect(withCards.length).toBeGreaterThan(5);
-    const commands = withCards.flatMap((dir) => [...named(dir, /\.command\("([a-z_]+)"/g)]);
-    expect(commands.filter((c) => !drawing.has(c))).toEqual([]);
+  it("say they draw cards when their folder has a card menu or shows another feature's card", async () => {
+    const root = join(projectRoot, "src/bot/features");
+    const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const source = (folder: string) => readdirSync(join(root, folder), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(root, folder, f), "utf8")).join("\n");
+    // which folder each exported value (a feature's composer, a folder's registry entries) comes from
+    const folderOf = new Map<unknown, string>();
+    for (const folder of folders) {
+      for (const file of readdirSync(join(root, folder)).filter((f) => f.endsWith(".ts"))) {
+        const exported = (await import(join(root, folder, file))) as Record<string, unknown>;
+        for (const value of Object.values(exported)) folderOf.set(value, folder);
+      }
+    }
+    const hasCards = (folder: string) => /createCardMenu\(|new Menu\b/.test(source(folder));
+    // the registry's entries that show a card (those of a folder with card menus)
+    const cardEntries = flowEntries.filter((entries) => hasCards(folderOf.get(entries)!)).flatMap((entries) => Object.keys(entries));
+    expect(cardEntries).toContain("show-order-card");
+    // buy shows the order card only from its Confirm tap, and every tap's route has the menus
+    const onlyFromTaps = ["buy"];
+    const expected = features.map((f) => {
+      const folder = folderOf.get(f.middleware);
+      if (!folder) throw new Error("a feature not exported from a folder of src/bot/features");
+      const drawsCards = hasCards(folder) || (!onlyFromTaps.includes(folder) && cardEntries.some((id) => source(folder).includes(`"${id}"`)));
+      return `${folder}: ${drawsCards}`;
+    });
+    expect(features.map((f) => `${folderOf.get(f.middleware)}: ${f.drawsCards === true}`)).toEqual(expected);
+    expect(expected.filter((e) => e.endsWith("true")).length).toBeGreaterThan(5);
   });
 
   it("declare the namespace of every button codec, but for the flows' own steps", () => {
