@@ -252,8 +252,9 @@ if (only?.includes("load-kinds")) {
     const ratio = bot.botCpuMsPerUpdate / floor.botCpuMsPerUpdate;
     rows.push({
       benchmark: `300/s of ${kind} alone`,
+      // the calls show whether the floor still mirrors this kind's (the realistic load's row checks the mix)
       figure: "bot process's CPU per update answered (the median round; each round's ratio)",
-      value: `${bot.botCpuMsPerUpdate.toFixed(2)} ms (${ratio.toFixed(2)} × the floor's; ${ratiosText(ratios)})`,
+      value: `${bot.botCpuMsPerUpdate.toFixed(2)} ms (${ratio.toFixed(2)} × the floor's; ${ratiosText(ratios)}; calls per update, Bot API / marketplace: ${calls(bot)}, the floor's ${calls(floor)})`,
       baseline: `${floor.botCpuMsPerUpdate.toFixed(2)} ms`,
       target: "—",
       met: null,
