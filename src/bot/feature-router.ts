@@ -63,12 +63,12 @@ export function namespaceOf(data: string): string {
  * Every feature, each seeing only the commands and taps it answers, in the order given; `cards` (the
  * card menus) before them on every route but a command's whose features draw no card.
  */
-export function routeFeatures(features: readonly Feature[], cards?: Middleware<BotContext>): MiddlewareFn<BotContext> {
+export function routeFeatures(features: readonly Feature[], cards: Middleware<BotContext>): MiddlewareFn<BotContext> {
   const commands = new Set(features.flatMap((f) => f.answers?.commands ?? []));
   const buttons = new Set(features.flatMap((f) => f.answers?.buttons ?? []));
   const route = (answers: (a: Answers) => boolean, withCards = true) => {
     const routed = features.filter((f) => !f.answers || answers(f.answers));
-    const first = cards && (withCards || routed.some((f) => f.drawsCards)) ? [cards] : [];
+    const first = withCards || routed.some((f) => f.drawsCards) ? [cards] : [];
     return new Composer<BotContext>(...first, ...routed.map((f) => f.middleware)).middleware();
   };
 
