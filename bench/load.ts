@@ -24,7 +24,7 @@ import { createDatabase, dropDatabase } from "../test/support/pg-databases.js";
 import type { StoreLocation } from "../src/store/index.js";
 import { waitUntil } from "../test/support/wait.js";
 import { TelegramSide, type Delivery } from "./lib/telegram-side.js";
-import { ONE_KIND, type ScriptedChat } from "./lib/chat-script.js";
+import { KEYED_KINDS, ONE_KIND, type ScriptedChat } from "./lib/chat-script.js";
 
 export interface LoadOptions {
   ratePerSecond: number;
@@ -82,7 +82,7 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
   const secretsKey = randomBytes(32).toString("base64");
   const databaseUrl = options.replicas ? await createDatabase(options.replicas.serverUrl, "bench_load") : undefined;
   const location: StoreLocation = { databasePath: join(dir, "bot.db"), databaseUrl };
-  const { chats, keys } = await seedChats(location, secretsKey, options.chats, sandbox.control, options.kind === undefined ? undefined : ONE_KIND[options.kind]);
+  const { chats, keys } = await seedChats(location, secretsKey, options.chats, sandbox.control, options.kind === undefined ? undefined : { steps: ONE_KIND[options.kind]!, allKeyed: KEYED_KINDS.has(options.kind) });
   let side: TelegramSide | undefined;
   const tg = await startFakeBotApi({ token: TOKEN, delayMs: options.telegramDelayMs, deliverWebhook: false, onCall: (call) => side?.onCall(call) });
   const ports = options.baseline ? [] : await Promise.all(Array.from({ length: options.replicas?.count ?? 1 }, () => freePort()));
@@ -242,14 +242,15 @@ async function seedChats(
   secretsKey: string,
   count: number,
   control: Awaited<ReturnType<typeof startSandbox>>["control"],
-  cycle?: ScriptedChat["cycle"],
+  kind?: { steps: NonNullable<ScriptedChat["cycle"]>; allKeyed: boolean },
 ): Promise<{ chats: ScriptedChat[]; keys: Record<number, string> }> {
   const store = await openStore(location, createSealer([Buffer.from(secretsKey, "base64")]));
   const chats: ScriptedChat[] = [];
   const keys: Record<number, string> = {};
   for (let i = 0; i < count; i++) {
     const id = 3_000_000 + i;
-    const keyed = i % 2 === 0;
+    // half the chats have a key, as in the mix, unless the kind is taken by keyed users only
+    const keyed = kind?.allKeyed === true || i % 2 === 0;
     if (keyed) {
       const { accountId } = control.createAccount({ trx: "1000" });
       const { key } = control.createKey(accountId, { scope: "purchase" });
@@ -257,7 +258,7 @@ async function seedChats(
       await store.apiKeys.add(id, { apiKey: key, label: "main" });
       keys[id] = key;
     }
-    chats.push({ id, keyed, step: 0, ...(cycle ? { cycle } : {}) });
+    chats.push({ id, keyed, step: 0, ...(kind ? { cycle: kind.steps } : {}) });
   }
   await store.close();
   return { chats, keys };

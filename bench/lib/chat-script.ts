@@ -52,6 +52,13 @@ export const ONE_KIND: Record<string, Step[]> = {
   "/buy flow (resource, address, /cancel)": [{ text: "/buy" }, { tap: "first" }, { text: ADDRESSES[0] }, { text: "/cancel" }],
 };
 
+/**
+ * Kinds every chat of which has a key, as the users who take these steps in the mix do (only the
+ * keyed users buy): without a key /buy answers "add a key first" and the steps after it are other
+ * steps, which the floor does not mirror.
+ */
+export const KEYED_KINDS: ReadonlySet<string> = new Set(["/buy flow (resource, address, /cancel)"]);
+
 export interface ScriptedChat {
   id: number;
   keyed: boolean;
