@@ -7,7 +7,7 @@
  * step (middlewares/context-setup.ts) → taps while the chat is busy → per-chat sequencing → a sign
  * of life for slow updates (ui/feedback.ts) → lazy session → conversations plugin (versioned, persistent) → account buttons only in
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
- * flow/open-flows.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
+ * flow/open-flows.ts) → the one-question prompts kept in the session (flow/prompt.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first. The features see only the updates
  * they answer, and the menus only the updates that can tap or draw a card: every one but the
@@ -29,14 +29,15 @@ import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
 import { signOfLife, tapsWhileBusy } from "./ui/feedback.js";
 import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
-import { features, flowEntries, flows, gatedFlows, menus, publicButtons } from "./features/index.js";
+import { features, flowEntries, flows, gatedFlows, menus, prompts, publicButtons } from "./features/index.js";
 import { flowsWhileOpen } from "./flow/open-flows.js";
+import { promptsWhileOpen } from "./flow/prompt.js";
 import { createFlowRegistry } from "./flow/registry.js";
 import { cardMenus } from "./ui/card-menus.js";
 import { routeFeatures } from "./feature-router.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
-export const CONVERSATIONS_VERSION = 7;
+export const CONVERSATIONS_VERSION = 8;
 
 export interface CreateBotOptions {
   apiRoot?: string;
@@ -104,6 +105,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
   chat.use(flowsWhileOpen(flows));
+  chat.use(promptsWhileOpen(prompts));
   chat.use(routeFeatures(features, cardMenus(menus)));
   chat.use(fallbackFeature);
 

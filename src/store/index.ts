@@ -54,6 +54,12 @@ export interface PendingBuy {
   at: number;
 }
 
+/** A one-question prompt open in a chat (bot/flow/prompt.ts): which one, and the message that asks it. */
+export interface OpenPrompt {
+  id: string;
+  messageId: number;
+}
+
 export interface StoreOptions {
   /** Told when group-committed session or conversation state could not be written (it is retried). */
   onWriteError?: (err: unknown) => void;
@@ -209,6 +215,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   const conversations = createKeyValueStorage<unknown>(engine, "conversation:", options);
   const pendingKeyStorage = createKeyValueStorage<{ sealed: string; at: number }>(engine, "pending-key:", options);
   const pendingBuys = createKeyValueStorage<PendingBuy>(engine, "pending-buy:", options);
+  const prompts = createKeyValueStorage<OpenPrompt>(engine, "prompt:", options);
 
   return {
     ...repositories,
@@ -231,6 +238,8 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     conversations,
     /** A `/buy` one-liner typed before the user had a key, by user id: resumed once a key is added. */
     pendingBuys,
+    /** The one-question prompt open in a chat (bot/flow/prompt.ts), by chat id: which one, and its message. */
+    prompts,
     /**
      * Master-key rotation in one pass: every secret sealed with a previous master key is sealed
      * with the current one. Values sealed with a key this bot does not have are counted, not touched.
@@ -246,7 +255,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     /** Writes what the key-value storages have queued, waits for an open transaction, then closes. Idempotent. */
     close(): Promise<void> {
       closing ??= (async () => {
-        for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage]) await storage.close();
+        for (const storage of [sessions, conversations, pendingBuys, pendingKeyStorage, prompts]) await storage.close();
         await engine.idle();
         await engine.close();
       })();

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.js";
 import { waitUntil } from "../support/wait.js";
+import { CheckStep } from "../../src/bot/features/check/callbacks.js";
+import { FlowCancel } from "../../src/bot/flow/flow-message.js";
 import { MarketplaceError } from "../../src/marketplace/errors.js";
-import { en, enAny, enPattern } from "../support/locale.js";
+import { en, enAny, enPattern, tr } from "../support/locale.js";
 import { BAD_CHECKSUM, BOT_USERNAME, botSays, startWatchedHarness, USDT_CONTRACT, ZERO_ADDRESS, type PublicSpy } from "./check-support.js";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let h: Harness;
 let spy: PublicSpy;
@@ -151,11 +155,11 @@ describe("/check", () => {
     await h.tg.sendText({ userId: USER, text: "/check" });
     const question = await botSays(h, USER, ASK);
     // restart() does not wait for an update in flight: wait until the question is stored.
-    await waitUntil(async () => JSON.stringify((await h.store.conversations.read(String(USER))) ?? null).includes("check-address"));
-    // the flow's log keeps the question's message id, not the message Telegram answered with
-    const stored = JSON.stringify(await h.store.conversations.read(String(USER)));
-    expect(stored).toContain(String(question.messageId));
-    expect(stored).not.toContain(question.text.slice(0, 24));
+    await waitUntil(async () => (await h.store.prompts.read(String(USER))) !== undefined);
+    // the store keeps which question is open and its message, not the message itself;
+    // no conversation is open for it
+    expect(await h.store.prompts.read(String(USER))).toEqual({ id: "check-address", messageId: question.messageId });
+    expect(JSON.stringify((await h.store.conversations.read(String(USER))) ?? null)).not.toContain("check-address");
     await h.restart();
     h.sandbox.control.setCheckerAvailable(false);
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
@@ -174,6 +178,62 @@ describe("/check", () => {
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
     expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
     expect(spy.checks).toEqual([]);
+  });
+
+  it("asked for the address (ru): a saved address's button answers; a sticker gets the hint; a pasted key leaves the question and is deleted", async () => {
+    await h.store.users.touch(USER, USER);
+    await h.store.recentAddresses.remember(USER, USDT_CONTRACT);
+    const ru = (key: string) => tr("ru", key);
+    await h.tg.sendText({ userId: USER, text: "/check", languageCode: "ru" });
+    const question = await botSays(h, USER, new RegExp(escapeRegExp(ru("check-ask-address"))));
+    // the saved address, then Cancel
+    const buttons = h.tg.buttons(USER, question.messageId);
+    expect(buttons.map((b) => b.callbackData)).toEqual([CheckStep.address.pack({ address: USDT_CONTRACT }), FlowCancel.pack()]);
+    expect(buttons[1]!.text).toBe(ru("button-cancel"));
+    // not text: the hint, and the question waits on
+    await h.tg.injectUpdate({
+      message: { message_id: 9001, date: 0, chat: { id: USER, type: "private", first_name: "Ann" }, from: { id: USER, is_bot: false, first_name: "Ann", language_code: "ru" }, sticker: { file_id: "s", file_unique_id: "s", type: "regular", width: 1, height: 1, is_animated: false, is_video: false } },
+    });
+    expect((await botSays(h, USER)).text).toBe(ru("conversation-send-text"));
+    // the saved address offered under the question answers it: the question becomes the card
+    await h.tg.tap({ userId: USER, messageId: question.messageId, data: buttons[0]!.callbackData!, languageCode: "ru" });
+    const card = await h.tg.waitForCall("editMessageText", (p) => p.message_id === question.messageId && String(p.text).includes(USDT_CONTRACT));
+    expect(String(card.payload.text)).not.toContain(ru("check-ask-address"));
+    expect(spy.checks).toEqual([USDT_CONTRACT]);
+    // answered: the prompt is gone
+    await waitUntil(async () => (await h.store.prompts.read(String(USER))) === undefined);
+
+    // asked again, a pasted API key is not an answer: it leaves the question, and the keys feature deletes it
+    const { apiKey } = await h.givenUserWithKey(USER);
+    await h.tg.sendText({ userId: USER, text: "/check", languageCode: "ru" });
+    const second = await botSays(h, USER, new RegExp(escapeRegExp(ru("check-ask-address"))));
+    const { messageId } = await h.tg.sendText({ userId: USER, text: apiKey, languageCode: "ru" });
+    await waitUntil(() => h.tg.messages(USER).find((m) => m.messageId === messageId)?.deleted === true);
+    expect(h.tg.buttons(USER, second.messageId)).toEqual([]);
+    expect(spy.checks).toEqual([USDT_CONTRACT]);
+    expect(await h.store.prompts.read(String(USER))).toBeUndefined();
+  });
+
+  it("a flow started from another card while asked for the address takes over: a typed name then answers the flow, not the check", async () => {
+    await h.store.users.touch(USER, USER);
+    await h.store.recentAddresses.remember(USER, USDT_CONTRACT);
+    await h.tg.sendText({ userId: USER, text: "/addresses" });
+    const list = await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER);
+    const listId = (list.response as { result: { message_id: number } }).result.message_id;
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    const question = await botSays(h, USER, ASK);
+    // taps on the list's card are not answers to the question: they pass on; Rename enters a conversation
+    await h.tg.tapButton({ userId: USER, messageId: listId, text: new RegExp(USDT_CONTRACT.slice(0, 6)) });
+    await waitUntil(() => h.tg.buttons(USER, listId).some((b) => /Rename/.test(b.text)));
+    await h.tg.tapButton({ userId: USER, messageId: listId, text: /Rename/ });
+    await botSays(h, USER, /Send a name for/);
+    await waitUntil(async () => (await h.store.prompts.read(String(USER))) === undefined);
+    const checksBefore = spy.checks.length;
+    await h.tg.sendText({ userId: USER, text: "Cold wallet" });
+    await waitUntil(async () => (await h.store.recentAddresses.get(USER, USDT_CONTRACT))?.label === "Cold wallet");
+    // the question was not answered (no check for it), and its message is left as it was
+    expect(spy.checks.length).toBe(checksBefore);
+    expect(h.tg.messages(USER).find((m) => m.messageId === question.messageId)?.text).toContain(en("check-ask-address"));
   });
 
   it("a command typed while asked for the address leaves the question; /cancel too", async () => {

@@ -11,7 +11,8 @@ import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
 import type { BotContext } from "../context.js";
 import type { FlowEntries } from "../flow/registry.js";
-import { checkEntries, checkFeature, checkFlows } from "./check/index.js";
+import { checkEntries, checkFeature, checkPrompts } from "./check/index.js";
+import type { Prompt } from "../flow/prompt.js";
 import { startFeature } from "./start/index.js";
 import { helpFeature } from "./start/help.js";
 import { languageFeature, languageMenu } from "./language/index.js";
@@ -93,7 +94,10 @@ export const features: Feature[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: readonly Flow[] = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...checkFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
+export const flows: readonly Flow[] = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
+
+/** Every one-question prompt kept in the session (flow/prompt.ts), read beside the flows. */
+export const prompts: readonly Prompt[] = [...checkPrompts];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
 export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];

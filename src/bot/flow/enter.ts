@@ -1,12 +1,14 @@
 import type { BotContext } from "../context.js";
 import { withFlow } from "./open-flows.js";
+import { closePrompt } from "./prompt.js";
 
 /**
  * Starts a flow (a conversation registered in createBot's `flows`, so any handler or menu button
- * can start one). A new flow replaces whatever flow the chat was in. In a chat without an open
+ * can start one). A new flow replaces whatever flow (or prompt, prompt.ts) the chat was in. In a chat without an open
  * flow the flows have not seen this update yet (open-flows.ts): the one entered is registered first.
  */
 export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
   await ctx.conversation.exitAll();
+  await closePrompt(ctx);
   await withFlow(ctx, id, () => ctx.conversation.enter(id, ...args));
 }

@@ -20,6 +20,15 @@ import { waitForReply, type Reply, type WaitOptions } from "./wait.js";
 /** The Cancel button under every step of every flow. */
 export const FlowCancel = defineCallback("flow.x", {}, { inGroups: true });
 
+/** A step's buttons with Cancel under them (a step without buttons of its own: Cancel alone, no empty row above it). */
+export function withCancel(keyboard: InlineKeyboard, cancelText: string): InlineKeyboard {
+  const rows = keyboard.inline_keyboard.filter((row) => row.length > 0);
+  return InlineKeyboard.from(rows).row().text(cancelText, FlowCancel.pack());
+}
+
+/** A step asked again: why the last answer was not taken, above the question. */
+export const withReason = (reason: string, question: string): string => `${reason}\n\n${question}`;
+
 type Ctx = ConversationContext;
 
 export class FlowMessage {
@@ -64,17 +73,14 @@ export class FlowMessage {
   /** Shows a step: its text and buttons, with Cancel under them. */
   async ask(ctx: Ctx, text: string, keyboard: InlineKeyboard = new InlineKeyboard()): Promise<void> {
     this.step = { text, keyboard };
-    // a step without buttons of its own shows Cancel alone (no empty row above it)
-    const rows = keyboard.inline_keyboard.filter((row) => row.length > 0);
-    const withCancel = InlineKeyboard.from(rows).row().text(ctx.t("button-cancel"), FlowCancel.pack());
-    await this.put(text, withCancel);
+    await this.put(text, withCancel(keyboard, ctx.t("button-cancel")));
   }
 
   /** Shows the current step again with why the last answer was not taken. */
   async retry(ctx: Ctx, reason: string): Promise<void> {
     if (!this.step) return;
     const { text, keyboard } = this.step;
-    await this.ask(ctx, `${reason}\n\n${text}`, keyboard);
+    await this.ask(ctx, withReason(reason, text), keyboard);
     this.step = { text, keyboard };
   }
 

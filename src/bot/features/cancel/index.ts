@@ -1,13 +1,14 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { runEntry } from "../../flow/registry.js";
+import { hasOpenPrompt } from "../../flow/prompt.js";
 
-/** /cancel leaves any conversation and cancels open purchase previews (the buy feature's, through the registry of flows). Installed before the features so it always wins. */
+/** /cancel leaves any conversation or prompt and cancels open purchase previews (the buy feature's, through the registry of flows). Installed before the features so it always wins. */
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.command("cancel", async (ctx, next) => {
-  const active = Object.keys(ctx.conversation.active()).length > 0;
-  // the open flow sees /cancel first and takes the buttons off its message (flow/wait.ts)
+  const active = Object.keys(ctx.conversation.active()).length > 0 || (await hasOpenPrompt(ctx));
+  // the open flow (or prompt) sees /cancel first and takes the buttons off its message (flow/reply-rules.ts)
   if (active) await next();
   // a flow in a group still open: it did not take /cancel, it is someone else's (a team desk's
   // /buy answers only the administrator who started it, flow/wait.ts) and stays

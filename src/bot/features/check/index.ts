@@ -3,31 +3,27 @@
  * links /start check_<address> and /start buy_<address> that group and inline cards point to.
  * The address checker is public: no API key is needed. Inline mode ("@bot T…") is inline.ts.
  */
-import { enterFlow } from "../../flow/enter.js";
 import { renderAndLogError } from "../../errors/reply.js";
 import { Composer, InlineKeyboard, type Context } from "grammy";
 import type { I18nFlavor } from "../../i18n.js";
-import type { BotContext, BotConversation, ConversationContext, DepsFlavor } from "../../context.js";
+import type { BotContext, DepsFlavor } from "../../context.js";
 import type { AddressCheck } from "../../../marketplace/index.js";
 import { MarketplaceError } from "../../../marketplace/errors.js";
 import { isTronAddress } from "../../../tron/address.js";
 import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "./views.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { external } from "../../flow/external.js";
-import { FlowMessage } from "../../flow/flow-message.js";
-import { runStep, type Parsed } from "../../flow/step.js";
-import { showView, type ShowOptions } from "../../ui/view.js";
+import { placeView, showView, type ShowOptions } from "../../ui/view.js";
+import { openPrompt, type Prompt } from "../../flow/prompt.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { loadPresets } from "../../ui/preset-rows.js";
 import { CheckStep } from "./callbacks.js";
 import { addressByLabel, labelledAddress, leadingNamedAddress } from "../../../tron/address-names.js";
 import type { FlowEntries } from "../../flow/registry.js";
-import { defineFlow } from "../../flow/define.js";
 
 type Ctx = Context & I18nFlavor & DepsFlavor;
 
-const CHECK_CONVERSATION = "check-address";
+const CHECK_PROMPT = "check-address";
 const CHECK_BUTTON = SharedButtons.checkAddress.pattern;
 const START_PAYLOAD = /^(buy|check)_(T\S*)$/;
 
@@ -100,45 +96,34 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
   await showView(ctx, checkMessage(ctx, address, await checkWithPresets(ctx, address)), { asNew: true });
 }
 
-/** /check with no address in a private chat: asks for one in a flow message, which becomes the card. */
-async function askForAddress(conversation: BotConversation, ctx: ConversationContext): Promise<void> {
-  const userId = ctx.from?.id;
-  if (userId === undefined) return;
-  const flow = new FlowMessage(conversation, ctx);
-  // the user's saved addresses: the newest offered as buttons (by name), a typed name picks any
-  const saved = await external(conversation, () => ctx.deps.store.recentAddresses.entries(userId));
-  const keyboard = new InlineKeyboard();
-  for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
-  // a typed line is read by its first word (as /check <address> is), or a saved address's name
-  const take = (input: string, c: ConversationContext): Parsed<string> =>
-    isTronAddress(input) ? { value: input } : { reason: invalidAddressText(input, c.t) };
-  const { value: input, ctx: answered } = await runStep(flow, ctx, {
-    question: ctx.t("check-ask-address"),
-    keyboard,
-    buttons: CheckStep.address.pattern,
-    tap: (data, c) => take(CheckStep.address.unpack(data)?.address ?? "", c),
-    text: (text, c) => take(addressByLabel(saved, text) ?? text.split(/\s+/)[0] ?? "", c),
-  });
-  // The calls and the clock are side effects: replayed from the log, never repeated. The check and
-  // the priced presets are asked at once, as /check <address> asks them: one wait for the user, one
-  // entry in the log. Errors must be thrown through external (not returned) to come back as
-  // MarketplaceError; loadPresets never throws (no presets: the card offers plain Buy).
-  let outcome: CheckOutcome;
-  try {
-    const [checked, presets] = await external(conversation, () => Promise.all([fetchCheck(answered, input), loadPresets(answered.deps, userId, input)]));
-    outcome = { ...checked, presets };
-  } catch (error) {
-    outcome = { error, at: await external(conversation, () => answered.deps.now()) };
-  }
-  const label = saved.find((e) => e.address === input)?.label;
-  if (label) outcome.label = label;
-  const { text, keyboard: cardKeyboard } = checkMessage(answered, input, outcome);
-  await flow.finish(answered, text, cardKeyboard);
-}
+/**
+ * /check with no address in a private chat: asks for one, the user's saved addresses offered as
+ * buttons (by name); the answer turns the question into the card. One question answered by the next
+ * message: a prompt kept in the session (flow/prompt.ts), not a conversation, since /check is asked
+ * often and a conversation's resume costs more than the check it waits for.
+ */
+const checkPrompt: Prompt = {
+  id: CHECK_PROMPT,
+  buttons: CheckStep.address.pattern,
+  async ask(ctx) {
+    const saved = ctx.from ? await ctx.deps.store.recentAddresses.entries(ctx.from.id) : [];
+    const keyboard = new InlineKeyboard();
+    for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
+    return { text: ctx.t("check-ask-address"), keyboard };
+  },
+  async answer(ctx, reply, messageId) {
+    // a typed line is read as a saved address's name, else by its first word (as /check <address> is)
+    const saved = reply.kind === "text" && ctx.from ? await ctx.deps.store.recentAddresses.entries(ctx.from.id) : [];
+    const input = reply.kind === "button" ? (CheckStep.address.unpack(reply.data)?.address ?? "") : (addressByLabel(saved, reply.text) ?? reply.text.split(/\s+/)[0] ?? "");
+    if (!isTronAddress(input)) return { reason: invalidAddressText(input, ctx.t) };
+    await placeView(ctx, checkMessage(ctx, input, await checkWithPresets(ctx, input)), { messageId });
+    return undefined;
+  },
+};
 
 export const checkFeature = new Composer<BotContext>();
 
-export const checkFlows = [defineFlow(askForAddress, CHECK_CONVERSATION)];
+export const checkPrompts: readonly Prompt[] = [checkPrompt];
 
 checkFeature
   .command("start")
@@ -161,7 +146,7 @@ checkFeature.command("check", async (ctx) => {
     if (isTronAddress(input) || ctx.chat.type !== "private") return;
   }
   if (ctx.chat.type === "private") {
-    return enterFlow(ctx, CHECK_CONVERSATION);
+    return openPrompt(ctx, checkPrompt);
   }
   await ctx.reply(ctx.t("check-usage"));
 });

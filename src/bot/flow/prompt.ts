@@ -1,0 +1,120 @@
+/**
+ * A one-question prompt, kept as explicit state instead of a conversation: /check asking for an
+ * address. A conversation pays for every update it sees with a resume (its replay log read, parsed,
+ * replayed with a context and plugins per step, its externals cloned, the log written back); a
+ * question that the next message answers needs none of it: the store keeps which prompt is open in
+ * the chat and in which message (store.prompts, a key per chat; on SQLite read from memory, and an
+ * absent key too, so a chat with no prompt open costs a lookup). Not the session: grammY's session
+ * writes itself back after every update that read it.
+ *
+ * It looks and behaves as a flow's step does (FlowMessage, reply-rules.ts): the question in one
+ * message with Cancel under it; a wrong answer asks again with the reason above the question; the
+ * answer turns the message into the result. Cancel ends it in that message; a /command or a pasted
+ * secret leaves it (the message says so) and goes on as usual; another message gets a hint. Opening
+ * a prompt leaves any conversation, and entering a conversation closes the prompt (flow/enter.ts):
+ * a chat has one question open at a time.
+ */
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
+import type { BotContext } from "../context.js";
+import { placeView } from "../ui/view.js";
+import { FlowCancel, withCancel, withReason } from "./flow-message.js";
+import { readReply } from "./reply-rules.js";
+
+/** An answer to a prompt: typed text (trimmed), or a tap on one of its buttons. */
+export type PromptReply = { kind: "text"; text: string } | { kind: "button"; data: string; match: RegExpMatchArray };
+
+export interface Prompt {
+  readonly id: string;
+  /** The question: its text and its own buttons (Cancel is added under them). */
+  ask(ctx: BotContext): Promise<{ text: string; keyboard?: InlineKeyboard }>;
+  /** Which taps answer it; other taps pass on to the rest of the bot. */
+  readonly buttons?: RegExp;
+  /**
+   * Takes an answer: shows the result in the prompt's message (`messageId`) and returns nothing,
+   * or returns why the answer was not taken (the question is asked again with it above).
+   */
+  answer(ctx: BotContext, reply: PromptReply, messageId: number): Promise<{ reason: string } | undefined>;
+}
+
+/** Shows the question in the message `messageId` (or as a new message), with Cancel under its buttons. */
+async function show(ctx: BotContext, prompt: Prompt, messageId: number | undefined, reason?: string): Promise<number | undefined> {
+  const { text, keyboard = new InlineKeyboard() } = await prompt.ask(ctx);
+  const view = { text: reason === undefined ? text : withReason(reason, text), keyboard: withCancel(keyboard, ctx.t("button-cancel")) };
+  const shown = await placeView(ctx, view, messageId === undefined ? { asNew: true } : { messageId });
+  return shown.messageId;
+}
+
+const chatKey = (ctx: BotContext): string | undefined => ctx.chat?.id.toString();
+
+/** Asks `prompt` in a new message of a private chat; the chat's next answer goes to it. Any conversation open is left. */
+export async function openPrompt(ctx: BotContext, prompt: Prompt): Promise<void> {
+  const key = ctx.chat?.type === "private" ? chatKey(ctx) : undefined;
+  if (key === undefined) throw new Error(`the prompt "${prompt.id}" is asked in a private chat only`);
+  await ctx.conversation.exitAll();
+  const messageId = await show(ctx, prompt, undefined);
+  if (messageId !== undefined) await ctx.deps.store.prompts.write(key, { id: prompt.id, messageId });
+}
+
+/** Forgets the chat's open prompt, its message left as it is (a conversation entered takes over). */
+export async function closePrompt(ctx: BotContext): Promise<void> {
+  const key = chatKey(ctx);
+  // a delete of what is not there writes nothing (store/kv-storage.ts)
+  if (key !== undefined) await ctx.deps.store.prompts.delete(key);
+}
+
+/** Whether the chat has a prompt open (the cancel feature hands /cancel to it first). */
+export async function hasOpenPrompt(ctx: BotContext): Promise<boolean> {
+  const key = chatKey(ctx);
+  return key !== undefined && (await ctx.deps.store.prompts.read(key)) !== undefined;
+}
+
+/** Installed beside the flows: a message or tap in a chat with a prompt open is read against it first. */
+export function promptsWhileOpen(prompts: readonly Prompt[]): MiddlewareFn<BotContext> {
+  const byId = new Map(prompts.map((p) => [p.id, p]));
+  return async (ctx, next) => {
+    // a prompt is opened in a private chat only (there, one person answers): other chats are not looked up
+    const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
+    if ((!ctx.message && !ctx.callbackQuery) || chatId === undefined) return next();
+    const key = String(chatId);
+    const open = await ctx.deps.store.prompts.read(key);
+    const prompt = open && byId.get(open.id);
+    if (!open || !prompt) {
+      // a prompt this bot no longer has: forgotten
+      if (open) await ctx.deps.store.prompts.delete(key);
+      return next();
+    }
+    const close = () => ctx.deps.store.prompts.delete(key);
+    const read = readReply(ctx, {
+      ...(prompt.buttons ? { buttons: prompt.buttons } : {}),
+      isCancel: (c) => c.callbackQuery?.data === FlowCancel.pack() && c.callbackQuery.message?.message_id === open.messageId,
+    });
+    switch (read.kind) {
+      case "pass":
+      case "not-yours":
+      case "ignore":
+        return next();
+      case "leave":
+        // no question left on screen that nobody listens to; the command is then answered as usual
+        await close();
+        await ctx.api.editMessageText(chatId, open.messageId, ctx.t("cancel-done")).catch(() => undefined);
+        // (/cancel: the cancel feature answers it once the prompt is left)
+        if (read.next) await next();
+        return;
+      case "cancel":
+        await close();
+        await ctx.answerCallbackQuery();
+        await placeView(ctx, { text: ctx.t("cancel-done"), keyboard: InlineKeyboard.from([]) }, { messageId: open.messageId });
+        return;
+      case "hint":
+        await ctx.reply(ctx.t(read.hintKey));
+        return;
+      case "text":
+      case "button": {
+        const outcome = await prompt.answer(ctx, read, open.messageId);
+        if (outcome) await show(ctx, prompt, open.messageId, outcome.reason);
+        else await close();
+        return;
+      }
+    }
+  };
+}
