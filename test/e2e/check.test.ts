@@ -146,7 +146,7 @@ describe("/check", () => {
     const card = await botSays(h, USER, /Limit/);
     expect(card.text).toContain("Limit 600 · used 0 · available 600");
     expect(spy.checks).toEqual([USDT_CONTRACT]);
-    // The conversation is over: a bare address now gets the usual Check / Buy offer.
+    // The question is answered: a bare address now gets the usual Check / Buy offer.
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
     expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
   });
@@ -234,6 +234,32 @@ describe("/check", () => {
     // the question was not answered (no check for it), and its message is left as it was
     expect(spy.checks.length).toBe(checksBefore);
     expect(h.tg.messages(USER).find((m) => m.messageId === question.messageId)?.text).toContain(en("check-ask-address"));
+    // nor is it open any more: an address now is a bare address (the usual offer), not its answer
+    await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
+    expect((await botSays(h, USER, enAny("address-detected", "check-ask-address"))).text).toMatch(enPattern("address-detected"));
+    expect(spy.checks.length).toBe(checksBefore);
+  });
+
+  it("/check again while asked: the first question says it was left, the second one is asked", async () => {
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    const first = await botSays(h, USER, ASK);
+    await h.tg.sendText({ userId: USER, text: "/check" });
+    await waitUntil(() => h.tg.messages(USER).find((m) => m.messageId === first.messageId)?.text?.includes("Cancelled") === true);
+    expect(h.tg.buttons(USER, first.messageId)).toEqual([]);
+    const second = await botSays(h, USER, ASK);
+    expect(second.messageId).not.toBe(first.messageId);
+    await waitUntil(async () => (await h.store.prompts.read(String(USER)))?.messageId === second.messageId);
+  });
+
+  it("a prompt this bot no longer has (left by an older release) is forgotten: /cancel is answered once, a text goes its usual way", async () => {
+    await h.store.prompts.write(String(USER), { id: "gone-since", messageId: 1 });
+    await h.tg.sendText({ userId: USER, text: "/cancel" });
+    expect((await botSays(h, USER)).text).toBe(en("cancel-done"));
+    await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
+    expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
+    // one answer each: no fallback after the /cancel
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(2);
+    expect(await h.store.prompts.read(String(USER))).toBeUndefined();
   });
 
   it("a command typed while asked for the address leaves the question; /cancel too", async () => {

@@ -96,7 +96,7 @@ export const features: Feature[] = [
  */
 export const flows: readonly Flow[] = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
 
-/** Every one-question prompt kept in the session (flow/prompt.ts), read beside the flows. */
+/** Every one-question prompt (flow/prompt.ts: kept in the store, not a conversation), read beside the flows. */
 export const prompts: readonly Prompt[] = [...checkPrompts];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */

@@ -8,7 +8,15 @@ import { closePrompt } from "./prompt.js";
  * flow the flows have not seen this update yet (open-flows.ts): the one entered is registered first.
  */
 export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[]): Promise<void> {
+  await leaveOpenFlows(ctx);
+  await withFlow(ctx, id, () => ctx.conversation.enter(id, ...args));
+}
+
+/**
+ * Leaves whatever question the chat was in, a conversation or a prompt (prompt.ts), their messages
+ * left as they are: for a handler that takes the chat over without a flow of its own (a preview, a key added).
+ */
+export async function leaveOpenFlows(ctx: BotContext): Promise<void> {
   await ctx.conversation.exitAll();
   await closePrompt(ctx);
-  await withFlow(ctx, id, () => ctx.conversation.enter(id, ...args));
 }

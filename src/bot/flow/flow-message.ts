@@ -9,7 +9,7 @@
  * left on screen that nobody listens to; the command is then answered as usual.
  * Cancel on a flow that is gone (a restart, a timeout) is answered by features/fallback.
  */
-import { InlineKeyboard } from "grammy";
+import { InlineKeyboard, type Context } from "grammy";
 import type { BotConversation, ConversationContext } from "../context.js";
 import { defineCallback } from "../../telegram/callback-codec.js";
 import { placeView } from "../ui/view.js";
@@ -28,6 +28,18 @@ export function withCancel(keyboard: InlineKeyboard, cancelText: string): Inline
 
 /** A step asked again: why the last answer was not taken, above the question. */
 export const withReason = (reason: string, question: string): string => `${reason}\n\n${question}`;
+
+/** Whether the update is a tap on the Cancel under the question in message `messageId`. */
+export const isCancelOf = (ctx: Context, messageId: number | undefined): boolean =>
+  ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === messageId;
+
+/**
+ * The question's message says it was left (a /command, a pasted secret): no question is left on
+ * screen that nobody listens to. Its buttons go with the edit (but `keyboard`, a way back).
+ */
+export async function showLeft(ctx: Context, chatId: number, messageId: number, text: string, keyboard?: InlineKeyboard): Promise<void> {
+  await ctx.api.editMessageText(chatId, messageId, text, keyboard ? { reply_markup: keyboard } : {}).catch(() => undefined);
+}
 
 type Ctx = ConversationContext;
 
@@ -89,7 +101,7 @@ export class FlowMessage {
     return waitForReply(this.conversation, {
       ...options,
       ...(this.onlyFrom !== undefined ? { from: this.onlyFrom } : {}),
-      isCancel: (ctx) => ctx.callbackQuery?.data === FlowCancel.pack() && ctx.callbackQuery.message?.message_id === this.messageId,
+      isCancel: (ctx) => isCancelOf(ctx, this.messageId),
       onLeave: (ctx, why) => (why === "cancel" ? this.put(this.cancelledText(ctx), this.cancelledKeyboard) : this.leave(ctx)),
     });
   }
@@ -135,7 +147,6 @@ export class FlowMessage {
   /** The flow's message says it was cancelled (never a new message: nothing to say where nothing was asked). */
   private async leave(ctx: Ctx): Promise<void> {
     if (this.messageId === undefined) return;
-    const extra = this.cancelledKeyboard ? { reply_markup: this.cancelledKeyboard } : {};
-    await ctx.api.editMessageText(this.chatId, this.messageId, this.cancelledText(ctx), extra).catch(() => undefined);
+    await showLeft(ctx, this.chatId, this.messageId, this.cancelledText(ctx), this.cancelledKeyboard);
   }
 }

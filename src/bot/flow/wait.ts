@@ -40,7 +40,7 @@ export async function waitForReply(conversation: BotConversation, options: WaitO
         await conversation.skip();
         break;
       case "leave":
-        // a pasted secret: halting drops this update before the replay log could store it
+        // a /command, or a pasted secret: halting drops this update before the replay log could store it
         await onLeave?.(ctx, "left");
         await conversation.halt({ next: read.next });
         break;

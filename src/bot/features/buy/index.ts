@@ -7,7 +7,7 @@
  * What the other features start here (enter the flow, Buy again, a remembered line, /cancel's
  * previews) they reach through the registry of flows: `buyEntries`.
  */
-import { enterFlow } from "../../flow/enter.js";
+import { enterFlow, leaveOpenFlows } from "../../flow/enter.js";
 import { Composer } from "grammy";
 import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
 import type { Order } from "../../../marketplace/index.js";
@@ -158,7 +158,7 @@ async function previewOrAsk(ctx: BotContext, request: BuyRequest): Promise<void>
     await enterBuy(ctx, { given });
     return;
   }
-  await ctx.conversation.exitAll();
+  await leaveOpenFlows(ctx);
   await sendPreviewCard(ctx, request);
 }
 

@@ -9,6 +9,7 @@
  * typed after it: no dead end, nothing to type twice.
  * Without a key the line is remembered (pending.ts) and resumed once a key is added.
  */
+import { leaveOpenFlows } from "../../flow/enter.js";
 import type { BotContext } from "../../context.js";
 import type { OrderOptions } from "../../../marketplace/index.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
@@ -142,6 +143,6 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   const request: BuyRequest = { resource, address, volume, duration };
   // a default key known unable to buy says so before the preview; another key resumes with every answer
   if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: { ...given, duration } } satisfies BuyFlowArgs))) return;
-  await ctx.conversation.exitAll();
+  await leaveOpenFlows(ctx);
   await sendPreviewCard(ctx, request);
 }

@@ -99,7 +99,7 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
 /**
  * /check with no address in a private chat: asks for one, the user's saved addresses offered as
  * buttons (by name); the answer turns the question into the card. One question answered by the next
- * message: a prompt kept in the session (flow/prompt.ts), not a conversation, since /check is asked
+ * message: a prompt kept in the store (flow/prompt.ts), not a conversation, since /check is asked
  * often and a conversation's resume costs more than the check it waits for.
  */
 const checkPrompt: Prompt = {

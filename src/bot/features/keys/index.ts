@@ -13,7 +13,7 @@ import { showKeys } from "./menus.js";
 import { fingerprintText } from "./views.js";
 import { showView } from "../../ui/view.js";
 import { takeGatedArgs } from "../../marketplace/scope-gate.js";
-import { enterFlow } from "../../flow/enter.js";
+import { enterFlow, leaveOpenFlows } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { pastedSecrets } from "./pasted.js";
 import { BUDGET_CONVERSATION, budgetConversation } from "./budget.js";
@@ -48,7 +48,7 @@ keysFeature.command("key", async (ctx) => {
     return replyUsePrivateChat(ctx, deleted ? "keys-group-deleted" : "keys-group-delete-failed");
   }
   if (pasted) {
-    await ctx.conversation.exitAll();
+    await leaveOpenFlows(ctx);
     return handleKeySubmission(ctx, pasted);
   }
   await enterAddKey(ctx);
@@ -66,7 +66,7 @@ keysFeature.callbackQuery(SharedButtons.addDemoKey.pattern, async (ctx) => {
   const key = demo && (scope === "read" || scope === "purchase" || scope === "full") ? demo[scope] : undefined;
   if (!key) return ctx.answerCallbackQuery({ text: ctx.t("start-demo-unavailable") });
   await ctx.answerCallbackQuery();
-  await ctx.conversation.exitAll();
+  await leaveOpenFlows(ctx);
   // tapped while /key's prompt waited: the prompt's message shows the outcome (flow.ts)
   await addKey(ctx, key, keySubmission(ctx) ?? { promptId: undefined });
 });
