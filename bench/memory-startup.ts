@@ -1,8 +1,9 @@
 /**
  * Benchmark 4: resident memory after 10,000 users have stored state, and start-up time of the real
  * entry point (what `npm start` runs) to the first answered update, against the fake Bot API.
- * Each user sends /start and then /check without an address, which opens a conversation whose
- * state is persisted per chat (grammY sessions are lazy: /start alone stores nothing). Memory is
+ * Each user sends /start and then /key without a key, which opens a conversation (the key's
+ * question) whose state is persisted per chat (grammY sessions are lazy: /start alone stores
+ * nothing; /check's question is a prompt of a few bytes since it is no longer a conversation). Memory is
  * read right after the last answer and again once the bot has been idle for SETTLE_SECONDS.
  */
 import { spawn } from "node:child_process";
@@ -35,8 +36,8 @@ export async function benchMemoryAndStartup(users = 10_000): Promise<MemoryFigur
   const server = await startChild<{ url: string; path: string; secret: string }>("bot-webhook");
   let sent = 0;
   try {
-    // every one of `users` distinct users sends /start, then /check (a conversation with stored state)
-    for (const command of ["/start", "/check"]) {
+    // every one of `users` distinct users sends /start, then /key (a conversation with stored state)
+    for (const command of ["/start", "/key"]) {
       sent = 0;
       while (sent < users * 1.2) {
         const load = await runLoad({
