@@ -37,7 +37,7 @@ import { cardMenus } from "./ui/card-menus.js";
 import { routeFeatures } from "./feature-router.js";
 
 /** Bump when a conversation's steps change, so old in-flight states are dropped, not replayed wrongly. */
-export const CONVERSATIONS_VERSION = 8;
+export const CONVERSATIONS_VERSION = 9;
 
 export interface CreateBotOptions {
   apiRoot?: string;

@@ -54,10 +54,16 @@ export interface PendingBuy {
   at: number;
 }
 
-/** A one-question prompt open in a chat (bot/flow/prompt.ts): which one, and the message that asks it. */
+/** A prompt open in a chat (bot/flow/prompt.ts): which one, the message that asks it, and what it asks there. */
 export interface OpenPrompt {
   id: string;
   messageId: number;
+  /** The question shown, without Cancel (asked again as it is, with a reason above it). */
+  question: { text: string; /** Telegram's inline keyboard rows, as the Bot API takes them. */ keyboard: unknown[][] };
+  /** The prompt's own state (a flow's answers so far), JSON. */
+  state?: unknown;
+  /** Only this user answers (a flow in a group). */
+  from?: number;
 }
 
 export interface StoreOptions {

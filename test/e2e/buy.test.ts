@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../support/harness.js";
 import { trxToSun } from "../../src/tron/amounts.js";
 import { BuyCard, BuyStep } from "../../src/bot/features/buy/callbacks.js";
-import { en, enAny, enPattern } from "../support/locale.js";
+import { en, enAny, enPattern, tr } from "../support/locale.js";
+import { waitUntil } from "../support/wait.js";
 import { cardMessageId, charges, confirm, confirmData, freshAddress, intentIdOnCard, nextShown, previewByOneLiner, text } from "./buy-support.js";
 
 let h: Harness;
@@ -280,6 +281,52 @@ describe("/buy step by step", () => {
     const next = text(await h.tg.waitForCall("sendMessage"));
     expect(next).not.toMatch(askVolume);
     expect(await h.store.orders.listByUser(USER)).toEqual([]);
+  });
+
+  it("kept in the store, not a conversation (ru): a restart between two steps goes on where it was, in the same message", async () => {
+    await h.givenUserWithKey(USER);
+    const ru = (key: string, variables = {}) => enPattern(key, variables, "ru");
+    const address = freshAddress();
+    await h.tg.sendText({ userId: USER, text: "/buy", languageCode: "ru" });
+    const first = await nextShown(h, ru("buy-ask-resource"));
+    const messageId = (first.response as { result: { message_id: number } }).result.message_id;
+    await h.tg.tapButton({ userId: USER, text: tr("ru", "buy-resource-energy"), languageCode: "ru" });
+    await nextShown(h, ru("buy-ask-address", { resource: tr("ru", "buy-resource-energy") }));
+    // the step asked and the answers so far are the prompt's state; no conversation holds the flow
+    await waitUntil(async () => ((await h.store.prompts.read(String(USER)))?.state as { step?: string } | undefined)?.step === "address");
+    expect(await h.store.prompts.read(String(USER))).toMatchObject({ id: "buy", messageId, state: { answers: { resource: "energy" } } });
+    expect(JSON.stringify((await h.store.conversations.read(String(USER))) ?? null)).not.toContain("buy");
+
+    await h.restart();
+    await h.tg.sendText({ userId: USER, text: address, languageCode: "ru" });
+    const volume = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && ru("buy-ask-volume-presets").test(String(p.text)));
+    expect(text(volume)).toContain(address);
+    await h.tg.sendText({ userId: USER, text: "65k", languageCode: "ru" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && ru("buy-ask-duration").test(String(p.text)));
+    await h.tg.tapButton({ userId: USER, text: h.tg.buttons(USER, messageId)[0]!.text, languageCode: "ru" });
+    const card = await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && ru("buy-preview-total").test(String(p.text)));
+    expect(text(card)).toMatch(ru("buy-preview-title", { resource: tr("ru", "buy-resource-energy") }));
+    expect(await h.store.orders.get(intentIdOnCard(h, USER))).toMatchObject({ state: "previewed", targetAddress: address, volume: "65000", duration: "1h" });
+    // done: the prompt is closed, and the whole flow was one message
+    await waitUntil(async () => (await h.store.prompts.read(String(USER))) === undefined);
+    expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(1);
+  });
+
+  it("a step that takes buttons only (zh): typed text gets the hint and the step waits; a tap on an older step's message is read against the step asked now", async () => {
+    await h.givenUserWithKey(USER);
+    const zh = (key: string, variables = {}) => enPattern(key, variables, "zh");
+    await h.tg.sendText({ userId: USER, text: "/buy", languageCode: "zh" });
+    const first = await nextShown(h, zh("buy-ask-resource"));
+    const messageId = (first.response as { result: { message_id: number } }).result.message_id;
+    await h.tg.sendText({ userId: USER, text: "energy", languageCode: "zh" });
+    expect(text(await h.tg.waitForCall("sendMessage", (p) => p.chat_id === USER && p.text === tr("zh", "conversation-use-buttons")))).toBe(tr("zh", "conversation-use-buttons"));
+    expect(((await h.store.prompts.read(String(USER)))?.state as { step: string }).step).toBe("resource");
+    await h.tg.tapButton({ userId: USER, messageId, text: tr("zh", "buy-resource-bandwidth"), languageCode: "zh" });
+    await h.tg.waitForCall("editMessageText", (p) => p.message_id === messageId && zh("buy-ask-address", { resource: tr("zh", "buy-resource-bandwidth") }).test(String(p.text)));
+    // the resource button again (a double tap): not an answer to the address step, which waits on
+    await h.tg.tap({ userId: USER, messageId, data: BuyStep.resource.pack({ resource: "energy" }), languageCode: "zh" });
+    await h.tg.waitForCall("answerCallbackQuery", (p) => p.text === tr("zh", "fallback-button"));
+    expect(await h.store.prompts.read(String(USER))).toMatchObject({ state: { step: "address", answers: { resource: "bandwidth" } } });
   });
 
   it("without a key /buy asks for one", async () => {

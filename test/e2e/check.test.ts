@@ -158,7 +158,7 @@ describe("/check", () => {
     await waitUntil(async () => (await h.store.prompts.read(String(USER))) !== undefined);
     // the store keeps which question is open and its message, not the message itself;
     // no conversation is open for it
-    expect(await h.store.prompts.read(String(USER))).toEqual({ id: "check-address", messageId: question.messageId });
+    expect(await h.store.prompts.read(String(USER))).toMatchObject({ id: "check-address", messageId: question.messageId, question: { text: en("check-ask-address") } });
     expect(JSON.stringify((await h.store.conversations.read(String(USER))) ?? null)).not.toContain("check-address");
     await h.restart();
     h.sandbox.control.setCheckerAvailable(false);
@@ -252,7 +252,7 @@ describe("/check", () => {
   });
 
   it("a prompt this bot no longer has (left by an older release) is forgotten: /cancel is answered once, a text goes its usual way", async () => {
-    await h.store.prompts.write(String(USER), { id: "gone-since", messageId: 1 });
+    await h.store.prompts.write(String(USER), { id: "gone-since", messageId: 1, question: { text: "?", keyboard: [] } });
     await h.tg.sendText({ userId: USER, text: "/cancel" });
     expect((await botSays(h, USER)).text).toBe(en("cancel-done"));
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
@@ -260,6 +260,14 @@ describe("/check", () => {
     // one answer each: no fallback after the /cancel
     expect(h.tg.callsOf("sendMessage").filter((c) => c.payload.chat_id === USER)).toHaveLength(2);
     expect(await h.store.prompts.read(String(USER))).toBeUndefined();
+  });
+
+  it("a prompt kept by the release before (no question stored with it) is forgotten: an address sent then gets the usual offer", async () => {
+    await h.store.prompts.write(String(USER), { id: "check-address", messageId: 1 } as unknown as Parameters<typeof h.store.prompts.write>[1]);
+    await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
+    expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
+    expect(await h.store.prompts.read(String(USER))).toBeUndefined();
+    expect(spy.checks).toEqual([]);
   });
 
   it("a command typed while asked for the address leaves the question; /cancel too", async () => {

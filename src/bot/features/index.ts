@@ -10,7 +10,8 @@ import type { Menu } from "@grammyjs/menu";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { FlowCancel } from "../flow/flow-message.js";
 import type { BotContext } from "../context.js";
-import type { FlowEntries } from "../flow/registry.js";
+import type { FlowEntries, GatedStart } from "../flow/registry.js";
+import { conversationStart } from "../flow/enter.js";
 import { checkEntries, checkFeature, checkPrompts } from "./check/index.js";
 import type { Prompt } from "../flow/prompt.js";
 import { startFeature } from "./start/index.js";
@@ -22,8 +23,7 @@ import { balanceFeature } from "./balance/index.js";
 import { depositFeature } from "./deposit/index.js";
 import { statsFeature } from "./stats/index.js";
 import { statementFeature } from "./statement/index.js";
-import { buyEntries, buyFeature, buyFlows } from "./buy/index.js";
-import { BUY_CONVERSATION } from "./buy/flow.js";
+import { buyEntries, buyFeature, buyGated, buyPrompts } from "./buy/index.js";
 import { BuyStep } from "./buy/callbacks.js";
 import { ordersEntries, ordersFeature, ordersMenu } from "./orders/index.js";
 import { RULE_COMMANDS, automationFlows, automationsFeature } from "./automations/index.js";
@@ -94,16 +94,21 @@ export const features: Feature[] = [
  * Every conversation of the bot (each feature's own, listed here once). Registered before the
  * menus and the features, so a menu button or any handler can start any of them.
  */
-export const flows: readonly Flow[] = [...keysFlows, ...buyFlows, ...batchFlows, ...automationFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
+export const flows: readonly Flow[] = [...keysFlows, ...batchFlows, ...automationFlows, ...webhookFlows, ...settingsFlows, ...addressesFlows, ...alertsFlows, ...scheduleFlows, ...rulesFlows, ...announceFlows, ...teamFlows];
 
-/** Every one-question prompt (flow/prompt.ts: kept in the store, not a conversation), read beside the flows. */
-export const prompts: readonly Prompt[] = [...checkPrompts];
+/** Every prompt (flow/prompt.ts: a question or flow kept in the store, not a conversation), read beside the flows. */
+export const prompts: readonly Prompt[] = [...checkPrompts, ...buyPrompts];
 
 /** What one feature offers the others, by id (flow/registry.ts): createBot builds the registry from these. */
 export const flowEntries: ReadonlyArray<Partial<FlowEntries>> = [buyEntries, ordersEntries, checkEntries, batchEntries];
 
 /** The flows a key picked by the scope gate's offer (marketplace/scope-gate.ts, keys: "Use this key") may start again. */
-export const gatedFlows: readonly string[] = [BUY_CONVERSATION, BATCH_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, RULE_EDIT_FLOW, WEBHOOK_SETUP_CONVERSATION];
+export const gatedFlows: Readonly<Record<string, GatedStart>> = {
+  ...buyGated,
+  ...Object.fromEntries(
+    [BATCH_CONVERSATION, REFILL_CONVERSATION, RENEWAL_CONVERSATION, SMART_CONVERSATION, RULE_EDIT_FLOW, WEBHOOK_SETUP_CONVERSATION].map((id) => [id, conversationStart(id)]),
+  ),
+};
 
 /** Every @grammyjs/menu card of the bot (each feature's own, listed here once). */
 export const menus: Menu<BotContext>[] = [languageMenu, ordersMenu, rulesMenu, keysMenu, settingsMenu, webhookMenu, addressesMenu, alertsMenu, schedulesMenu];

@@ -12,6 +12,12 @@ export async function enterFlow(ctx: BotContext, id: string, ...args: unknown[])
   await withFlow(ctx, id, () => ctx.conversation.enter(id, ...args));
 }
 
+/** How the scope gate starts a conversation again (flow/registry.ts): with the answers it had, or afresh. */
+export const conversationStart =
+  (id: string) =>
+  (ctx: BotContext, args?: unknown): Promise<void> =>
+    args === undefined ? enterFlow(ctx, id) : enterFlow(ctx, id, args);
+
 /**
  * Leaves whatever question the chat was in, a conversation or a prompt (prompt.ts), their messages
  * left as they are: for a handler that takes the chat over without a flow of its own (a preview, a key added).

@@ -43,10 +43,13 @@ export type EntryId = keyof FlowEntries;
 
 type EntryArgs<K extends EntryId> = Parameters<FlowEntries[K]> extends [BotContext, ...infer Rest] ? Rest : never;
 
+/** Starts a flow again, with the answers it had when it was refused (`args`), or afresh. */
+export type GatedStart = (ctx: BotContext, args?: unknown) => Promise<void>;
+
 export interface FlowRegistry {
   readonly entries: Readonly<FlowEntries>;
-  /** Conversation ids a key picked by the scope gate's offer may start again (with the answers kept). */
-  readonly gated: ReadonlySet<string>;
+  /** The flows a key picked by the scope gate's offer may start again (with the answers kept), by id. */
+  readonly gated: ReadonlyMap<string, GatedStart>;
 }
 
 export interface FlowsFlavor {
@@ -54,7 +57,7 @@ export interface FlowsFlavor {
 }
 
 /** One registry from every feature's entries: each id given exactly once, none missing. */
-export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, gated: readonly string[]): FlowRegistry {
+export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, gated: Readonly<Record<string, GatedStart>>): FlowRegistry {
   const entries: Partial<Record<EntryId, unknown>> = {};
   for (const part of parts) {
     for (const [id, entry] of Object.entries(part) as Array<[EntryId, unknown]>) {
@@ -77,7 +80,7 @@ export function createFlowRegistry(parts: ReadonlyArray<Partial<FlowEntries>>, g
   };
   const missing = (Object.keys(ids) as EntryId[]).filter((id) => !entries[id]);
   if (missing.length > 0) throw new Error(`flow entries missing: ${missing.join(", ")}`);
-  return { entries: entries as FlowEntries, gated: new Set(gated) };
+  return { entries: entries as FlowEntries, gated: new Map(Object.entries(gated)) };
 }
 
 /** Runs the entry `id` of another feature. */

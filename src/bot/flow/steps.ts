@@ -4,7 +4,9 @@
  * its buttons (packed with its own codec, so a tap reaches only the flow that asked), how a tap
  * reads, and its sentences for a wrong answer; what an answer means is decided here, and how it
  * reads once taken (`shown`, which a flow may word its own way). The TRX steps give only how they
- * are answered: their question is the flow's to draw (`{ question, ...trxStep() }`).
+ * are answered: their question is the flow's to draw (`{ question, ...trxStep() }`). The address,
+ * volume and duration steps are also given as how they are answered alone (`addressAnswers` …):
+ * a prompt (prompt.ts, /buy) asks its question once and reads the answers of a later update with them.
  */
 import type { InlineKeyboard } from "grammy";
 import { checkVolume, matchDuration } from "../../orders/request.js";
@@ -23,23 +25,27 @@ interface Asked {
   buttons?: RegExp;
 }
 
+/** How an address step is answered (addressStep without its question; a prompt's step reads answers with it). */
+export interface AddressAnswers {
+  saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>;
+  fromTap: (data: string) => string | undefined;
+  invalid: (text: string) => string;
+}
+
 /**
  * A TRON address: one of the offered buttons, a saved address's label typed, or an address typed.
  * `invalid` gets what was given (clipped), "" for a button that names no address. It reads as the
  * address under its saved name, if it has one.
  */
-export function addressStep(
-  asked: Asked & {
-    saved: ReadonlyArray<Pick<SavedAddress, "address" | "label">>;
-    fromTap: (data: string) => string | undefined;
-    invalid: (text: string) => string;
-  },
-): ShowingStep<string> {
+export function addressStep(asked: Asked & AddressAnswers): ShowingStep<string> {
   const { saved, fromTap, invalid, ...question } = asked;
+  return { ...question, ...addressAnswers({ saved, fromTap, invalid }) };
+}
+
+export function addressAnswers({ saved, fromTap, invalid }: AddressAnswers): Answering<string> & Required<Pick<Answering<string>, "tap" | "text" | "shown">> {
   const take = (candidate: string | undefined) =>
     candidate !== undefined && isTronAddress(candidate) ? { value: candidate } : { reason: invalid(clipped(candidate ?? "", 64)) };
   return {
-    ...question,
     tap: (data) => take(fromTap(data)),
     text: (text) => take(addressByLabel(saved, text) ?? text),
     shown: (address) => addressHtml(address, labelsOf(saved)),
@@ -52,20 +58,25 @@ export interface VolumeAnswer {
   duration?: string;
 }
 
+/** How a volume step is answered (volumeStep without its question). */
+export interface VolumeAnswers {
+  range: { minVolume: bigint; maxVolume: bigint };
+  fromTap: (data: string) => VolumeAnswer | undefined;
+  unreadable: (text: string) => string;
+  outOfRange: (volume: bigint) => string;
+}
+
 /**
  * A volume typed as people type it (65000, 65k, 131 000 …) or a preset button, always within
  * min..max. `unreadable` gets the text (clipped; "" for a button); `outOfRange` the volume given.
  * It reads as the volume in figures.
  */
-export function volumeStep(
-  asked: Asked & {
-    range: { minVolume: bigint; maxVolume: bigint };
-    fromTap: (data: string) => VolumeAnswer | undefined;
-    unreadable: (text: string) => string;
-    outOfRange: (volume: bigint) => string;
-  },
-): ShowingStep<VolumeAnswer> {
+export function volumeStep(asked: Asked & VolumeAnswers): ShowingStep<VolumeAnswer> {
   const { range, fromTap, unreadable, outOfRange, ...question } = asked;
+  return { ...question, ...volumeAnswers({ range, fromTap, unreadable, outOfRange }) };
+}
+
+export function volumeAnswers({ range, fromTap, unreadable, outOfRange }: VolumeAnswers): Answering<VolumeAnswer> & Required<Pick<Answering<VolumeAnswer>, "tap" | "text" | "shown">> {
   const take = (input: string | bigint, duration: string | undefined) => {
     const checked = checkVolume(input, range);
     if (checked.ok) return { value: duration === undefined ? { volume: checked.volume } : { volume: checked.volume, duration } };
@@ -73,7 +84,6 @@ export function volumeStep(
     return { reason: outOfRange(checked.volume) };
   };
   return {
-    ...question,
     tap: (data) => {
       const tapped = fromTap(data);
       return tapped ? take(tapped.volume, tapped.duration) : { reason: unreadable("") };
@@ -83,38 +93,51 @@ export function volumeStep(
   };
 }
 
+/** How a duration step is answered (durationStep without its question and buttons). */
+export interface DurationAnswers {
+  durations: readonly string[];
+  fromTap: (data: string) => number | undefined;
+  /** The locale the question is asked in (the typed durations, the reason). */
+  locale: TextLocale;
+  typed?: boolean;
+  invalid?: () => string;
+  shown?: Shows<string>;
+}
+
 /**
  * One of the durations on offer, three buttons to a row (the one being changed marked ✓), or with
  * `typed` the duration typed as it is shown. `pack` and `fromTap` are the flow's button with the
  * duration's index; `invalid` says what is on offer (by default: use the buttons). It reads as the
  * duration in words, or as the flow's `shown` says (what the duration buys, say).
  */
-export function durationStep(asked: {
-  question: string;
-  durations: readonly string[];
-  previous?: string | undefined;
-  buttons: RegExp;
-  pack: (index: number) => string;
-  fromTap: (data: string) => number | undefined;
-  /** The locale the question is asked in (its buttons and the typed durations). */
-  locale: TextLocale;
-  typed?: boolean;
-  invalid?: () => string;
-  shown?: Shows<string>;
-}): ShowingStep<string> {
+export function durationStep(
+  asked: DurationAnswers & {
+    question: string;
+    previous?: string | undefined;
+    buttons: RegExp;
+    pack: (index: number) => string;
+  },
+): ShowingStep<string> {
+  const { question, previous, buttons, pack, ...answers } = asked;
+  return {
+    question,
+    keyboard: durationChoiceKeyboard(answers.durations, previous, answers.locale, pack),
+    buttons,
+    ...durationAnswers(answers),
+  };
+}
+
+export function durationAnswers(asked: DurationAnswers): Answering<string> & Required<Pick<Answering<string>, "tap" | "shown">> {
   const { durations, locale } = asked;
   const { t, fmt } = locale;
   const invalid = asked.invalid ?? (() => t("conversation-use-buttons"));
   const take = (duration: string | undefined) => (duration !== undefined ? { value: duration } : { reason: invalid() });
-  const step: ShowingStep<string> = {
-    question: asked.question,
-    keyboard: durationChoiceKeyboard(durations, asked.previous, locale, asked.pack),
-    buttons: asked.buttons,
+  const answers: Answering<string> & Required<Pick<Answering<string>, "tap" | "shown">> = {
     tap: (data) => take(durations[asked.fromTap(data) ?? -1]),
     shown: asked.shown ?? ((duration, locale) => locale.fmt.duration(duration, locale.t)),
   };
-  if (asked.typed) step.text = (text) => take(matchDuration(text, durations, (d) => fmt.duration(d, t)));
-  return step;
+  if (asked.typed) answers.text = (text) => take(matchDuration(text, durations, (d) => fmt.duration(d, t)));
+  return answers;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The buy feature's codec buttons: the steps of the /buy flow (answered inside the conversation)
+ * The buy feature's codec buttons: the steps of the /buy flow (answered by its prompt, flow.ts)
  * and the preview card's buttons (plain handlers in index.ts, so they work after a restart and for
  * one-line previews). Every card button carries the order intent it acts on.
  */

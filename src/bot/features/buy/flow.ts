@@ -1,6 +1,8 @@
 /**
- * /buy step by step, in ONE message (FlowMessage): resource → target address → volume → duration,
- * then the preview card in that same message. The conversation ends when the card is shown; its
+ * /buy step by step, in ONE message: resource → target address → volume → duration, then the
+ * preview card in that same message. A prompt kept in the store (flow/prompt.ts), not a
+ * conversation: each answer is read against the step the state says is asked, and the next step
+ * is worked out from the answers so far, so an answer costs what its own calls cost. The card's
  * Confirm, Change and Cancel are plain handlers (index.ts), so they work after restarts too.
  * Steps already answered (`given`) are skipped; Change passes every answer but the one to change
  * as `given` and all of them as `previous`, whose choice is marked ✓ on the step asked again.
@@ -10,28 +12,30 @@
  * and the card is signed and carries the desk's Confirm (features/team checks the tapper and the
  * desk's maximum there).
  */
-import type { OrderOptions } from "../../../marketplace/index.js";
-import { shortAddress } from "../../../tron/address.js";
-import type { BotConversation, ConversationContext } from "../../context.js";
+import { InlineKeyboard } from "grammy";
+import type { ResourceOptions } from "../../../marketplace/index.js";
+import type { BotContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
+import { renderAndLogError } from "../../errors/reply.js";
 import { clipped, code } from "../../../format/html.js";
-import type { Translate } from "../../../format/formatter.js";
-import { external } from "../../flow/external.js";
-import { FlowMessage } from "../../flow/flow-message.js";
-import { runStep, type Step } from "../../flow/step.js";
-import { addressStep, durationStep, volumeStep } from "../../flow/steps.js";
+import { shortAddress } from "../../../tron/address.js";
+import { placeView, type View } from "../../ui/view.js";
+import { leaveOpenFlows } from "../../flow/enter.js";
+import { openPrompt, type Prompt, type PromptOutcome, type PromptReply, type Question } from "../../flow/prompt.js";
+import type { Answering, Parsed } from "../../flow/step.js";
+import { addressAnswers, durationAnswers, volumeAnswers, type VolumeAnswer } from "../../flow/steps.js";
 import { checkVolume, matchDuration, parseResource, resourceOptions, RESOURCES, typedVolumeExamples, volumePresets, type BuyAnswers, type Resource } from "../../../orders/request.js";
-import { BuyStep } from "./callbacks.js";
+import { BuyStep, type BuyStepName } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
-import { InlineKeyboard } from "grammy";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { quote, type DeskKey, type Effect, type QuotedCard } from "./preview.js";
+import { quote, runNow, type DeskKey } from "./preview.js";
 import { offeredAddresses } from "../../../tron/address-names.js";
 import { addressKeyboard, addressNote, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
+import { durationChoiceKeyboard } from "../../ui/order-steps.js";
 
-export const BUY_CONVERSATION = "buy";
+export const BUY_FLOW = "buy";
 
 /** The volume step takes a plain volume or a priced preset (volume and duration). */
 const VOLUME_BUTTONS = new RegExp(`${BuyStep.volume.pattern.source}|${BuyStep.preset.pattern.source}`);
@@ -49,177 +53,297 @@ export interface BuyFlowArgs {
   desk?: DeskKey;
 }
 
-type Ctx = ConversationContext;
-
-/** The resource step: buttons only, the resources the options offer. */
-function resourceStep(offered: readonly Resource[], previous: BuyAnswers, t: Translate): Step<Resource> {
-  return {
-    question: t("buy-ask-resource"),
-    keyboard: resourceKeyboard(offered, previous, t),
-    buttons: BuyStep.resource.pattern,
-    tap: (data) => {
-      const resource = parseResource(BuyStep.resource.unpack(data)?.resource);
-      return resource ? { value: resource } : { reason: t("conversation-use-buttons") };
-    },
-  };
+/** A resource's limits as /orders/options gave them when the flow started, JSON-safe (volumes as decimal strings). */
+interface StoredLimits {
+  durations: string[];
+  unit: string;
+  minVolume: string;
+  maxVolume: string;
 }
 
-export async function buyConversation(conversation: BotConversation, ctx: Ctx, args: BuyFlowArgs = {}): Promise<void> {
-  const userId = ctx.from?.id;
-  if (userId === undefined || !ctx.chat) return;
-  const effect: Effect = (task) => external(conversation, task);
-  const desk = args.desk;
-  // whose key: the user's default, or the desk's
-  const keyOwner = desk ? desk.ownerId : userId;
-  const keyOption = desk ? { keyId: desk.keyId } : {};
-  const flow = new FlowMessage(conversation, ctx, { inTappedMessage: args.inPlace ?? false, ...(desk ? { onlyFrom: userId } : {}) });
-  const given = args.given ?? {};
-  const previous = args.previous ?? {};
-  // the context of the latest answer: its api and language are the ones to use
-  let current = ctx;
-  const t: Translate = (k, v) => current.t(k, v);
-  const fail = (err: unknown) => flow.finishWithError(current, err);
+/** What the store keeps between the steps (flow/prompt.ts: the prompt's state, JSON). */
+interface BuyState {
+  /** The answers so far: given ones, then the ones answered. */
+  answers: BuyAnswers;
+  previous: BuyAnswers;
+  desk?: DeskKey;
+  /** The resources on offer and their limits, read once when the flow started. */
+  limits: Partial<Record<Resource, StoredLimits>>;
+  /** The step asked now. */
+  step: BuyStepName;
+  /** The given volume and duration were checked against the resource's limits (once it was known). */
+  checked?: true;
+  /** Why a given answer was not kept, said above its step. */
+  reasons?: { volume?: string; duration?: string };
+  /** What the address has now was shown (once, above the step after the address). */
+  noted?: true;
+  defaultDuration?: true;
+}
 
-  let options: OrderOptions;
+const limitsOf = (state: BuyState, resource: Resource): ResourceOptions | undefined => {
+  const stored = state.limits[resource];
+  return stored && { resource, durations: stored.durations, unit: BigInt(stored.unit), minVolume: BigInt(stored.minVolume), maxVolume: BigInt(stored.maxVolume) };
+};
+
+/** Whose key: the user's default, or the desk's. */
+const keyOwner = (ctx: BotContext, state: BuyState): number => state.desk?.ownerId ?? ctx.from!.id;
+
+/** The flow's last view in its message (a new one when the flow has none yet): the card, or why it stopped. */
+async function end(ctx: BotContext, messageId: number | undefined, view: View): Promise<number | undefined> {
+  const where = messageId === undefined ? { asNew: true } : { messageId };
+  // an edit says "no buttons" outright, where the view has none
+  return (await placeView(ctx, { text: view.text, keyboard: view.keyboard ?? InlineKeyboard.from([]) }, where)).messageId;
+}
+
+const endWithError = (ctx: BotContext, messageId: number | undefined, err: unknown) => end(ctx, messageId, renderAndLogError(ctx, err));
+
+/**
+ * Starts the flow (the entries in index.ts checked the key): the options read, then the first step
+ * not given, asked in a new message or in the tapped card (`inPlace`).
+ */
+export async function startBuyFlow(ctx: BotContext, args: BuyFlowArgs = {}): Promise<void> {
+  if (ctx.from === undefined || !ctx.chat) return;
+  // a new /buy (or a buy button) replaces whatever flow was going on
+  await leaveOpenFlows(ctx);
+  const messageId = args.inPlace ? ctx.callbackQuery?.message?.message_id : undefined;
+  const state: BuyState = { answers: { ...args.given }, previous: args.previous ?? {}, limits: {}, step: "resource" };
+  if (args.desk) state.desk = args.desk;
+  if (args.defaultDuration) state.defaultDuration = true;
   try {
-    options = await effect(() => withUserClient(ctx.deps, keyOwner, (client) => client.orderOptions(), keyOption));
+    const options = await withUserClient(ctx.deps, keyOwner(ctx, state), (client) => client.orderOptions(), args.desk ? { keyId: args.desk.keyId } : {});
+    for (const resource of RESOURCES) {
+      const limits = resourceOptions(options, resource);
+      if (limits) state.limits[resource] = { durations: limits.durations, unit: String(limits.unit), minVolume: String(limits.minVolume), maxVolume: String(limits.maxVolume) };
+    }
   } catch (err) {
-    await fail(err);
+    await endWithError(ctx, messageId, err);
     return;
   }
+  const first = await advance(ctx, state, messageId);
+  if (first) await openPrompt(ctx, buyPrompt, { question: first.next, state: first.state, messageId, ...(args.desk ? { from: ctx.from.id } : {}) });
+}
+
+/**
+ * The next step not answered yet, with the state it is asked in; or, when every answer is in, the
+ * preview card shown in the flow's message (or why there is none) and nothing.
+ */
+async function advance(ctx: BotContext, state: BuyState, messageId: number | undefined): Promise<{ next: Question; state: BuyState } | undefined> {
+  const { t } = ctx;
+  const { answers, previous } = state;
+  // (after withNote, which marks the note shown in the state asked in)
+  const ask = (step: BuyStepName, question: Question) => ({ next: question, state: { ...state, step } });
 
   // ── Resource ──
-  let resource = given.resource;
+  const resource = answers.resource;
   if (!resource) {
-    const offered = RESOURCES.filter((r) => resourceOptions(options, r));
-    ({ value: resource, ctx: current } = await runStep(flow, current, resourceStep(offered, previous, t)));
+    const offered = RESOURCES.filter((r) => state.limits[r]);
+    return ask("resource", { text: t("buy-ask-resource"), keyboard: resourceKeyboard(offered, previous, t) });
   }
-  const limits = resourceOptions(options, resource);
+  const limits = limitsOf(state, resource);
   const label = resourceLabel(resource, t);
   if (!limits || limits.durations.length === 0) {
-    await flow.finish(current, t("buy-resource-unavailable", { resource: label }));
-    return;
+    await end(ctx, messageId, { text: t("buy-resource-unavailable", { resource: label }) });
+    return undefined;
   }
+  if (!state.checked) checkGiven(ctx, state, limits);
 
   // ── Address ──
-  let address = given.address;
+  const address = answers.address;
   if (!address) {
     // every saved address (a typed label names one), the newest offered as buttons
     // (none in a desk's group: the owner's address book is not shown there)
-    const saved = desk ? [] : await effect(() => ctx.deps.store.recentAddresses.entries(userId));
+    const saved = state.desk ? [] : await ctx.deps.store.recentAddresses.entries(ctx.from!.id);
     const choices = offeredAddresses(saved, previous.address, 5).map((e) => e.address);
     const keyboard = addressKeyboard(choices, previous, saved);
     // energy for several addresses at once: /batch, in this message (the batch feature answers the button)
-    if (resource === "energy" && !desk) keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
-    const step = addressStep({
-      question: t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }),
-      keyboard,
-      buttons: BuyStep.address.pattern,
-      saved,
-      fromTap: (data) => BuyStep.address.unpack(data)?.address,
-      invalid: (text) => t("buy-address-invalid", { text }),
-    });
-    ({ value: address, ctx: current } = await runStep(flow, current, step));
+    if (resource === "energy" && !state.desk) keyboard.text(t("batch-button-several"), SharedButtons.batch.pack()).row();
+    return ask("address", { text: t(choices.length ? "buy-ask-address-recent" : "buy-ask-address", { resource: label }), keyboard });
   }
-  const target = address;
 
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
-  const range = { min: current.fmt.volume(limits.minVolume), max: current.fmt.volume(limits.maxVolume) };
-  // amounts as one would type them that fit this resource's range (bandwidth's are not energy's)
-  const examples = current.fmt.list(typedVolumeExamples(resource, limits), "or");
-  const givenVolume = given.volume !== undefined ? checkVolume(BigInt(given.volume), limits) : undefined;
-  let volume = givenVolume?.ok ? givenVolume.volume : undefined;
-  // a duration as typed ("1 day" for 1d) is matched like a typed answer; one not on offer is asked
-  let duration =
-    given.duration !== undefined
-      ? matchDuration(given.duration, limits.durations, (d) => current.fmt.duration(d, t))
-      : args.defaultDuration && volume !== undefined
-        ? defaultDuration(limits.durations)
-        : undefined;
-  // an answer kept from a one-liner that does not fit is said why above its step, never dropped silently
-  const volumeReason =
-    givenVolume && !givenVolume.ok && givenVolume.reason === "out_of_range" ? t("buy-volume-out-of-range", { volume: current.fmt.volume(givenVolume.volume), ...range }) : undefined;
-  const durationReason =
-    given.duration !== undefined && duration === undefined
-      ? t("buy-duration-unknown", { value: clipped(given.duration, 32), allowed: current.fmt.list(limits.durations.map((d) => current.fmt.duration(d, t))) })
-      : undefined;
-
-  // What the address has now, shown once above the next question (the flow goes on without it),
-  // asked together with the presets' prices: one round trip to the marketplace, not two.
-  const presetsWanted = volume === undefined;
-  const [check, priced] =
-    volume === undefined || duration === undefined
-      ? await effect(() =>
-          Promise.all([ctx.deps.marketplace.public.checkAddress(target).catch(() => null), presetsWanted ? loadPresets(ctx.deps, keyOwner, target, resource, desk?.keyId) : []]),
-        )
-      : [null, []];
-  let noted = false;
-  const withNote = (ask: string): string => {
-    if (noted) return ask;
-    noted = true;
-    return `${addressNote(target, check, current.locale)}\n\n${ask}`;
-  };
-
-  if (volume === undefined) {
-    const previousVolume = previous.volume !== undefined ? BigInt(previous.volume) : undefined;
-    let keyboard: InlineKeyboard;
-    if (priced.length > 0) {
-      const isPrevious = (c: PricedChoice) => c.preset.volume === previousVolume && c.duration === previous.duration;
-      keyboard = addPresetRows(new InlineKeyboard(), priced, (c) => BuyStep.preset.pack({ volume: c.preset.volume, index: c.durationIndex }), current.locale, isPrevious);
-    } else {
-      const presets = volumePresets(resource, limits);
-      if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
-        presets.unshift({ volume: previousVolume, kind: "round" });
-      }
-      keyboard = volumeKeyboard(presets, previousVolume, current.locale);
-    }
-    const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
-    const ask = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: label, address: code(shortAddress(target)), examples, ...range });
-    const step = volumeStep({
-      question: withNote(volumeReason ? `${volumeReason}\n\n${ask}` : ask),
-      keyboard,
-      buttons: VOLUME_BUTTONS,
-      range: limits,
-      fromTap: (data) => {
-        const preset = BuyStep.preset.unpack(data);
-        if (preset) return { volume: preset.volume, ...(limits.durations[preset.index] !== undefined ? { duration: limits.durations[preset.index] } : {}) };
-        const plain = BuyStep.volume.unpack(data);
-        return plain && { volume: plain.volume };
-      },
-      unreadable: (text) => t("buy-volume-unreadable", { text, examples }),
-      outOfRange: (volume) => t("buy-volume-out-of-range", { volume: current.fmt.volume(volume), ...range }),
-    });
-    const answer = await runStep(flow, current, step);
-    current = answer.ctx;
-    volume = answer.value.volume;
-    // a priced preset answers the duration too
-    if (answer.value.duration !== undefined) duration = answer.value.duration;
+  if (answers.volume === undefined) {
+    // What the address has now, shown once above the next question, asked together with the
+    // presets' prices: one round trip to the marketplace, not two.
+    const [check, priced] = await Promise.all([
+      state.noted ? null : ctx.deps.marketplace.public.checkAddress(address).catch(() => null),
+      loadPresets(ctx.deps, keyOwner(ctx, state), address, resource, state.desk?.keyId),
+    ]);
+    const question = withNote(ctx, state, volumeQuestion(ctx, state, resource, address, limits, priced), address, check, state.reasons?.volume);
+    return ask("volume", question);
   }
 
   // ── Duration ──
-  if (duration === undefined) {
-    const ask = t("buy-ask-duration", { resource: label, volume: code(current.fmt.volume(volume)), address: code(shortAddress(target)) });
-    const step = durationStep({
-      question: withNote(durationReason ? `${durationReason}\n\n${ask}` : ask),
-      durations: limits.durations,
-      previous: previous.duration,
-      buttons: BuyStep.duration.pattern,
-      pack: (index) => BuyStep.duration.pack({ index }),
-      fromTap: (data) => BuyStep.duration.unpack(data)?.index,
-      locale: current.locale,
-    });
-    ({ value: duration, ctx: current } = await runStep(flow, current, step));
+  const volume = BigInt(answers.volume);
+  if (answers.duration === undefined) {
+    const check = state.noted ? null : await ctx.deps.marketplace.public.checkAddress(address).catch(() => null);
+    const text = t("buy-ask-duration", { resource: label, volume: code(ctx.fmt.volume(volume)), address: code(shortAddress(address)) });
+    const keyboard = durationChoiceKeyboard(limits.durations, previous.duration, ctx.locale, (index) => BuyStep.duration.pack({ index }));
+    const question = withNote(ctx, state, { text, keyboard }, address, check, state.reasons?.duration);
+    return ask("duration", question);
   }
 
   // ── The preview card, in the flow's message ──
-  let card: QuotedCard;
   try {
-    card = await quote(current, { resource, address: target, volume, duration }, effect, undefined, desk);
+    const card = await quote(ctx, { resource, address, volume, duration: answers.duration }, runNow, undefined, state.desk);
+    const shownIn = await end(ctx, messageId, card);
+    if (shownIn !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, shownIn);
   } catch (err) {
-    await fail(err);
-    return;
+    await endWithError(ctx, messageId, err);
   }
-  await flow.finish(current, card.text, card.keyboard);
-  const messageId = flow.id;
-  if (messageId !== undefined) await effect(() => ctx.deps.store.orders.setMessageId(card.intentId, messageId));
+  return undefined;
 }
+
+/**
+ * The given volume and duration, checked once the resource's limits are known: one that does not
+ * fit is dropped, and why is said above its step (never dropped silently); a duration as typed
+ * ("1 day" for 1d) is matched like a typed answer; the one-liner's volume without a duration takes
+ * the default duration.
+ */
+function checkGiven(ctx: BotContext, state: BuyState, limits: ResourceOptions): void {
+  const { t, fmt } = ctx;
+  const { answers } = state;
+  state.checked = true;
+  const reasons: NonNullable<BuyState["reasons"]> = {};
+  if (answers.volume !== undefined) {
+    const given = checkVolume(BigInt(answers.volume), limits);
+    if (!given.ok) {
+      delete answers.volume;
+      if (given.reason === "out_of_range") reasons.volume = t("buy-volume-out-of-range", { volume: fmt.volume(given.volume), ...range(ctx, limits) });
+    }
+  }
+  if (answers.duration !== undefined) {
+    const typed = answers.duration;
+    const duration = matchDuration(typed, limits.durations, (d) => fmt.duration(d, t));
+    if (duration !== undefined) answers.duration = duration;
+    else {
+      delete answers.duration;
+      reasons.duration = t("buy-duration-unknown", { value: clipped(typed, 32), allowed: fmt.list(limits.durations.map((d) => fmt.duration(d, t))) });
+    }
+  } else if (state.defaultDuration && answers.volume !== undefined) {
+    const duration = defaultDuration(limits.durations);
+    if (duration !== undefined) answers.duration = duration;
+  }
+  if (reasons.volume !== undefined || reasons.duration !== undefined) state.reasons = reasons;
+}
+
+const range = (ctx: BotContext, limits: ResourceOptions) => ({ min: ctx.fmt.volume(limits.minVolume), max: ctx.fmt.volume(limits.maxVolume) });
+
+/** The volume step: priced presets when they could be priced, else plain volumes within the limits. */
+function volumeQuestion(ctx: BotContext, state: BuyState, resource: Resource, address: string, limits: ResourceOptions, priced: readonly PricedChoice[]): Question {
+  const { t } = ctx;
+  const { previous } = state;
+  const previousVolume = previous.volume !== undefined ? BigInt(previous.volume) : undefined;
+  let keyboard: InlineKeyboard;
+  if (priced.length > 0) {
+    const isPrevious = (c: PricedChoice) => c.preset.volume === previousVolume && c.duration === previous.duration;
+    keyboard = addPresetRows(new InlineKeyboard(), priced, (c) => BuyStep.preset.pack({ volume: c.preset.volume, index: c.durationIndex }), ctx.locale, isPrevious);
+  } else {
+    const presets = volumePresets(resource, limits);
+    if (previousVolume !== undefined && checkVolume(previousVolume, limits).ok && !presets.some((p) => p.volume === previousVolume)) {
+      presets.unshift({ volume: previousVolume, kind: "round" });
+    }
+    keyboard = volumeKeyboard(presets, previousVolume, ctx.locale);
+  }
+  const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
+  // amounts as one would type them that fit this resource's range (bandwidth's are not energy's)
+  const examples = ctx.fmt.list(typedVolumeExamples(resource, limits), "or");
+  const text = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: resourceLabel(resource, t), address: code(shortAddress(address)), examples, ...range(ctx, limits) });
+  return { text, keyboard };
+}
+
+/** The question with why a given answer was not kept above it, and (the first time) what the address has now. */
+function withNote(ctx: BotContext, state: BuyState, question: Question, address: string, check: Parameters<typeof addressNote>[1], reason: string | undefined): Question {
+  let text = reason === undefined ? question.text : `${reason}\n\n${question.text}`;
+  if (!state.noted) {
+    text = `${addressNote(address, check, ctx.locale)}\n\n${text}`;
+    state.noted = true;
+  }
+  return { ...question, text };
+}
+
+/** How the step the state asks reads an answer. */
+function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswers>> {
+  const { t } = ctx;
+  const resource = state.answers.resource;
+  const limits = resource && limitsOf(state, resource);
+  switch (state.step) {
+    case "resource":
+      return {
+        tap: (data) => {
+          const picked = parseResource(BuyStep.resource.unpack(data)?.resource);
+          return picked ? { value: { resource: picked } } : { reason: t("conversation-use-buttons") };
+        },
+      };
+    case "address": {
+      return {
+        tap: async (data) => {
+          const read = addressAnswers({ saved: [], fromTap: (d) => BuyStep.address.unpack(d)?.address, invalid: (text) => t("buy-address-invalid", { text }) });
+          return map(await read.tap(data, ctx), (address) => ({ address }));
+        },
+        // a saved address's label names it (none in a desk's group)
+        text: async (text) => {
+          const saved = state.desk ? [] : await ctx.deps.store.recentAddresses.entries(ctx.from!.id);
+          const read = addressAnswers({ saved, fromTap: () => undefined, invalid: (text) => t("buy-address-invalid", { text }) });
+          return map(await read.text(text, ctx), (address) => ({ address }));
+        },
+      };
+    }
+    case "volume": {
+      const durations = limits!.durations;
+      const read = volumeAnswers({
+        range: limits!,
+        fromTap: (data) => {
+          const preset = BuyStep.preset.unpack(data);
+          if (preset) return { volume: preset.volume, ...(durations[preset.index] !== undefined ? { duration: durations[preset.index] } : {}) };
+          const plain = BuyStep.volume.unpack(data);
+          return plain && { volume: plain.volume };
+        },
+        unreadable: (text) => t("buy-volume-unreadable", { text, examples: ctx.fmt.list(typedVolumeExamples(resource!, limits!), "or") }),
+        outOfRange: (volume) => t("buy-volume-out-of-range", { volume: ctx.fmt.volume(volume), ...range(ctx, limits!) }),
+      });
+      const asAnswers = ({ volume, duration }: VolumeAnswer) => ({ volume: volume.toString(), ...(duration !== undefined ? { duration } : {}) });
+      return {
+        tap: async (data) => map(await read.tap(data, ctx), asAnswers),
+        text: async (text) => map(await read.text(text, ctx), asAnswers),
+      };
+    }
+    case "duration": {
+      const read = durationAnswers({ durations: limits!.durations, fromTap: (data) => BuyStep.duration.unpack(data)?.index, locale: ctx.locale });
+      return { tap: async (data) => map(await read.tap(data, ctx), (duration) => ({ duration })) };
+    }
+  }
+}
+
+/** A parsed answer's value turned into what it answers. */
+function map<T, U>(parsed: Parsed<T>, f: (value: T) => U): Parsed<U> {
+  return "value" in parsed ? { value: f(parsed.value) } : parsed;
+}
+
+async function read(ctx: BotContext, step: Answering<Partial<BuyAnswers>>, reply: PromptReply): Promise<Parsed<Partial<BuyAnswers>>> {
+  if (reply.kind === "button") return step.tap ? step.tap(reply.data, ctx) : { reason: ctx.t("conversation-use-buttons") };
+  return step.text ? step.text(reply.text, ctx) : { reason: ctx.t("conversation-send-text") };
+}
+
+const buyPrompt: Prompt<BuyState> = {
+  id: BUY_FLOW,
+  rules(state) {
+    // the resource and duration steps take their buttons only (typed text gets a hint)
+    const buttonsOnly = state.step === "resource" || state.step === "duration";
+    return { buttons: stepButtons[state.step], acceptText: !buttonsOnly };
+  },
+  async answer(ctx, reply, { messageId, state }): Promise<PromptOutcome<BuyState>> {
+    const parsed = await read(ctx, answering(ctx, state), reply);
+    if ("reason" in parsed) return parsed;
+    return advance(ctx, { ...state, answers: { ...state.answers, ...parsed.value } }, messageId);
+  },
+};
+
+/** Which taps answer each step. */
+const stepButtons: Record<BuyStepName, RegExp> = {
+  resource: BuyStep.resource.pattern,
+  address: BuyStep.address.pattern,
+  volume: VOLUME_BUTTONS,
+  duration: BuyStep.duration.pattern,
+};
+
+export const buyPrompts: readonly Prompt<BuyState>[] = [buyPrompt];

@@ -7,9 +7,9 @@
  * What the other features start here (enter the flow, Buy again, a remembered line, /cancel's
  * previews) they reach through the registry of flows: `buyEntries`.
  */
-import { enterFlow, leaveOpenFlows } from "../../flow/enter.js";
+import { leaveOpenFlows } from "../../flow/enter.js";
 import { Composer } from "grammy";
-import type { BotContext, BotConversation, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import type { Order } from "../../../marketplace/index.js";
 import type { IntentState, OrderIntentRow } from "../../../store/orders.js";
 import { isTronAddress } from "../../../tron/address.js";
@@ -21,25 +21,18 @@ import { showView } from "../../ui/view.js";
 import { sayInCards } from "../../ui/cancelled-cards.js";
 import { answersOf, checkVolume, parseResource, requestOfIntent, resourceOptions, type BuyAnswers, type BuyRequest } from "../../../orders/request.js";
 import { runOneLiner } from "./one-liner.js";
-import { BUY_CONVERSATION, buyConversation, type BuyFlowArgs } from "./flow.js";
+import { BUY_FLOW, startBuyFlow, type BuyFlowArgs } from "./flow.js";
 import { BuyCard, isBuyStep } from "./callbacks.js";
 import { confirmIntent } from "./confirm.js";
 import { requoteInPlace, sendPreviewCard } from "./preview.js";
 import { renderStepPicker } from "./views.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
-import type { FlowEntries } from "../../flow/registry.js";
+import type { FlowEntries, GatedStart } from "../../flow/registry.js";
 import { takePendingBuy } from "./pending.js";
 import { signature } from "../../../orders/team-desk.js";
-import { defineFlow } from "../../flow/define.js";
 
 export const buyFeature = new Composer<BotContext>();
 
-export const buyFlows = [
-  defineFlow(
-    (conversation: BotConversation, ctx: ConversationContext, args?: BuyFlowArgs) => buyConversation(conversation, ctx, args),
-    BUY_CONVERSATION,
-  ),
-];
 
 /** The entry to the buy flow (also for other features, through the registry: /addresses → Buy, with the address given). */
 export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
@@ -49,9 +42,8 @@ export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void
   }
   // a default key known unable to buy says so now, not at Confirm (picking another key resumes with
   // the answers, in a message of its own: not in place of the card that was being changed)
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: args.given, previous: args.previous } satisfies BuyFlowArgs))) return;
-  // A new /buy (or a buy button) replaces whatever flow was going on.
-  await enterFlow(ctx, BUY_CONVERSATION, args);
+  if (!(await defaultKeyMay(ctx, "orders", BUY_FLOW, { given: args.given, previous: args.previous } satisfies BuyFlowArgs))) return;
+  await startBuyFlow(ctx, args);
 }
 
 /**
@@ -61,7 +53,7 @@ export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void
  */
 export async function enterDeskBuy(ctx: BotContext, desk: { ownerId: number; keyId: number }): Promise<void> {
   if (!ctx.from) return;
-  await enterFlow(ctx, BUY_CONVERSATION, { desk: { ...desk, by: signature(ctx.from) } } satisfies BuyFlowArgs);
+  await startBuyFlow(ctx, { desk: { ...desk, by: signature(ctx.from) } });
 }
 
 /** A team desk's one-line /buy in its group (checked by features/team): the same card, with the desk's key, signed by the speaker. */
@@ -229,7 +221,7 @@ buyFeature.callbackQuery(BuyCard.changeStep.pattern, async (ctx) => {
   const given: BuyAnswers = { ...previous };
   delete given[step];
   // checked before the card is cancelled: a refused change leaves the card as it was
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given, previous } satisfies BuyFlowArgs))) return;
+  if (!(await defaultKeyMay(ctx, "orders", BUY_FLOW, { given, previous } satisfies BuyFlowArgs))) return;
   if (!await ctx.deps.store.orders.markCancelled(intent.intentId)) {
     await answerSettled(ctx, (await ctx.deps.store.orders.get(intent.intentId))!.state as IntentState);
     return;
@@ -262,6 +254,11 @@ export async function cancelOpenPreviews(ctx: BotContext): Promise<number> {
   await sayInCards(ctx, cancelled, ctx.t("buy-cancelled"));
   return cancelled.length;
 }
+
+/** The buy flow started again by a key picked on the scope gate's offer (flow/registry.ts), with the answers it had. */
+export const buyGated: Record<string, GatedStart> = { [BUY_FLOW]: (ctx, args) => startBuyFlow(ctx, args as BuyFlowArgs | undefined) };
+
+export { buyPrompts } from "./flow.js";
 
 /** What this feature offers the others, by id (flow/registry.ts). */
 export const buyEntries = {

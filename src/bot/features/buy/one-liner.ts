@@ -31,7 +31,7 @@ import {
 import { parseVolumeInput } from "../../../tron/volume.js";
 import { rememberPendingBuy } from "./pending.js";
 import { sendPreviewCard } from "./preview.js";
-import { BUY_CONVERSATION, type BuyFlowArgs } from "./flow.js";
+import { BUY_FLOW, type BuyFlowArgs } from "./flow.js";
 import { defaultKeyMay } from "../../marketplace/scope-gate.js";
 
 /** How the one-liner goes on when a step is left to ask: the flow (index.ts enters it, and passes it in). */
@@ -142,7 +142,7 @@ export async function runOneLiner(ctx: BotContext, text: string, askRest: AskRes
   }
   const request: BuyRequest = { resource, address, volume, duration };
   // a default key known unable to buy says so before the preview; another key resumes with every answer
-  if (!(await defaultKeyMay(ctx, "orders", BUY_CONVERSATION, { given: { ...given, duration } } satisfies BuyFlowArgs))) return;
+  if (!(await defaultKeyMay(ctx, "orders", BUY_FLOW, { given: { ...given, duration } } satisfies BuyFlowArgs))) return;
   await leaveOpenFlows(ctx);
   await sendPreviewCard(ctx, request);
 }

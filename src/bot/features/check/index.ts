@@ -13,7 +13,7 @@ import { isTronAddress } from "../../../tron/address.js";
 import { addressCheckKeyboard, invalidAddressText, renderAddressCheck, type CardPlace } from "./views.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { placeView, showView, type ShowOptions } from "../../ui/view.js";
-import { openPrompt, type Prompt } from "../../flow/prompt.js";
+import { openPrompt, type Prompt, type Question } from "../../flow/prompt.js";
 import { showChatAction } from "../../ui/chat-action.js";
 import type { PricedChoice } from "../../../orders/presets.js";
 import { loadPresets } from "../../ui/preset-rows.js";
@@ -104,14 +104,8 @@ async function replyWithCheck(ctx: Ctx, address: string): Promise<void> {
  */
 const checkPrompt: Prompt = {
   id: CHECK_PROMPT,
-  buttons: CheckStep.address.pattern,
-  async ask(ctx) {
-    const saved = ctx.from ? await ctx.deps.store.recentAddresses.entries(ctx.from.id) : [];
-    const keyboard = new InlineKeyboard();
-    for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
-    return { text: ctx.t("check-ask-address"), keyboard };
-  },
-  async answer(ctx, reply, messageId) {
+  rules: () => ({ buttons: CheckStep.address.pattern }),
+  async answer(ctx, reply, { messageId }) {
     // a typed line is read as a saved address's name, else by its first word (as /check <address> is)
     const saved = reply.kind === "text" && ctx.from ? await ctx.deps.store.recentAddresses.entries(ctx.from.id) : [];
     const input = reply.kind === "button" ? (CheckStep.address.unpack(reply.data)?.address ?? "") : (addressByLabel(saved, reply.text) ?? reply.text.split(/\s+/)[0] ?? "");
@@ -120,6 +114,14 @@ const checkPrompt: Prompt = {
     return undefined;
   },
 };
+
+/** The question: the user's saved addresses offered as buttons (by name). */
+async function askForAddress(ctx: Ctx): Promise<Question> {
+  const saved = ctx.from ? await ctx.deps.store.recentAddresses.entries(ctx.from.id) : [];
+  const keyboard = new InlineKeyboard();
+  for (const entry of saved.slice(0, 5)) keyboard.text(labelledAddress(entry), CheckStep.address.pack({ address: entry.address })).row();
+  return { text: ctx.t("check-ask-address"), keyboard };
+}
 
 export const checkFeature = new Composer<BotContext>();
 
@@ -146,7 +148,7 @@ checkFeature.command("check", async (ctx) => {
     if (isTronAddress(input) || ctx.chat.type !== "private") return;
   }
   if (ctx.chat.type === "private") {
-    return openPrompt(ctx, checkPrompt);
+    return openPrompt(ctx, checkPrompt, { question: await askForAddress(ctx) });
   }
   await ctx.reply(ctx.t("check-usage"));
 });

@@ -13,7 +13,7 @@ import { showKeys } from "./menus.js";
 import { fingerprintText } from "./views.js";
 import { showView } from "../../ui/view.js";
 import { takeGatedArgs } from "../../marketplace/scope-gate.js";
-import { enterFlow, leaveOpenFlows } from "../../flow/enter.js";
+import { leaveOpenFlows } from "../../flow/enter.js";
 import { escapeHtml } from "../../../format/html.js";
 import { pastedSecrets } from "./pasted.js";
 import { BUDGET_CONVERSATION, budgetConversation } from "./budget.js";
@@ -75,13 +75,13 @@ keysFeature.callbackQuery(SharedButtons.useKeyFor.pattern, async (ctx) => {
   const { id, flow } = SharedButtons.useKeyFor.unpack(ctx.callbackQuery.data)!;
   const key = await ctx.deps.store.apiKeys.get(ctx.from.id, id);
   // only the flows a key picked by marketplace/scope-gate.ts may start (the registry of flows lists them)
-  if (!key || !ctx.flows.gated.has(flow)) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
+  const start = ctx.flows.gated.get(flow);
+  if (!key || !start) return ctx.answerCallbackQuery({ text: ctx.t("keys-not-found") });
   await ctx.deps.store.apiKeys.setDefault(key.userId, key.id);
   await showView(ctx, { text: ctx.t("keys-now-default", { fingerprint: escapeHtml(fingerprintText(key)) }) });
   // the answers the user had given when the flow was refused with this message (marketplace/scope-gate.ts)
   const args = await takeGatedArgs(ctx, flow, ctx.callbackQuery.message?.message_id);
-  if (args !== undefined) await enterFlow(ctx, flow, args);
-  else await enterFlow(ctx, flow);
+  await start(ctx, args);
 });
 
 keysFeature.callbackQuery(KeyButtons.makeDefault.pattern, async (ctx) => {
