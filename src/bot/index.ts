@@ -7,7 +7,7 @@
  * step (middlewares/context-setup.ts) → taps while the chat is busy → per-chat sequencing → a sign
  * of life for slow updates (ui/feedback.ts) → lazy session → conversations plugin (versioned, persistent) → account buttons only in
  * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
- * flow/open-flows.ts) → the one-question prompts kept in the store (flow/prompt.ts) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
+ * flow/open-flows.ts) → the prompts kept in the store (flow/prompt.ts: /check's question, /buy's steps) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first. The features see only the updates
  * they answer, and the menus only the updates that can tap or draw a card: every one but the

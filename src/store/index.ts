@@ -58,10 +58,15 @@ export interface PendingBuy {
 export interface OpenPrompt {
   id: string;
   messageId: number;
-  /** The question shown, without Cancel (asked again as it is, with a reason above it). */
-  question: { text: string; /** Telegram's inline keyboard rows, as the Bot API takes them. */ keyboard: unknown[][] };
+  /**
+   * The question shown, without Cancel (asked again as it is, with a reason above it). Always
+   * written; a record of the release that kept none has none, and is forgotten.
+   */
+  question?: { text: string; /** Telegram's inline keyboard rows, as the Bot API takes them. */ keyboard: unknown[][] };
   /** The prompt's own state (a flow's answers so far), JSON. */
   state?: unknown;
+  /** The version of the state's shape it was written with (Prompt.version). */
+  v?: number;
   /** Only this user answers (a flow in a group). */
   from?: number;
 }
@@ -244,7 +249,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
     conversations,
     /** A `/buy` one-liner typed before the user had a key, by user id: resumed once a key is added. */
     pendingBuys,
-    /** The one-question prompt open in a chat (bot/flow/prompt.ts), by chat id: which one, and its message. */
+    /** The prompt open in a chat (bot/flow/prompt.ts), by chat id: which one, its message, its question and state. */
     prompts,
     /**
      * Master-key rotation in one pass: every secret sealed with a previous master key is sealed

@@ -329,6 +329,16 @@ describe("/buy step by step", () => {
     expect(await h.store.prompts.read(String(USER))).toMatchObject({ state: { step: "address", answers: { resource: "bandwidth" } } });
   });
 
+  it("a /buy prompt written with another shape of its state (an older release) is forgotten, not misread: the address goes its usual way", async () => {
+    await h.givenUserWithKey(USER);
+    const address = freshAddress();
+    await h.store.prompts.write(String(USER), { id: "buy", messageId: 1, question: { text: "?", keyboard: [] }, state: { step: "volume", answers: {} } });
+    await h.tg.sendText({ userId: USER, text: address });
+    expect(text(await h.tg.waitForCall("sendMessage"))).toMatch(enPattern("address-detected"));
+    expect(await h.store.prompts.read(String(USER))).toBeUndefined();
+    expect(await h.store.orders.listByUser(USER)).toEqual([]);
+  });
+
   it("without a key /buy asks for one", async () => {
     await h.tg.sendText({ userId: USER, text: "/buy" });
     expect(text(await h.tg.waitForCall("sendMessage"))).toBe(en("error-no-key"));

@@ -263,7 +263,7 @@ describe("/check", () => {
   });
 
   it("a prompt kept by the release before (no question stored with it) is forgotten: an address sent then gets the usual offer", async () => {
-    await h.store.prompts.write(String(USER), { id: "check-address", messageId: 1 } as unknown as Parameters<typeof h.store.prompts.write>[1]);
+    await h.store.prompts.write(String(USER), { id: "check-address", messageId: 1 });
     await h.tg.sendText({ userId: USER, text: USDT_CONTRACT });
     expect((await botSays(h, USER)).text).toMatch(enPattern("address-detected"));
     expect(await h.store.prompts.read(String(USER))).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
  * The one conversation style: a multi-step flow (refill, renewal, smart, key, webhook, the
- * settings prompts; /buy and /check look the same, kept as prompts: prompt.ts) lives in ONE message that each step edits in place. Every step shows a Cancel
- * button under its own buttons; an answered step's buttons are gone because the next step (or the
+ * settings prompts; /buy's steps and /check's question look the same, kept as prompts: prompt.ts)
+ * lives in ONE message that each step edits in place. Every step shows a Cancel button under its
+ * own buttons; an answered step's buttons are gone because the next step (or the
  * result) replaces them; a step answered wrongly is shown again with the reason above it.
  *
  * Cancel on the flow's message ends the flow and says so in that message. A /command (or a pasted

@@ -45,6 +45,11 @@ export type PromptOutcome<S> = { reason: string } | { next: Question; state: S }
 
 export interface Prompt<S = unknown> {
   readonly id: string;
+  /**
+   * Bumped when the state's shape changes: a record written with another version is forgotten (as
+   * CONVERSATIONS_VERSION drops the conversations' state), never read as the new shape.
+   */
+  readonly version?: number;
   /** How an update is read while the prompt asks in `state`: which taps answer it, whether text does, the hint. */
   rules(state: S): Pick<ReplyRules, "buttons" | "acceptText" | "hintKey">;
   /** Takes an answer given in the prompt's message `messageId`, asked in `state`. */
@@ -54,10 +59,12 @@ export interface Prompt<S = unknown> {
 /** The chat's key in store.prompts. */
 const promptKey = (ctx: BotContext): string | undefined => ctx.chat?.id.toString();
 
-const stored = ({ text, keyboard }: Question): OpenPrompt["question"] => ({ text, keyboard: keyboard?.inline_keyboard.filter((row) => row.length > 0) ?? [] });
+type StoredQuestion = NonNullable<OpenPrompt["question"]>;
+
+const stored = ({ text, keyboard }: Question): StoredQuestion => ({ text, keyboard: keyboard?.inline_keyboard.filter((row) => row.length > 0) ?? [] });
 
 /** Shows the stored question in `messageId` (or as a new message: `asNew`), with Cancel under its buttons. */
-async function show(ctx: BotContext, question: OpenPrompt["question"], where: { messageId?: number | undefined }, reason?: string): Promise<number | undefined> {
+async function show(ctx: BotContext, question: StoredQuestion, where: { messageId?: number | undefined }, reason?: string): Promise<number | undefined> {
   const keyboard = InlineKeyboard.from(question.keyboard as InlineKeyboardButton[][]);
   const view = { text: reason === undefined ? question.text : withReason(reason, question.text), keyboard: withCancel(keyboard, ctx.t("button-cancel")) };
   const shown = await placeView(ctx, view, where.messageId === undefined ? { asNew: true } : { messageId: where.messageId });
@@ -66,8 +73,8 @@ async function show(ctx: BotContext, question: OpenPrompt["question"], where: { 
 
 /**
  * Asks `prompt`'s first question, in a new message or in `messageId` (the tapped card a flow takes
- * over), in `state`; the chat's next answer goes to it. With `from`, only that user answers. Any
- * conversation open is left.
+ * over), in `state`; the chat's next answer goes to it. Only `from` answers it: by default, in a
+ * group, the user who opened it (in a private chat, whoever writes there). Any conversation open is left.
  */
 export async function openPrompt<S>(
   ctx: BotContext,
@@ -82,7 +89,9 @@ export async function openPrompt<S>(
   if (messageId === undefined) return;
   const open: OpenPrompt = { id: prompt.id, messageId, question };
   if (first.state !== undefined) open.state = first.state;
-  if (first.from !== undefined) open.from = first.from;
+  if (prompt.version !== undefined) open.v = prompt.version;
+  const from = first.from ?? (ctx.chat?.type === "private" ? undefined : ctx.from?.id);
+  if (from !== undefined) open.from = from;
   await ctx.deps.store.prompts.write(key, open);
 }
 
@@ -110,9 +119,10 @@ export function promptsWhileOpen(prompts: readonly Prompt[]): MiddlewareFn<BotCo
     if (!open) return next();
     const close = () => store.delete(key);
     const prompt = byId.get(open.id);
-    // (a record without its question was written by a release that kept none)
-    if (!prompt || open.question === undefined) {
-      // a prompt this bot no longer has (a release removed or changed it): forgotten; /cancel, handed here, goes no further
+    const question = open.question;
+    if (!prompt || question === undefined || open.v !== prompt.version) {
+      // a prompt this bot no longer has, or kept by a release that wrote another shape (or no
+      // question): forgotten; /cancel, handed here, goes no further
       await close();
       const read = readReply(ctx, {});
       if (read.kind !== "leave" || read.next) await next();
@@ -160,7 +170,7 @@ export function promptsWhileOpen(prompts: readonly Prompt[]): MiddlewareFn<BotCo
           await store.write(key, { ...open, messageId: shownIn ?? open.messageId, question, state: outcome.state });
           return;
         }
-        const shownIn = await show(ctx, open.question, { messageId: open.messageId }, outcome.reason);
+        const shownIn = await show(ctx, question, { messageId: open.messageId }, outcome.reason);
         // the question's message was gone (deleted, too old to edit): asked again in a new one, which is the prompt's now
         if (shownIn !== undefined && shownIn !== open.messageId) await store.write(key, { ...open, messageId: shownIn });
         return;

@@ -1,6 +1,6 @@
 /**
  * What an update means to a question waiting for the user's answer, the same way for every question:
- * a step of a conversation (wait.ts) and a one-question prompt kept in the store (prompt.ts). Only reads the update; the caller acts on the outcome.
+ * a step of a conversation (wait.ts) and a prompt kept in the store (prompt.ts). Only reads the update; the caller acts on the outcome.
  * - another /command leaves the question and runs as usual; /cancel, which the cancel feature hands
  *   to an open question first, leaves it and goes no further;
  * - a tap on a button the question does not expect is passed on to the rest of the bot, and so is a

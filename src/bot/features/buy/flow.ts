@@ -8,12 +8,13 @@
  * as `given` and all of them as `previous`, whose choice is marked ✓ on the step asked again.
  * A kept answer that no longer fits (a volume or duration after the resource changed) is asked again.
  * In a team desk's group (`desk`): the desk's key (the owner's), only the administrator who started
- * it answers (everyone else's messages and taps pass the flow by), no saved addresses are offered,
+ * it answers (everyone else's messages pass the flow by, and their taps on its buttons are told it
+ * is not theirs), no saved addresses are offered,
  * and the card is signed and carries the desk's Confirm (features/team checks the tapper and the
  * desk's maximum there).
  */
 import { InlineKeyboard } from "grammy";
-import type { ResourceOptions } from "../../../marketplace/index.js";
+import type { AddressCheck, ResourceOptions } from "../../../marketplace/index.js";
 import type { BotContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { renderAndLogError } from "../../errors/reply.js";
@@ -29,8 +30,9 @@ import { BuyStep, type BuyStepName } from "./callbacks.js";
 import { addPresetRows, loadPresets } from "../../ui/preset-rows.js";
 import { defaultDuration, type PricedChoice } from "../../../orders/presets.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
-import { quote, runNow, type DeskKey } from "./preview.js";
+import { quote, type DeskKey, type QuotedCard } from "./preview.js";
 import { offeredAddresses } from "../../../tron/address-names.js";
+import type { SavedAddress } from "../../../store/recent-addresses.js";
 import { addressKeyboard, addressNote, resourceKeyboard, volumeKeyboard } from "./views.js";
 import { resourceLabel } from "../../../orders/card.js";
 import { durationChoiceKeyboard } from "../../ui/order-steps.js";
@@ -90,9 +92,9 @@ const keyOwner = (ctx: BotContext, state: BuyState): number => state.desk?.owner
 
 /** The flow's last view in its message (a new one when the flow has none yet): the card, or why it stopped. */
 async function end(ctx: BotContext, messageId: number | undefined, view: View): Promise<number | undefined> {
-  const where = messageId === undefined ? { asNew: true } : { messageId };
-  // an edit says "no buttons" outright, where the view has none
-  return (await placeView(ctx, { text: view.text, keyboard: view.keyboard ?? InlineKeyboard.from([]) }, where)).messageId;
+  if (messageId === undefined) return (await placeView(ctx, view, { asNew: true })).messageId;
+  // an edit says "no buttons" outright, where the view has none (the step's buttons go)
+  return (await placeView(ctx, { text: view.text, keyboard: view.keyboard ?? InlineKeyboard.from([]) }, { messageId })).messageId;
 }
 
 const endWithError = (ctx: BotContext, messageId: number | undefined, err: unknown) => end(ctx, messageId, renderAndLogError(ctx, err));
@@ -120,21 +122,22 @@ export async function startBuyFlow(ctx: BotContext, args: BuyFlowArgs = {}): Pro
     return;
   }
   const first = await advance(ctx, state, messageId);
-  if (first) await openPrompt(ctx, buyPrompt, { question: first.next, state: first.state, messageId, ...(args.desk ? { from: ctx.from.id } : {}) });
+  // (in a desk's group, only the administrator who started it answers: openPrompt's default there)
+  if (first) await openPrompt(ctx, buyPrompt, { question: first.next, state: first.state, messageId });
 }
 
 /**
  * The next step not answered yet, with the state it is asked in; or, when every answer is in, the
  * preview card shown in the flow's message (or why there is none) and nothing.
  */
-async function advance(ctx: BotContext, state: BuyState, messageId: number | undefined): Promise<{ next: Question; state: BuyState } | undefined> {
+async function advance(ctx: BotContext, answered: BuyState, messageId: number | undefined): Promise<{ next: Question; state: BuyState } | undefined> {
   const { t } = ctx;
-  const { answers, previous } = state;
-  // (after withNote, which marks the note shown in the state asked in)
-  const ask = (step: BuyStepName, question: Question) => ({ next: question, state: { ...state, step } });
+  const { previous } = answered;
+  let state = answered;
+  const ask = (step: BuyStepName, question: Question, asked: BuyState = state) => ({ next: question, state: { ...asked, step } });
 
   // ── Resource ──
-  const resource = answers.resource;
+  const resource = state.answers.resource;
   if (!resource) {
     const offered = RESOURCES.filter((r) => state.limits[r]);
     return ask("resource", { text: t("buy-ask-resource"), keyboard: resourceKeyboard(offered, previous, t) });
@@ -145,10 +148,10 @@ async function advance(ctx: BotContext, state: BuyState, messageId: number | und
     await end(ctx, messageId, { text: t("buy-resource-unavailable", { resource: label }) });
     return undefined;
   }
-  if (!state.checked) checkGiven(ctx, state, limits);
+  if (!state.checked) state = checkGiven(ctx, state, resource, limits);
 
   // ── Address ──
-  const address = answers.address;
+  const address = state.answers.address;
   if (!address) {
     // every saved address (a typed label names one), the newest offered as buttons
     // (none in a desk's group: the owner's address book is not shown there)
@@ -161,35 +164,36 @@ async function advance(ctx: BotContext, state: BuyState, messageId: number | und
   }
 
   // ── Volume (energy: priced USDT-transfer presets, which answer the duration too) ──
-  if (answers.volume === undefined) {
+  if (state.answers.volume === undefined) {
     // What the address has now, shown once above the next question, asked together with the
     // presets' prices: one round trip to the marketplace, not two.
     const [check, priced] = await Promise.all([
       state.noted ? null : ctx.deps.marketplace.public.checkAddress(address).catch(() => null),
       loadPresets(ctx.deps, keyOwner(ctx, state), address, resource, state.desk?.keyId),
     ]);
-    const question = withNote(ctx, state, volumeQuestion(ctx, state, resource, address, limits, priced), address, check, state.reasons?.volume);
-    return ask("volume", question);
+    return ask("volume", ...withNote(ctx, state, volumeQuestion(ctx, state, resource, address, limits, priced), address, check, state.reasons?.volume));
   }
 
   // ── Duration ──
-  const volume = BigInt(answers.volume);
-  if (answers.duration === undefined) {
+  const volume = BigInt(state.answers.volume);
+  const duration = state.answers.duration;
+  if (duration === undefined) {
     const check = state.noted ? null : await ctx.deps.marketplace.public.checkAddress(address).catch(() => null);
     const text = t("buy-ask-duration", { resource: label, volume: code(ctx.fmt.volume(volume)), address: code(shortAddress(address)) });
     const keyboard = durationChoiceKeyboard(limits.durations, previous.duration, ctx.locale, (index) => BuyStep.duration.pack({ index }));
-    const question = withNote(ctx, state, { text, keyboard }, address, check, state.reasons?.duration);
-    return ask("duration", question);
+    return ask("duration", ...withNote(ctx, state, { text, keyboard }, address, check, state.reasons?.duration));
   }
 
   // ── The preview card, in the flow's message ──
+  let card: QuotedCard;
   try {
-    const card = await quote(ctx, { resource, address, volume, duration: answers.duration }, runNow, undefined, state.desk);
-    const shownIn = await end(ctx, messageId, card);
-    if (shownIn !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, shownIn);
+    card = await quote(ctx, { resource, address, volume, duration }, undefined, state.desk);
   } catch (err) {
     await endWithError(ctx, messageId, err);
+    return undefined;
   }
+  const shownIn = await end(ctx, messageId, card);
+  if (shownIn !== undefined) await ctx.deps.store.orders.setMessageId(card.intentId, shownIn);
   return undefined;
 }
 
@@ -199,16 +203,16 @@ async function advance(ctx: BotContext, state: BuyState, messageId: number | und
  * ("1 day" for 1d) is matched like a typed answer; the one-liner's volume without a duration takes
  * the default duration.
  */
-function checkGiven(ctx: BotContext, state: BuyState, limits: ResourceOptions): void {
+function checkGiven(ctx: BotContext, unchecked: BuyState, resource: Resource, limits: ResourceOptions): BuyState {
   const { t, fmt } = ctx;
-  const { answers } = state;
-  state.checked = true;
+  const answers = { ...unchecked.answers };
+  const state: BuyState = { ...unchecked, answers, checked: true };
   const reasons: NonNullable<BuyState["reasons"]> = {};
   if (answers.volume !== undefined) {
     const given = checkVolume(BigInt(answers.volume), limits);
     if (!given.ok) {
       delete answers.volume;
-      if (given.reason === "out_of_range") reasons.volume = t("buy-volume-out-of-range", { volume: fmt.volume(given.volume), ...range(ctx, limits) });
+      if (given.reason === "out_of_range") reasons.volume = t("buy-volume-out-of-range", { volume: fmt.volume(given.volume), ...volumeWords(ctx, resource, limits).range });
     }
   }
   if (answers.duration !== undefined) {
@@ -224,9 +228,14 @@ function checkGiven(ctx: BotContext, state: BuyState, limits: ResourceOptions): 
     if (duration !== undefined) answers.duration = duration;
   }
   if (reasons.volume !== undefined || reasons.duration !== undefined) state.reasons = reasons;
+  return state;
 }
 
-const range = (ctx: BotContext, limits: ResourceOptions) => ({ min: ctx.fmt.volume(limits.minVolume), max: ctx.fmt.volume(limits.maxVolume) });
+/** A volume's range in words, and amounts as one would type them that fit it (bandwidth's are not energy's). */
+const volumeWords = (ctx: BotContext, resource: Resource, limits: ResourceOptions) => ({
+  range: { min: ctx.fmt.volume(limits.minVolume), max: ctx.fmt.volume(limits.maxVolume) },
+  examples: ctx.fmt.list(typedVolumeExamples(resource, limits), "or"),
+});
 
 /** The volume step: priced presets when they could be priced, else plain volumes within the limits. */
 function volumeQuestion(ctx: BotContext, state: BuyState, resource: Resource, address: string, limits: ResourceOptions, priced: readonly PricedChoice[]): Question {
@@ -245,27 +254,35 @@ function volumeQuestion(ctx: BotContext, state: BuyState, resource: Resource, ad
     keyboard = volumeKeyboard(presets, previousVolume, ctx.locale);
   }
   const presetsAsk = resource === "energy" ? "buy-ask-volume-presets" : "buy-ask-volume-priced";
-  // amounts as one would type them that fit this resource's range (bandwidth's are not energy's)
-  const examples = ctx.fmt.list(typedVolumeExamples(resource, limits), "or");
-  const text = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: resourceLabel(resource, t), address: code(shortAddress(address)), examples, ...range(ctx, limits) });
+  const { examples, range } = volumeWords(ctx, resource, limits);
+  const text = t(priced.length > 0 ? presetsAsk : "buy-ask-volume", { resource: resourceLabel(resource, t), address: code(shortAddress(address)), examples, ...range });
   return { text, keyboard };
 }
 
-/** The question with why a given answer was not kept above it, and (the first time) what the address has now. */
-function withNote(ctx: BotContext, state: BuyState, question: Question, address: string, check: Parameters<typeof addressNote>[1], reason: string | undefined): Question {
-  let text = reason === undefined ? question.text : `${reason}\n\n${question.text}`;
-  if (!state.noted) {
-    text = `${addressNote(address, check, ctx.locale)}\n\n${text}`;
-    state.noted = true;
-  }
-  return { ...question, text };
+/**
+ * The question with why a given answer was not kept above it, and (the first time) what the
+ * address has now; with the state it is asked in (the note marked shown).
+ */
+function withNote(
+  ctx: BotContext,
+  state: BuyState,
+  question: Question,
+  address: string,
+  check: AddressCheck | null,
+  reason: string | undefined,
+): [Question, BuyState] {
+  const text = reason === undefined ? question.text : `${reason}\n\n${question.text}`;
+  if (state.noted) return [{ ...question, text }, state];
+  return [{ ...question, text: `${addressNote(address, check, ctx.locale)}\n\n${text}` }, { ...state, noted: true }];
 }
 
 /** How the step the state asks reads an answer. */
 function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswers>> {
   const { t } = ctx;
   const resource = state.answers.resource;
+  // every step after the resource's has its limits (read when the flow started)
   const limits = resource && limitsOf(state, resource);
+  if (state.step !== "resource" && !limits) throw new Error(`the buy prompt asks "${state.step}" without the resource's limits`);
   switch (state.step) {
     case "resource":
       return {
@@ -275,22 +292,21 @@ function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswe
         },
       };
     case "address": {
+      const reads = (saved: SavedAddress[]) =>
+        addressAnswers({ saved, fromTap: (data) => BuyStep.address.unpack(data)?.address, invalid: (text) => t("buy-address-invalid", { text }) });
       return {
-        tap: async (data) => {
-          const read = addressAnswers({ saved: [], fromTap: (d) => BuyStep.address.unpack(d)?.address, invalid: (text) => t("buy-address-invalid", { text }) });
-          return map(await read.tap(data, ctx), (address) => ({ address }));
-        },
+        tap: async (data) => map(await reads([]).tap(data, ctx), (address) => ({ address })),
         // a saved address's label names it (none in a desk's group)
         text: async (text) => {
           const saved = state.desk ? [] : await ctx.deps.store.recentAddresses.entries(ctx.from!.id);
-          const read = addressAnswers({ saved, fromTap: () => undefined, invalid: (text) => t("buy-address-invalid", { text }) });
-          return map(await read.text(text, ctx), (address) => ({ address }));
+          return map(await reads(saved).text(text, ctx), (address) => ({ address }));
         },
       };
     }
     case "volume": {
-      const durations = limits!.durations;
-      const read = volumeAnswers({
+      const { durations } = limits!;
+      const words = volumeWords(ctx, resource!, limits!);
+      const reads = volumeAnswers({
         range: limits!,
         fromTap: (data) => {
           const preset = BuyStep.preset.unpack(data);
@@ -298,18 +314,18 @@ function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswe
           const plain = BuyStep.volume.unpack(data);
           return plain && { volume: plain.volume };
         },
-        unreadable: (text) => t("buy-volume-unreadable", { text, examples: ctx.fmt.list(typedVolumeExamples(resource!, limits!), "or") }),
-        outOfRange: (volume) => t("buy-volume-out-of-range", { volume: ctx.fmt.volume(volume), ...range(ctx, limits!) }),
+        unreadable: (text) => t("buy-volume-unreadable", { text, examples: words.examples }),
+        outOfRange: (volume) => t("buy-volume-out-of-range", { volume: ctx.fmt.volume(volume), ...words.range }),
       });
       const asAnswers = ({ volume, duration }: VolumeAnswer) => ({ volume: volume.toString(), ...(duration !== undefined ? { duration } : {}) });
       return {
-        tap: async (data) => map(await read.tap(data, ctx), asAnswers),
-        text: async (text) => map(await read.text(text, ctx), asAnswers),
+        tap: async (data) => map(await reads.tap(data, ctx), asAnswers),
+        text: async (text) => map(await reads.text(text, ctx), asAnswers),
       };
     }
     case "duration": {
-      const read = durationAnswers({ durations: limits!.durations, fromTap: (data) => BuyStep.duration.unpack(data)?.index, locale: ctx.locale });
-      return { tap: async (data) => map(await read.tap(data, ctx), (duration) => ({ duration })) };
+      const reads = durationAnswers({ durations: limits!.durations, fromTap: (data) => BuyStep.duration.unpack(data)?.index, locale: ctx.locale });
+      return { tap: async (data) => map(await reads.tap(data, ctx), (duration) => ({ duration })) };
     }
   }
 }
@@ -326,6 +342,7 @@ async function read(ctx: BotContext, step: Answering<Partial<BuyAnswers>>, reply
 
 const buyPrompt: Prompt<BuyState> = {
   id: BUY_FLOW,
+  version: 1,
   rules(state) {
     // the resource and duration steps take their buttons only (typed text gets a hint)
     const buttonsOnly = state.step === "resource" || state.step === "duration";

@@ -33,7 +33,6 @@ import { signature } from "../../../orders/team-desk.js";
 
 export const buyFeature = new Composer<BotContext>();
 
-
 /** The entry to the buy flow (also for other features, through the registry: /addresses → Buy, with the address given). */
 export async function enterBuy(ctx: BotContext, args: BuyFlowArgs): Promise<void> {
   if (!ctx.from || !(await ctx.deps.store.apiKeys.getDefault(ctx.from.id))) {

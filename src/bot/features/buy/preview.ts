@@ -2,13 +2,12 @@
  * Quoting a complete request: the preview card and the order intent behind its buttons (state
  * `previewed`, a fresh Idempotency-Key, the user's default key; or, in a team desk's group, the
  * desk's key: the card is signed by who asked, and its Confirm and Cancel are the desk's own, which
- * check at the tap that the tapper administers the group). Used by the step-by-step flow
- * (inside a conversation, where every side effect goes through `external`), by the one-line form,
- * by Back on the step picker, by "Try again" / Refresh and by Confirm on an expired card.
+ * check at the tap that the tapper administers the group). Used by the step-by-step flow, by the
+ * one-line form, by Back on the step picker, by "Try again" / Refresh and by Confirm on an expired card.
  */
 import { labelsOf } from "../../../tron/address-names.js";
 import { InlineKeyboard } from "grammy";
-import type { BotContext, ConversationContext } from "../../context.js";
+import type { BotContext } from "../../context.js";
 import { withUserClient } from "../../marketplace/with-user-client.js";
 import { replyWithError } from "../../errors/reply.js";
 import { showView } from "../../ui/view.js";
@@ -18,12 +17,6 @@ import { renderOrderPreview } from "./views.js";
 import { previewMoney } from "../../../orders/preview-money.js";
 import { SharedButtons } from "../../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../../format/html.js";
-
-type Ctx = ConversationContext;
-
-/** Runs a side effect: directly in ordinary middleware, through `external` inside a conversation. */
-export type Effect = <T>(task: () => T | Promise<T>) => Promise<T>;
-export const runNow: Effect = async (task) => await task();
 
 export interface QuotedCard {
   intentId: string;
@@ -43,34 +36,30 @@ export interface DeskKey {
  * Quotes `request` and stores its intent; a marketplace error is thrown and nothing is stored.
  * With `desk`: with the desk's key, no saved names (the owner's address book stays private), signed.
  */
-export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?: string, desk?: DeskKey): Promise<QuotedCard> {
+export async function quote(ctx: BotContext, request: BuyRequest, note?: string, desk?: DeskKey): Promise<QuotedCard> {
   const userId = desk ? desk.ownerId : ctx.from!.id;
   const chatId = ctx.chat!.id;
   const { deps } = ctx;
-  const quoted = await effect(() =>
-    withUserClient(
-      deps,
-      userId,
-      async (client, key) => ({
-        keyId: key.id,
-        preview: await client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }),
-      }),
-      desk ? { keyId: desk.keyId } : {},
-    ),
-  );
-  const intent = await effect(() =>
-    deps.store.orders.createIntent({
-      userId,
-      chatId,
-      keyId: quoted.keyId,
-      resource: request.resource,
-      targetAddress: request.address,
-      volume: request.volume,
-      duration: request.duration,
-      burnCostTrx: quoted.preview.burnCostTrx,
-      createdAt: deps.now(),
+  const quoted = await withUserClient(
+    deps,
+    userId,
+    async (client, key) => ({
+      keyId: key.id,
+      preview: await client.previewOrder({ resource: request.resource, volume: request.volume, days: request.duration, target: request.address }),
     }),
+    desk ? { keyId: desk.keyId } : {},
   );
+  const intent = await deps.store.orders.createIntent({
+    userId,
+    chatId,
+    keyId: quoted.keyId,
+    resource: request.resource,
+    targetAddress: request.address,
+    volume: request.volume,
+    duration: request.duration,
+    burnCostTrx: quoted.preview.burnCostTrx,
+    createdAt: deps.now(),
+  });
   if (desk) {
     const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, shortNote: "team-preview-short" }, ctx.locale);
     // the desk's buttons: Confirm only when the balance covers it (no Deposit: no address is shown there)
@@ -80,8 +69,7 @@ export async function quote(ctx: Ctx, request: BuyRequest, effect: Effect, note?
     const text = `${card.text}\n\n${ctx.t("team-asked-by", { who: escapeHtml(desk.by) })}`;
     return { intentId: intent.intentId, text: note ? `${note}\n\n${text}` : text, keyboard };
   }
-  // (a flow replays its effects from a log: the saved names come back as a list, made a map here)
-  const labels = labelsOf(await effect(() => deps.store.recentAddresses.entries(userId)));
+  const labels = labelsOf(await deps.store.recentAddresses.entries(userId));
   const card = renderOrderPreview({ request, preview: quoted.preview, intentId: intent.intentId, labels }, ctx.locale);
   return { intentId: intent.intentId, text: note ? `${note}\n\n${card.text}` : card.text, keyboard: card.keyboard };
 }
@@ -91,7 +79,7 @@ export async function sendPreviewCard(ctx: BotContext, request: BuyRequest, desk
   if (!ctx.from || !ctx.chat) return;
   let card: QuotedCard;
   try {
-    card = await quote(ctx, request, runNow, undefined, desk);
+    card = await quote(ctx, request, undefined, desk);
   } catch (err) {
     await replyWithError(ctx, err);
     return;
@@ -104,7 +92,7 @@ export async function sendPreviewCard(ctx: BotContext, request: BuyRequest, desk
 export async function requoteInPlace(ctx: BotContext, intent: OrderIntentRow, note?: string): Promise<void> {
   let card: QuotedCard;
   try {
-    card = await quote(ctx, requestOfIntent(intent), runNow, note);
+    card = await quote(ctx, requestOfIntent(intent), note);
   } catch (err) {
     await replyWithError(ctx, err, { edit: true });
     return;

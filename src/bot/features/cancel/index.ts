@@ -8,12 +8,13 @@ import { hasOpenPrompt } from "../../flow/prompt.js";
 export const cancelFeature = new Composer<BotContext>();
 
 cancelFeature.command("cancel", async (ctx, next) => {
-  const active = Object.keys(ctx.conversation.active()).length > 0 || (await hasOpenPrompt(ctx));
+  const inFlow = () => Object.keys(ctx.conversation.active()).length > 0;
+  const active = inFlow() || (await hasOpenPrompt(ctx));
   // the open flow (or prompt) sees /cancel first and takes the buttons off its message (flow/reply-rules.ts)
   if (active) await next();
   // a flow in a group still open: it did not take /cancel, it is someone else's (a team desk's
   // /buy answers only the administrator who started it, flow/reply-rules.ts) and stays
-  const othersFlow = active && ctx.chat?.type !== "private" && (Object.keys(ctx.conversation.active()).length > 0 || (await hasOpenPrompt(ctx)));
+  const othersFlow = active && ctx.chat?.type !== "private" && (inFlow() || (await hasOpenPrompt(ctx)));
   if (!othersFlow) await leaveOpenFlows(ctx);
   const previews = (await runEntry(ctx, "cancel-open-previews")) + (await runEntry(ctx, "cancel-open-batches"));
   await ctx.reply(ctx.t((active && !othersFlow) || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
