@@ -279,18 +279,19 @@ function withNote(
 /** How the step the state asks reads an answer. */
 function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswers>> {
   const { t } = ctx;
-  const resource = state.answers.resource;
+  if (state.step === "resource") {
+    return {
+      tap: (data) => {
+        const picked = parseResource(BuyStep.resource.unpack(data)?.resource);
+        return picked ? { value: { resource: picked } } : { reason: t("conversation-use-buttons") };
+      },
+    };
+  }
   // every step after the resource's has its limits (read when the flow started)
+  const resource = state.answers.resource;
   const limits = resource && limitsOf(state, resource);
-  if (state.step !== "resource" && !limits) throw new Error(`the buy prompt asks "${state.step}" without the resource's limits`);
+  if (!resource || !limits) throw new Error(`the buy prompt asks "${state.step}" without the resource's limits`);
   switch (state.step) {
-    case "resource":
-      return {
-        tap: (data) => {
-          const picked = parseResource(BuyStep.resource.unpack(data)?.resource);
-          return picked ? { value: { resource: picked } } : { reason: t("conversation-use-buttons") };
-        },
-      };
     case "address": {
       const reads = (saved: SavedAddress[]) =>
         addressAnswers({ saved, fromTap: (data) => BuyStep.address.unpack(data)?.address, invalid: (text) => t("buy-address-invalid", { text }) });
@@ -304,10 +305,10 @@ function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswe
       };
     }
     case "volume": {
-      const { durations } = limits!;
-      const words = volumeWords(ctx, resource!, limits!);
+      const { durations } = limits;
+      const words = volumeWords(ctx, resource, limits);
       const reads = volumeAnswers({
-        range: limits!,
+        range: limits,
         fromTap: (data) => {
           const preset = BuyStep.preset.unpack(data);
           if (preset) return { volume: preset.volume, ...(durations[preset.index] !== undefined ? { duration: durations[preset.index] } : {}) };
@@ -324,7 +325,7 @@ function answering(ctx: BotContext, state: BuyState): Answering<Partial<BuyAnswe
       };
     }
     case "duration": {
-      const reads = durationAnswers({ durations: limits!.durations, fromTap: (data) => BuyStep.duration.unpack(data)?.index, locale: ctx.locale });
+      const reads = durationAnswers({ durations: limits.durations, fromTap: (data) => BuyStep.duration.unpack(data)?.index, locale: ctx.locale });
       return { tap: async (data) => map(await reads.tap(data, ctx), (duration) => ({ duration })) };
     }
   }
