@@ -1,4 +1,4 @@
-import type { Context, LazySessionFlavor } from "grammy";
+import type { Context } from "grammy";
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "./i18n.js";
 import type { Logger } from "../logger.js";
@@ -45,22 +45,6 @@ export interface BotDeps {
   runwayWait?: { graceMs?: number; lateMs?: number };
 }
 
-/**
- * Per-chat session, loaded lazily (`await ctx.session`): most updates never need it, so they never
- * touch its storage. Kept small: durable state lives in the store's tables, and a card's subject
- * travels in its buttons, unless it does not fit there: a blog post's slug (features/blog/reading.ts).
- */
-export interface SessionData {
-  blog?: Array<{ messageId: number; slug: string; locale: string }>;
-  /**
-   * The latest flow refused for the default key's access level, with its answers so far and the
-   * message that offered other keys: picking a key there (soon enough) resumes it.
-   */
-  gated?: { flow: string; args?: unknown; messageId: number; at: number };
-  /** A group or channel being picked (bot/ui/chat-pick.ts): a typed chat id answers it while open. */
-  chatPick?: { purpose: "notices" | "team"; at: number };
-}
-
 export interface DepsFlavor {
   deps: BotDeps;
   /** Formats amounts, volumes, durations and dates in the user's locale. */
@@ -71,6 +55,6 @@ export interface DepsFlavor {
 export type ConversationContext = Context & I18nFlavor & DepsFlavor & FlowsFlavor;
 
 /** The context of ordinary middleware. */
-export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & I18nFlavor & DepsFlavor & FlowsFlavor>;
+export type BotContext = ConversationFlavor<Context & I18nFlavor & DepsFlavor & FlowsFlavor>;
 
 export type BotConversation = Conversation<BotContext, ConversationContext>;

@@ -44,7 +44,7 @@ const UNCLAIMED_TAP = "button";
 const EVERYTHING_ELSE = "other";
 
 /** The command a message starts with ("buy" for "/buy@bot 5"), if it starts with one. */
-function commandOf(message: Message): string | undefined {
+export function commandOf(message: Message): string | undefined {
   const entity = (message.entities ?? message.caption_entities)?.[0];
   if (entity?.type !== "bot_command" || entity.offset !== 0) return undefined;
   const text = message.text ?? message.caption ?? "";

@@ -4,20 +4,21 @@
  * update id recorded, redeliveries skipped (middlewares/once-per-update.ts), callback answers (around
  * everything, see ui/answer-once.ts), then inside one error boundary: deps, the registry of flows
  * (flow/registry.ts: what a feature offers the others, by id), the user's record and i18n, in one
- * step (middlewares/context-setup.ts) → taps while the chat is busy → per-chat sequencing → a sign
- * of life for slow updates (ui/feedback.ts) → lazy session → conversations plugin (versioned, persistent) → account buttons only in
- * private chats → /cancel → the flows (every conversation; only in a chat with one open, see
- * flow/open-flows.ts) → the prompts kept in the store (flow/prompt.ts: /check's question, /buy's steps) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
+ * step (middlewares/context-setup.ts) → feedback while working (ui/feedback.ts: taps while the chat
+ * is busy, a sign of life for slow updates) → per-chat sequencing (polling) → the conversations
+ * plugin (versioned, persistent; only in a chat with a conversation stored, or around the entry into
+ * one, see flow/open-flows.ts) → account buttons only in private chats → /cancel → the flows (every
+ * conversation; only in a chat with one open) → the prompts kept in the store (flow/prompt.ts: /check's question, /buy's steps) → the menus (every card, registered in one root: ui/card-menus.ts) → features →
  * fallback. Flows and menus come before the features, so any handler can start any flow or show any
  * card; a chat in a flow has its update seen by the flow first. The features see only the updates
  * they answer, and the menus only the updates that can tap or draw a card: every one but the
  * commands of features that draw none (feature-router.ts).
  */
-import { Bot, Composer, lazySession, type Context, type MiddlewareFn } from "grammy";
+import { Bot, Composer, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import type { BotContext, BotDeps, ConversationContext, SessionData } from "./context.js";
+import type { BotContext, BotDeps, ConversationContext } from "./context.js";
 import { createI18n, type BotI18n } from "./i18n.js";
 import { contextSetup } from "./middlewares/context-setup.js";
 import { oncePerUpdate, type MarkProcessed } from "./middlewares/once-per-update.js";
@@ -26,11 +27,11 @@ import type { BotApiFetch } from "../telegram/bot-api-http.js";
 import { handleBotError } from "./errors/boundary.js";
 import { callbackAnswers } from "./ui/answer-once.js";
 import { accountButtonsOnlyInPrivate } from "./ui/private-only.js";
-import { signOfLife, tapsWhileBusy } from "./ui/feedback.js";
+import { feedbackWhileWorking } from "./ui/feedback.js";
 import { cancelFeature } from "./features/cancel/index.js";
 import { fallbackFeature } from "./features/fallback/index.js";
 import { features, flowEntries, flows, gatedFlows, menus, prompts, publicButtons } from "./features/index.js";
-import { flowsWhileOpen } from "./flow/open-flows.js";
+import { flowsWhileOpen, storedConversations } from "./flow/open-flows.js";
 import { promptsWhileOpen } from "./flow/prompt.js";
 import { createFlowRegistry } from "./flow/registry.js";
 import { cardMenus } from "./ui/card-menus.js";
@@ -92,19 +93,20 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.errorBoundary(handleBotError, chat);
 
   chat.use(contextSetup(deps, registry, i18n, { recordUser: true }));
-  chat.use(tapsWhileBusy(chatSequenceKey));
+  chat.use(feedbackWhileWorking(chatSequenceKey));
   if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
-  chat.use(signOfLife());
-  chat.use(lazySession({ initial: (): SessionData => ({}), storage: deps.store.sessions }));
-  chat.use(
-    conversations<BotContext, ConversationContext>({
-      storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: deps.store.conversations as never, getStorageKey: conversationKey },
+  const conversationState = storedConversations(deps.store.conversations, conversationKey);
+  const gated = flowsWhileOpen(flows, {
+    stored: conversationState.stored,
+    plugin: conversations<BotContext, ConversationContext>({
+      storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: conversationState.adapter as never, getStorageKey: conversationKey },
       plugins: [contextSetup(deps, registry, i18n, { recordUser: false }), withTransformers, answers.inConversations],
     }),
-  );
+  });
+  chat.use(gated.plugin);
   chat.use(accountButtonsOnlyInPrivate(publicButtons));
   chat.use(cancelFeature);
-  chat.use(flowsWhileOpen(flows));
+  chat.use(gated.flows);
   chat.use(promptsWhileOpen(prompts));
   chat.use(routeFeatures(features, cardMenus(menus)));
   chat.use(fallbackFeature);

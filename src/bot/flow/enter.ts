@@ -1,5 +1,5 @@
 import type { BotContext } from "../context.js";
-import { withFlow } from "./open-flows.js";
+import { exitConversations, withFlow } from "./open-flows.js";
 import { closePrompt } from "./prompt.js";
 
 /**
@@ -23,6 +23,6 @@ export const conversationStart =
  * left as they are: for a handler that takes the chat over without a flow of its own (a preview, a key added).
  */
 export async function leaveOpenFlows(ctx: BotContext): Promise<void> {
-  await ctx.conversation.exitAll();
+  await exitConversations(ctx);
   await closePrompt(ctx);
 }

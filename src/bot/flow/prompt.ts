@@ -26,6 +26,7 @@ import type { OpenPrompt } from "../../store/index.js";
 import { placeView } from "../ui/view.js";
 import { isCancelOf, showLeft, withCancel, withReason } from "./flow-message.js";
 import { readReply, type ReplyRules } from "./reply-rules.js";
+import { exitConversations } from "./open-flows.js";
 
 /** An answer to a prompt: typed text (trimmed), or a tap on one of its buttons. */
 export type PromptReply = { kind: "text"; text: string } | { kind: "button"; data: string; match: RegExpMatchArray };
@@ -83,7 +84,7 @@ export async function openPrompt<S>(
 ): Promise<void> {
   const key = promptKey(ctx);
   if (key === undefined) throw new Error(`the prompt "${prompt.id}" is asked in a chat only`);
-  await ctx.conversation.exitAll();
+  await exitConversations(ctx);
   const question = stored(first.question);
   const messageId = await show(ctx, question, { messageId: first.messageId });
   if (messageId === undefined) return;

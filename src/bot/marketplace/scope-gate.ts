@@ -8,6 +8,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
+import { changeChatState, readChatState } from "../chat-state.js";
 import type { ApiKeyRow, ApiKeysRepo } from "../../store/api-keys.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../format/html.js";
@@ -59,8 +60,8 @@ export async function defaultKeyMay(ctx: BotContext, operation: GatedOperation, 
   const others = (await keys.list(ctx.from.id)).filter((k) => k.id !== current.id);
   const offer = cannotOffer(ctx.t, current, others, operation, flow);
   const sent = await ctx.reply(offer.text, { reply_markup: offer.keyboard });
-  const session = await ctx.session;
-  session.gated = { flow, ...(args === undefined ? {} : { args }), messageId: sent.message_id, at: ctx.deps.now() };
+  const gated = { flow, ...(args === undefined ? {} : { args }), messageId: sent.message_id, at: ctx.deps.now() };
+  await changeChatState(ctx, (state) => ({ ...state, gated }));
   return false;
 }
 
@@ -72,9 +73,8 @@ export const GATED_TTL_MS = 60 * 60_000;
  * entry is cleared whatever it held): undefined for another message, another flow, or too late.
  */
 export async function takeGatedArgs(ctx: BotContext, flow: string, messageId: number | undefined): Promise<unknown> {
-  const session = await ctx.session;
-  const gated = session.gated;
-  delete session.gated;
+  const { gated } = await readChatState(ctx);
+  if (gated) await changeChatState(ctx, ({ gated: _taken, ...state }) => state);
   const fits = gated && gated.flow === flow && gated.messageId === messageId && ctx.deps.now() - gated.at < GATED_TTL_MS;
   return fits ? gated.args : undefined;
 }

@@ -3,11 +3,12 @@
  * in /team): Telegram's own chat picker (a request_chat keyboard button: only chats the user
  * administers, and Telegram offers to make the bot an administrator there), or the chat's id sent as
  * text, or a message forwarded from the channel, while the pick is open (10 minutes, kept in the
- * chat's session). Who may use the chat is checked afterwards with getChatMember by the feature.
+ * chat's state, chat-state.ts). Who may use the chat is checked afterwards with getChatMember by the feature.
  */
 import { Keyboard } from "grammy";
 import type { ChatAdministratorRights } from "grammy/types";
 import type { BotContext } from "../context.js";
+import { changeChatState, readChatState } from "../chat-state.js";
 
 export type PickPurpose = "notices" | "team";
 
@@ -48,13 +49,12 @@ export function chatPickKeyboard(buttons: ReadonlyArray<{ text: string; requestI
 
 /** Opens a pick for `purpose` in this chat (typed ids and forwards count for it for a while). */
 export async function openPick(ctx: BotContext, purpose: PickPurpose): Promise<void> {
-  const session = await ctx.session;
-  session.chatPick = { purpose, at: ctx.deps.now() };
+  const chatPick = { purpose, at: ctx.deps.now() };
+  await changeChatState(ctx, (state) => ({ ...state, chatPick }));
 }
 
 export async function closePick(ctx: BotContext): Promise<void> {
-  const session = await ctx.session;
-  delete session.chatPick;
+  await changeChatState(ctx, ({ chatPick: _closed, ...state }) => state);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function pickedChat(ctx: BotContext, purpose: PickPurpose, requestI
   const typed = msg.text !== undefined ? /^\s*(-\d{5,16})\s*$/.exec(msg.text)?.[1] : undefined;
   const forwarded = msg.forward_origin?.type === "channel" ? msg.forward_origin.chat.id : undefined;
   if (typed === undefined && forwarded === undefined) return undefined;
-  const pick = (await ctx.session).chatPick;
+  const pick = (await readChatState(ctx)).chatPick;
   if (!pick || pick.purpose !== purpose || ctx.deps.now() - pick.at > PICK_OPEN_MS) return undefined;
   return forwarded ?? Number(typed);
 }

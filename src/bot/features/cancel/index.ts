@@ -1,14 +1,15 @@
-import { Composer } from "grammy";
+import { Composer, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../../context.js";
 import { runEntry } from "../../flow/registry.js";
 import { leaveOpenFlows } from "../../flow/enter.js";
 import { hasOpenPrompt } from "../../flow/prompt.js";
+import { openConversations } from "../../flow/open-flows.js";
+import { commandOf } from "../../feature-router.js";
 
-/** /cancel leaves any conversation or prompt and cancels open purchase previews (the buy feature's, through the registry of flows). Installed before the features so it always wins. */
-export const cancelFeature = new Composer<BotContext>();
+const cancelCommand = new Composer<BotContext>();
 
-cancelFeature.command("cancel", async (ctx, next) => {
-  const inFlow = () => Object.keys(ctx.conversation.active()).length > 0;
+cancelCommand.command("cancel", async (ctx, next) => {
+  const inFlow = () => openConversations(ctx).length > 0;
   const active = inFlow() || (await hasOpenPrompt(ctx));
   // the open flow (or prompt) sees /cancel first and takes the buttons off its message (flow/reply-rules.ts)
   if (active) await next();
@@ -19,3 +20,16 @@ cancelFeature.command("cancel", async (ctx, next) => {
   const previews = (await runEntry(ctx, "cancel-open-previews")) + (await runEntry(ctx, "cancel-open-batches"));
   await ctx.reply(ctx.t((active && !othersFlow) || previews > 0 ? "cancel-done" : "cancel-nothing"), { reply_markup: { remove_keyboard: true } });
 });
+
+const cancel = cancelCommand.middleware();
+
+/**
+ * /cancel leaves any conversation or prompt and cancels open purchase previews (the buy feature's,
+ * through the registry of flows). Installed before the flows and the features so it always wins:
+ * every update passes here, so only one that starts with /cancel goes through grammY's command
+ * filter (a filter builds a composer for each update it is asked about).
+ */
+export const cancelFeature: MiddlewareFn<BotContext> = (ctx, next) => {
+  const message = ctx.update.message ?? ctx.update.channel_post;
+  return message && commandOf(message) === "cancel" ? cancel(ctx, next) : next();
+};
