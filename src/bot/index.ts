@@ -14,7 +14,7 @@
  * they answer, and the menus only the updates that can tap or draw a card: every one but the
  * commands of features that draw none (feature-router.ts).
  */
-import { Bot, Composer, type Context, type MiddlewareFn } from "grammy";
+import { Bot, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
@@ -89,12 +89,6 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.catch(handleBotError);
   if (options.markProcessed) bot.use(oncePerUpdate(options.markProcessed, deps.logger));
   bot.use(answers.middleware);
-  const chat = new Composer<BotContext>();
-  bot.errorBoundary(handleBotError, chat);
-
-  chat.use(contextSetup(deps, registry, i18n, { recordUser: true }));
-  chat.use(feedbackWhileWorking(chatSequenceKey));
-  if (!options.sequencedByCaller) chat.use(sequentialize(chatSequenceKey));
   const conversationState = storedConversations(deps.store.conversations, conversationKey);
   const gated = flowsWhileOpen(flows, {
     stored: conversationState.stored,
@@ -103,13 +97,21 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
       plugins: [contextSetup(deps, registry, i18n, { recordUser: false }), withTransformers, answers.inConversations],
     }),
   });
-  chat.use(gated.plugin);
-  chat.use(accountButtonsOnlyInPrivate(publicButtons));
-  chat.use(cancelFeature);
-  chat.use(gated.flows);
-  chat.use(promptsWhileOpen(prompts));
-  chat.use(routeFeatures(features, cardMenus(menus)));
-  chat.use(fallbackFeature);
+  // given to the boundary at once (one composer of them all): each `use` of a composer of its own
+  // would add a step to every update's chain, a frame and its promises held while the update runs
+  bot.errorBoundary(
+    handleBotError,
+    contextSetup(deps, registry, i18n, { recordUser: true }),
+    feedbackWhileWorking(chatSequenceKey),
+    ...(options.sequencedByCaller ? [] : [sequentialize(chatSequenceKey)]),
+    gated.plugin,
+    accountButtonsOnlyInPrivate(publicButtons),
+    cancelFeature,
+    gated.flows,
+    promptsWhileOpen(prompts),
+    routeFeatures(features, cardMenus(menus)),
+    fallbackFeature,
+  );
 
   return { bot, i18n };
 }
