@@ -17,7 +17,7 @@ import { createKeyValueStorage } from "./kv-storage.js";
 import { createOutboxRepo } from "./outbox.js";
 import { createWebhooksMemo, createWebhooksRepo, ROUTE_TTL_MS, type WebhooksMemo } from "./webhooks.js";
 import { createOrdersRepo } from "./orders.js";
-import { createRecentAddressesRepo } from "./recent-addresses.js";
+import { createRecentAddressesRepo, type RecentAddressesMemo } from "./recent-addresses.js";
 import { createPendingKeysRepo } from "./pending-keys.js";
 import { createRuleSnapshotsRepo } from "./rule-snapshots.js";
 import { createTicksRepo } from "./ticks.js";
@@ -83,6 +83,7 @@ export interface StoreOptions {
 interface Memos {
   users: UsersMemo;
   apiKeys?: ApiKeysMemo;
+  recentAddresses?: RecentAddressesMemo;
   webhooks: WebhooksMemo;
 }
 
@@ -91,7 +92,7 @@ function createRepositories(conn: Conn, sealer: Sealer, memos: Memos) {
     users: createUsersRepo(conn, memos.users),
     apiKeys: createApiKeysRepo(conn, sealer, memos.apiKeys),
     orders: createOrdersRepo(conn),
-    recentAddresses: createRecentAddressesRepo(conn),
+    recentAddresses: createRecentAddressesRepo(conn, memos.recentAddresses),
     outbox: createOutboxRepo(conn),
     webhooks: createWebhooksRepo(conn, sealer, memos.webhooks),
     ruleSnapshots: createRuleSnapshotsRepo(conn),
@@ -135,7 +136,7 @@ export async function openStore(location: StoreLocation, sealer: Sealer, options
   const memos: Memos = {
     webhooks: createWebhooksMemo(dialect === "sqlite" ? Number.POSITIVE_INFINITY : ROUTE_TTL_MS),
     users: createUsersMemo(dialect),
-    ...(dialect === "sqlite" ? { apiKeys: new Map() } : {}),
+    ...(dialect === "sqlite" ? { apiKeys: new Map(), recentAddresses: new Map() } : {}),
   };
   // Which transaction, if any, the running code is inside. While an AsyncLocalStorage is enabled,
   // Node 20 runs a hook for every promise the process makes: about a quarter of an update's CPU in

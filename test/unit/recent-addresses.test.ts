@@ -51,4 +51,30 @@ describe("recent addresses", () => {
     expect(await store.recentAddresses.get(1, A)).toBeUndefined();
     await store.close();
   });
+
+  it("on SQLite the lists are kept in memory between writes, and every write is seen by the next read", async () => {
+    const B = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+    const store = await openStore({ databasePath: tempPath() }, createSealer([randomBytes(32)]));
+    await store.users.touch(1, 1);
+    await store.recentAddresses.remember(1, A, 1);
+    const first = await store.recentAddresses.entries(1);
+    // a caller changing its copy changes nothing kept
+    first[0]!.label = "changed by a caller";
+    expect(await store.recentAddresses.entries(1)).toEqual([{ address: A, label: null, usedAt: 1 }]);
+    expect(await store.recentAddresses.get(1, B)).toBeUndefined();
+
+    await store.recentAddresses.remember(1, B, 2);
+    expect((await store.recentAddresses.entries(1)).map((e) => e.address)).toEqual([B, A]);
+    expect(await store.recentAddresses.get(1, B)).toEqual({ address: B, label: null, usedAt: 2 });
+    await store.recentAddresses.setLabel(1, A, "Main");
+    expect((await store.recentAddresses.get(1, A))?.label).toBe("Main");
+    expect(await store.recentAddresses.list(1, 1)).toEqual([B]);
+    await store.recentAddresses.forget(1, B);
+    expect(await store.recentAddresses.entries(1)).toEqual([{ address: A, label: "Main", usedAt: 1 }]);
+    expect(await store.recentAddresses.get(1, B)).toBeUndefined();
+    // an order placed remembers its address inside the placement's transaction
+    await store.transaction(async (tx) => tx.recentAddresses.remember(1, B, 3));
+    expect((await store.recentAddresses.entries(1)).map((e) => e.address)).toEqual([B, A]);
+    await store.close();
+  });
 });
