@@ -1,7 +1,7 @@
 /**
- * A key-value storage adapter over the bot_storage table. It serves grammY sessions
- * (StorageAdapter) and conversations v2 state (VersionedStateStorage): both read, write, delete,
- * and both await what these return, so a write is done before the update's webhook is answered.
+ * A key-value storage adapter over the bot_storage table. It serves the chats' small state
+ * (bot/chat-state.ts), the prompts, and conversations v2 state (VersionedStateStorage): each reads,
+ * writes, deletes and awaits what these return, so a write is done before the update's webhook is answered.
  *
  * On PostgreSQL (several replicas write) every call goes to the database. On SQLite the process is
  * the database's only writer, and both are read on every update, so reads are served from a
@@ -9,8 +9,8 @@
  * on each read so a caller mutating its copy never touches the cache), and writes are
  * group-committed: queued, and written in one transaction at the end of the event-loop turn (the
  * promise settles after the commit).
- * On both engines a write of the value the key already holds is not made: grammY writes a session
- * back whenever it was read, and the conversations plugin its state whenever a flow looked at it.
+ * On both engines a write of the value the key already holds is not made: the conversations plugin
+ * writes its state back whenever a flow looked at it.
  * `close()` writes the queue at once (the store calls it before closing).
  */
 import { eq, sql } from "drizzle-orm";
