@@ -101,6 +101,18 @@ export function flowsWhileOpen(flows: readonly Flow[], options: FlowsGate): { pl
   const all = run(flows);
   /** By flow id: that flow alone. */
   const gate: Gate = { byId: new Map(flows.map((flow) => [flow.id, run([flow])])), plugin: options.plugin };
+  /** Where the plugin runs: the flow open there alone resumes first (several: every flow). */
+  const resume = async (ctx: Marked, next: () => Promise<void>, registered: Set<string>): Promise<void> => {
+    const open = Object.keys(ctx.conversation.active());
+    const alone = open.length === 1 ? gate.byId.get(open[0]!) : undefined;
+    // several open (or one this bot no longer has): every flow, as the plugin documents
+    if (open.length > 0 && !alone) {
+      for (const id of gate.byId.keys()) registered.add(id);
+      return void (await all(ctx, next));
+    }
+    if (alone) registered.add(open[0]!);
+    await (alone ? alone(ctx, next) : next());
+  };
   return {
     async plugin(ctx: Marked, next) {
       ctx[GATE] = gate;
@@ -110,18 +122,10 @@ export function flowsWhileOpen(flows: readonly Flow[], options: FlowsGate): { pl
         return next();
       });
     },
-    async flows(ctx: Marked, next) {
+    // not an async function: most updates find no conversation, and pass on as they came
+    flows(ctx: Marked, next) {
       const registered = ctx[REGISTERED];
-      if (!registered) return next();
-      const open = Object.keys(ctx.conversation.active());
-      const alone = open.length === 1 ? gate.byId.get(open[0]!) : undefined;
-      // several open (or one this bot no longer has): every flow, as the plugin documents
-      if (open.length > 0 && !alone) {
-        for (const id of gate.byId.keys()) registered.add(id);
-        return void (await all(ctx, next));
-      }
-      if (alone) registered.add(open[0]!);
-      await (alone ? alone(ctx, next) : next());
+      return registered ? resume(ctx, next, registered) : next();
     },
   };
 }

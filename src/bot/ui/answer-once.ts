@@ -38,11 +38,8 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
       return { ok: true, result: true as never };
     };
 
-  return {
-    async middleware(ctx, next) {
-      const id = ctx.callbackQuery?.id;
-      if (id === undefined) return next();
-      const query = { answered: false };
+  const answering = async (ctx: Context, next: () => Promise<void>, id: string): Promise<void> => {
+    const query = { answered: false };
       inFlight.set(id, query);
       ctx.api.config.use(onlyTheFirst(ctx, id));
       try {
@@ -55,6 +52,13 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
           inFlight.delete(id);
         }
       }
+  };
+
+  return {
+    // not an async function: most updates are no tap, and pass on as they came
+    middleware(ctx, next) {
+      const id = ctx.callbackQuery?.id;
+      return id === undefined ? next() : answering(ctx, next, id);
     },
     inConversations(ctx, next) {
       const id = ctx.callbackQuery?.id;

@@ -11,9 +11,9 @@ import type { CallbackCodec } from "../../telegram/callback-codec.js";
 
 export function accountButtonsOnlyInPrivate(publicButtons: ReadonlyArray<Pick<CallbackCodec<never>, "inGroups" | "pattern">>): MiddlewareFn<Context & I18nFlavor> {
   const isPublic = (data: string) => publicButtons.some((button) => button.inGroups && button.pattern.test(data));
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const data = ctx.callbackQuery?.data;
     if (data === undefined || ctx.chat?.type === "private" || isPublic(data)) return next();
-    await ctx.answerCallbackQuery({ text: ctx.t("private-only-button"), show_alert: true });
+    return ctx.answerCallbackQuery({ text: ctx.t("private-only-button"), show_alert: true });
   };
 }
