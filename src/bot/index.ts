@@ -91,6 +91,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.use(answers.middleware);
   const conversationState = storedConversations(deps.store.conversations, conversationKey);
   const gated = flowsWhileOpen(flows, {
+    none: conversationState.none,
     stored: conversationState.stored,
     plugin: conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: conversationState.adapter as never, getStorageKey: conversationKey },

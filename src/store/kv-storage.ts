@@ -22,6 +22,12 @@ import { StoreClosedError } from "./errors.js";
 
 export interface KeyValueStorage<T> {
   read(key: string): Promise<T | undefined>;
+  /**
+   * Whether this process knows, without a read, that the key holds nothing: on SQLite from its
+   * cache (most chats have no flow or prompt open, and every update asks); on PostgreSQL never
+   * (other replicas write).
+   */
+  knownAbsent(key: string): boolean;
   /** Reads and deletes, as one step: of two callers at once (on any replica) only one gets the value. */
   take(key: string): Promise<T | undefined>;
   write(key: string, value: T): Promise<void>;
@@ -99,6 +105,7 @@ export function createKeyValueStorage<T>(engine: Engine, prefix: string, options
           });
   return {
     read: whileOpen((key: string) => storage.read(key)),
+    knownAbsent: (key) => !closed && storage.knownAbsent(key),
     take: whileOpen((key: string) => storage.take(key)),
     write: whileOpen((key: string, value: T) => storage.write(key, value)),
     delete: whileOpen((key: string) => storage.delete(key)),
@@ -127,6 +134,7 @@ function createDirectStorage<T>(conn: Conn, prefix: string, parse: (json: string
   };
   return {
     read: async (key) => parse(remember(key, await get(conn, prefix + key))),
+    knownAbsent: () => false,
     async take(key) {
       lastRead.delete(key);
       return parse(await takeRow(conn, prefix + key));
@@ -201,6 +209,7 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
 
   return {
     read: async (key) => parse(await readJson(key)),
+    knownAbsent: (key) => (pending.has(key) ? pending.get(key) : cache.get(key)) === null,
     async take(key) {
       const read = await readJson(key);
       // checked and marked deleted in one synchronous step: a second take finds it gone (what was

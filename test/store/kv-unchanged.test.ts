@@ -42,6 +42,23 @@ describe.each(storeEngines)("session and conversation storage on %s", (engine) =
     expect(await fresh.store.conversations.read("8")).toBeUndefined();
   });
 
+  it("an absent key is known without a read on SQLite (once read or deleted here), never on PostgreSQL", async () => {
+    const { prompts } = fresh.store;
+    const sqlite = engine === "sqlite";
+    // not read yet: unknown on both
+    expect(prompts.knownAbsent("10")).toBe(false);
+    expect(await prompts.read("10")).toBeUndefined();
+    expect(prompts.knownAbsent("10")).toBe(sqlite);
+    const write = prompts.write("10", { id: "check", messageId: 1 });
+    // a write queued (not yet committed) already counts
+    expect(prompts.knownAbsent("10")).toBe(false);
+    await write;
+    expect(prompts.knownAbsent("10")).toBe(false);
+    await prompts.delete("10");
+    expect(prompts.knownAbsent("10")).toBe(sqlite);
+    expect(await prompts.read("10")).toBeUndefined();
+  });
+
   it.runIf(engine === "pg")("on PostgreSQL, handing back unchanged what was read leaves another replica's later change in place; a take forgets the read", async () => {
     await fresh.store.sessions.write("9", { blog: [] });
     const read = await fresh.store.sessions.read("9");

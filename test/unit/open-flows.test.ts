@@ -21,12 +21,13 @@ const text = (t: string): Update => ({
   message: { message_id: nextId, date: 0, chat, from, text: t, ...(t.startsWith("/") ? { entities: [{ type: "bot_command" as const, offset: 0, length: t.length }] } : {}) },
 });
 
-/** An in-memory storage that counts its calls. */
-function countingStorage() {
+/** An in-memory storage that counts its calls; `cached`: it knows an absent key without a read, as SQLite's cache does. */
+function countingStorage(cached: boolean) {
   const records = new Map<string, unknown>();
   const calls = { read: 0, write: 0, delete: 0 };
   const storage: KeyValueStorage<unknown> = {
     read: (key) => (calls.read++, Promise.resolve(records.has(key) ? structuredClone(records.get(key)) : undefined)),
+    knownAbsent: (key) => cached && !records.has(key),
     take: () => Promise.reject(new Error("not used")),
     write: (key, value) => (calls.write++, records.set(key, structuredClone(value)), Promise.resolve()),
     delete: (key) => (calls.delete++, records.delete(key), Promise.resolve()),
@@ -36,8 +37,8 @@ function countingStorage() {
   return { storage, records, calls };
 }
 
-function flowBot() {
-  const { storage, records, calls } = countingStorage();
+function flowBot(cached = false) {
+  const { storage, records, calls } = countingStorage(cached);
   const said: string[] = [];
   let pluginRuns = 0;
   const ask = defineFlow(async (conversation) => {
@@ -48,6 +49,7 @@ function flowBot() {
   const state = storedConversations(storage, keyOf);
   const plugin = conversations<BotContext, ConversationContext>({ storage: { type: "key", version: 1, adapter: state.adapter as never, getStorageKey: keyOf } });
   const gated = flowsWhileOpen([ask], {
+    none: state.none,
     stored: state.stored,
     plugin: async (ctx, next) => {
       pluginRuns++;
@@ -69,6 +71,18 @@ describe("flowsWhileOpen", () => {
     expect(said).toEqual(["feature saw hello; open: none"]);
     expect(pluginRuns()).toBe(0);
     expect(calls).toEqual({ read: 1, write: 0, delete: 0 });
+  });
+
+  it("where the store knows the chat has none (SQLite's cache), not even a read", async () => {
+    const { bot, calls, said, pluginRuns } = flowBot(true);
+    await bot.handleUpdate(text("hello"));
+    expect(said).toEqual(["feature saw hello; open: none"]);
+    expect(pluginRuns()).toBe(0);
+    expect(calls).toEqual({ read: 0, write: 0, delete: 0 });
+    // a flow entered there: the plugin reads (its record is absent) and stores the new state
+    await bot.handleUpdate(text("/ask"));
+    await bot.handleUpdate(text("7"));
+    expect(said).toEqual(["feature saw hello; open: none", "answered 7"]);
   });
 
   it("a flow entered there runs the plugin around the entry; the next update resumes it, its state read once", async () => {

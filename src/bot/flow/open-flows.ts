@@ -53,6 +53,8 @@ async function register(ctx: Marked, gate: Gate, registered: Set<string>, id: st
 }
 
 export interface FlowsGate {
+  /** The chat has no conversation stored, known without a read (SQLite's cache), or cannot have one (no chat). */
+  none(ctx: BotContext): boolean;
   /** The chat's stored conversations (the plugin's own record): undefined for none. */
   stored(ctx: BotContext): Promise<unknown>;
   /** The conversations plugin's middleware (built once by createBot, over `StoredConversations.adapter`). */
@@ -60,6 +62,7 @@ export interface FlowsGate {
 }
 
 export interface StoredConversations {
+  none: FlowsGate["none"];
   stored: FlowsGate["stored"];
   /** The plugin's storage adapter: its read of a chat's record right after `stored` read it is that record, not a second read. */
   adapter: StorageAdapter<unknown>;
@@ -73,11 +76,17 @@ export interface StoredConversations {
 export function storedConversations(storage: KeyValueStorage<unknown>, keyOf: (ctx: BotContext) => string | undefined): StoredConversations {
   const justRead = new Map<string, unknown>();
   return {
+    none(ctx) {
+      const key = keyOf(ctx);
+      return key === undefined || storage.knownAbsent(key);
+    },
     async stored(ctx) {
       const key = keyOf(ctx);
       if (key === undefined) return undefined;
       const record = await storage.read(key);
-      if (record !== undefined) justRead.set(key, record);
+      // none stored: nothing of an earlier update's may stand in for the plugin's own read
+      if (record === undefined) justRead.delete(key);
+      else justRead.set(key, record);
       return record;
     },
     adapter: {
@@ -113,14 +122,19 @@ export function flowsWhileOpen(flows: readonly Flow[], options: FlowsGate): { pl
     if (alone) registered.add(open[0]!);
     await (alone ? alone(ctx, next) : next());
   };
+  /** Where the chat may have a conversation stored: its record read, and the plugin run if there is one. */
+  const whereStored = async (ctx: Marked, next: () => Promise<void>): Promise<void> => {
+    if ((await options.stored(ctx)) === undefined) return next();
+    await gate.plugin(ctx, () => {
+      ctx[REGISTERED] = new Set();
+      return next();
+    });
+  };
   return {
-    async plugin(ctx: Marked, next) {
+    // not an async function: on SQLite most chats are known to have none, and pass on as they came
+    plugin(ctx: Marked, next) {
       ctx[GATE] = gate;
-      if ((await options.stored(ctx)) === undefined) return next();
-      await gate.plugin(ctx, () => {
-        ctx[REGISTERED] = new Set();
-        return next();
-      });
+      return options.none(ctx) ? next() : whereStored(ctx, next);
     },
     // not an async function: most updates find no conversation, and pass on as they came
     flows(ctx: Marked, next) {

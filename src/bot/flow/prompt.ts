@@ -112,9 +112,7 @@ export async function hasOpenPrompt(ctx: BotContext): Promise<boolean> {
 /** Installed beside the flows: a message or tap in a chat with a prompt open is read against it first. */
 export function promptsWhileOpen(prompts: readonly Prompt[]): MiddlewareFn<BotContext> {
   const byId = new Map(prompts.map((p) => [p.id, p]));
-  return async (ctx, next) => {
-    const key = promptKey(ctx);
-    if ((!ctx.message && !ctx.callbackQuery) || key === undefined) return next();
+  const inPrompt = async (ctx: BotContext, next: () => Promise<void>, key: string): Promise<void> => {
     const { prompts: store } = ctx.deps.store;
     const open = await store.read(key);
     if (!open) return next();
@@ -177,5 +175,11 @@ export function promptsWhileOpen(prompts: readonly Prompt[]): MiddlewareFn<BotCo
         return;
       }
     }
+  };
+  // not an async function: on SQLite most chats are known to have no prompt open, and pass on as they came
+  return (ctx, next) => {
+    const key = promptKey(ctx);
+    if ((!ctx.message && !ctx.callbackQuery) || key === undefined || ctx.deps.store.prompts.knownAbsent(key)) return next();
+    return inPrompt(ctx, next, key);
   };
 }
