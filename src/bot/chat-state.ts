@@ -29,11 +29,16 @@ export async function readChatState(ctx: BotContext): Promise<ChatState> {
   return (key === undefined ? undefined : ((await ctx.deps.store.sessions.read(key)) as ChatState | undefined)) ?? {};
 }
 
-/** Changes the chat's state (`change` returns it changed); an empty state is deleted. */
-export async function changeChatState(ctx: BotContext, change: (state: ChatState) => ChatState): Promise<void> {
+/**
+ * Changes the chat's state (`change` returns it changed; an empty state is deleted) and returns it
+ * as it was. A state handed back unchanged writes nothing (store/kv-storage.ts).
+ */
+export async function changeChatState(ctx: BotContext, change: (state: ChatState) => ChatState): Promise<ChatState> {
   const key = keyOf(ctx);
-  if (key === undefined) return;
-  const state = change(await readChatState(ctx));
+  if (key === undefined) return {};
+  const before = await readChatState(ctx);
+  const state = change(before);
   const empty = Object.values(state).every((value) => value === undefined);
   await (empty ? ctx.deps.store.sessions.delete(key) : ctx.deps.store.sessions.write(key, state));
+  return before;
 }

@@ -91,8 +91,7 @@ export function createBot(token: string, deps: BotDeps, options: CreateBotOption
   bot.use(answers.middleware);
   const conversationState = storedConversations(deps.store.conversations, conversationKey);
   const gated = flowsWhileOpen(flows, {
-    none: conversationState.none,
-    stored: conversationState.stored,
+    ...conversationState,
     plugin: conversations<BotContext, ConversationContext>({
       storage: { type: "key", version: CONVERSATIONS_VERSION, adapter: conversationState.adapter as never, getStorageKey: conversationKey },
       plugins: [contextSetup(deps, registry, i18n, { recordUser: false }), withTransformers, answers.inConversations],

@@ -8,7 +8,7 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "../context.js";
-import { changeChatState, readChatState } from "../chat-state.js";
+import { changeChatState } from "../chat-state.js";
 import type { ApiKeyRow, ApiKeysRepo } from "../../store/api-keys.js";
 import { SharedButtons } from "../../telegram/shared-buttons.js";
 import { escapeHtml } from "../../format/html.js";
@@ -73,8 +73,7 @@ export const GATED_TTL_MS = 60 * 60_000;
  * entry is cleared whatever it held): undefined for another message, another flow, or too late.
  */
 export async function takeGatedArgs(ctx: BotContext, flow: string, messageId: number | undefined): Promise<unknown> {
-  const { gated } = await readChatState(ctx);
-  if (gated) await changeChatState(ctx, ({ gated: _taken, ...state }) => state);
+  const { gated } = await changeChatState(ctx, ({ gated: _taken, ...state }) => state);
   const fits = gated && gated.flow === flow && gated.messageId === messageId && ctx.deps.now() - gated.at < GATED_TTL_MS;
   return fits ? gated.args : undefined;
 }

@@ -40,18 +40,18 @@ export function callbackAnswers(logger: Logger): CallbackAnswers {
 
   const answering = async (ctx: Context, next: () => Promise<void>, id: string): Promise<void> => {
     const query = { answered: false };
-      inFlight.set(id, query);
-      ctx.api.config.use(onlyTheFirst(ctx, id));
+    inFlight.set(id, query);
+    ctx.api.config.use(onlyTheFirst(ctx, id));
+    try {
+      await next();
+    } finally {
       try {
-        await next();
+        // the update's work is done: a lost answer only leaves a spinner, not a failed update
+        if (!query.answered) await ctx.answerCallbackQuery().catch((err: unknown) => logger.debug({ err }, "callback query answer failed"));
       } finally {
-        try {
-          // the update's work is done: a lost answer only leaves a spinner, not a failed update
-          if (!query.answered) await ctx.answerCallbackQuery().catch((err: unknown) => logger.debug({ err }, "callback query answer failed"));
-        } finally {
-          inFlight.delete(id);
-        }
+        inFlight.delete(id);
       }
+    }
   };
 
   return {
