@@ -126,8 +126,9 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const embeddedSandbox = !config.marketplaceUrl;
     // Known once the HTTP server listens (after the bot is built): the embedded sandbox delivers webhooks there.
     const local: { url?: string } = {};
-    // Each update in flight waits on at most one marketplace call at a time; a pool smaller than the
-    // webhook's max_connections (the client's default is 32) would queue them behind each other.
+    // The chats handled at once (INBOX_CONCURRENCY) share the chat's pool, and one update may ask for
+    // several calls at once (a check card: the check and each preset's price); a pool smaller than
+    // that demand queues the calls, and a busy hour is then bounded by the pool, not by the CPU.
     // the operator's figures (GET /metrics when METRICS_TOKEN is set): one registry per app
     const metrics = createMetrics();
     const observe = (call: { method: string; route: string; outcome: string; seconds: number }) => metrics.marketplaceCall(`${call.method} ${call.route}`, call.outcome, call.seconds);

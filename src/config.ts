@@ -56,7 +56,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   MARKETPLACE_URL: z.url({ message: "must be a URL" }).optional(),
-  MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(128),
+  MARKETPLACE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(4096).default(512),
   SECRETS_KEY: base64Key.optional(),
   SECRETS_KEY_PREVIOUS: z
     .string()
@@ -113,7 +113,7 @@ export interface Config {
   /** PostgreSQL: the longest wait for a connection and for a query's answer (a database out of reach answers errors, not silence). */
   databaseTimeoutMs: number;
   marketplaceUrl?: string;
-  /** Open connections to the marketplace at most (its keep-alive pool). */
+  /** Open connections to the marketplace at most, per keep-alive pool (about twice the inbox's concurrency: see app.ts). */
   marketplaceMaxConnections: number;
   /** Current master key first, then previous keys still accepted for opening (rotation). */
   secretsKeys: Buffer[];

@@ -18,7 +18,7 @@ import { ONE_TRANSFER, TRANSFER_PRESETS } from "../../src/orders/presets.js";
 const token = process.env.BOT_TOKEN!;
 const keys = new Map(Object.entries(JSON.parse(readFileSync(process.env.KEYS_FILE!, "utf8")) as Record<string, string>));
 // the bot's own setting and default
-const marketplace = new Pool(process.env.MARKETPLACE_URL!, { connections: Number(process.env.MARKETPLACE_MAX_CONNECTIONS ?? 128) });
+const marketplace = new Pool(process.env.MARKETPLACE_URL!, { connections: Number(process.env.MARKETPLACE_MAX_CONNECTIONS ?? 512) });
 const bot = new Bot(token, { client: { apiRoot: process.env.TELEGRAM_API_ROOT! } });
 
 /** One marketplace GET, with the chat's key when it has one, its JSON read as the real client reads it. */

@@ -53,7 +53,7 @@ describe("config", () => {
     expect(() => loadConfig(env({ INBOX_MAX_BACKLOG: "0" }))).toThrow(/^INBOX_MAX_BACKLOG /);
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "101" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
     expect(() => loadConfig(env({ TELEGRAM_WEBHOOK_MAX_CONNECTIONS: "0" }))).toThrow(/^TELEGRAM_WEBHOOK_MAX_CONNECTIONS /);
-    expect(loadConfig(env()).marketplaceMaxConnections).toBe(128);
+    expect(loadConfig(env()).marketplaceMaxConnections).toBe(512);
     expect(() => loadConfig(env({ MARKETPLACE_MAX_CONNECTIONS: "0" }))).toThrow(/^MARKETPLACE_MAX_CONNECTIONS /);
   });
   it("reads the operators (OPERATOR_IDS) and paid broadcasts (ANNOUNCE_PAID_BROADCAST)", () => {
