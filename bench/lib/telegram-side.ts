@@ -33,6 +33,8 @@ interface Chat extends ScriptedChat {
   busy: boolean;
   /** The update the chat's replies belong to: the last one delivered (per-chat order makes this exact). */
   current?: Delivery;
+  /** The one delivered before it: a reply that reached the fake before `current` was sent is its. */
+  previous?: Delivery;
 }
 
 export interface OfferOptions {
@@ -70,7 +72,10 @@ export class TelegramSide {
     if (!REPLY_METHODS.has(call.method)) return;
     const chatId = call.payload.chat_id;
     const chat = chatId !== undefined ? this.chats.get(Number(chatId)) : this.byCallbackQuery.get(String(call.payload.callback_query_id));
-    const delivery = chat?.current;
+    // the fake records a call after its answer delay, with `at` when it arrived: the update the
+    // reply belongs to is the one that had been sent by then
+    const sentAt = chat?.current?.sentAt;
+    const delivery = sentAt === undefined || sentAt > call.at ? chat?.previous : chat?.current;
     if (!delivery || delivery.firstReplyAt !== undefined) return;
     delivery.firstReplyAt = call.at;
     delivery.firstReplyMethod = call.method;
@@ -129,6 +134,7 @@ export class TelegramSide {
   private async deliver(chat: Chat): Promise<void> {
     const delivery = chat.pending.shift()!;
     chat.busy = true;
+    chat.previous = chat.current;
     chat.current = delivery;
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
