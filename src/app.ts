@@ -90,6 +90,8 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const sealer = createSealer(config.secretsKeys);
     const store = await openStore(config, sealer, {
       onWriteError: (err) => logger.error({ err }, "could not write session or conversation state; retrying"),
+      // the inbox marks every update handled in a transaction: the update's state writes ride in it
+      rideNextCommit: config.botMode === "webhook",
     });
     cleanup.push(() => store.close());
     await rotateSecretsAtStartUp(store, logger, config.secretsKeys.length - 1);

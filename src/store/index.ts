@@ -74,6 +74,12 @@ export interface OpenPrompt {
 export interface StoreOptions {
   /** Told when group-committed session or conversation state could not be written (it is retried). */
   onWriteError?: (err: unknown) => void;
+  /**
+   * SQLite with the update inbox (webhook mode): the chats' state writes go into the next
+   * transaction, an update's handled mark at the latest, not into one of their own each
+   * (kv-storage.ts, `rideNextCommit`).
+   */
+  rideNextCommit?: boolean;
 }
 
 /**

@@ -12,7 +12,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema.sqlite.js";
 import { migrationsDirs } from "../paths.js";
 import type { Conn, Db, Tables } from "./db.js";
-import type { Engine } from "./engine.js";
+import type { Engine, TransactionRider } from "./engine.js";
 
 /**
  * The database holds sealed keys, chat ids and order history: readable by its owner only. Folders
@@ -49,6 +49,7 @@ export function openSqlite(path: string): Engine & { client: Database.Database }
   const conn: Conn = { dialect: "sqlite", db: sqliteDb as unknown as Db, t: schema as unknown as Tables };
 
   let open: Promise<void> | undefined;
+  const riders: TransactionRider[] = [];
   const idle = async () => {
     while (open) await open;
   };
@@ -66,13 +67,20 @@ export function openSqlite(path: string): Engine & { client: Database.Database }
       let done!: () => void;
       open = new Promise((resolve) => (done = resolve));
       if (options.durable) client.pragma("synchronous = FULL");
+      const boarded: Array<(committed: boolean) => void> = [];
       try {
         client.exec("BEGIN IMMEDIATE");
+        for (const rider of riders) {
+          const settle = await rider(conn);
+          if (settle) boarded.push(settle);
+        }
         const result = await fn(conn);
         client.exec("COMMIT");
+        for (const settle of boarded) settle(true);
         return result;
       } catch (err) {
         if (client.inTransaction) client.exec("ROLLBACK");
+        for (const settle of boarded) settle(false);
         throw err;
       } finally {
         if (options.durable) client.pragma("synchronous = NORMAL");
@@ -80,6 +88,7 @@ export function openSqlite(path: string): Engine & { client: Database.Database }
         done();
       }
     },
+    carry: (rider) => void riders.push(rider),
     ping: () => {
       try {
         return Promise.resolve(client.prepare("select 1 as ok").get() !== undefined);

@@ -19,6 +19,8 @@ import { logLines, startInboxBot, type InboxBot, type InboxBotOptions } from "..
 import { waitUntil } from "../support/wait.js";
 import { loadTranslations } from "../../src/i18n/translations.js";
 import { SIGN_OF_LIFE_MS } from "../../src/bot/ui/feedback.js";
+import { get } from "../../src/store/kv-storage.js";
+import { eq } from "drizzle-orm";
 
 const texts = loadTranslations("en");
 const en = (key: string) => texts.t("en", key);
@@ -102,6 +104,22 @@ describe(`update inbox (${testEngine})`, () => {
     expect(botReplies(tg, 6103)).toHaveLength(1);
     // nothing is left waiting in the store
     await waitUntil(async () => (await bot.store.updates.backlog()).count === 0);
+  });
+
+  it("a chat's state is on disk no later than the commit that marks its update handled", async () => {
+    const { tg, start } = await world();
+    const bot = await start({ apiRoot: tg.apiRoot });
+    const [check] = await typed(tg, 6104, ["/check"]);
+    const { db, t } = bot.store.raw.conn;
+    const handledAt = async () => (await db.select({ at: t.updateInbox.handledAt }).from(t.updateInbox).where(eq(t.updateInbox.updateId, check!.update_id)))[0]?.at ?? undefined;
+
+    expect(await bot.deliver(check!)).toBe(200);
+    // the question asked, the prompt it opened (state) kept for the chat's answer
+    await waitUntil(() => botReplies(tg, 6104).length === 1);
+    // read in this order: once the mark is seen, the state it follows must be there already
+    await waitUntil(async () => (await handledAt()) !== undefined && (await handledAt()) !== null, { message: "the update was never marked handled" });
+    expect(await get(bot.store.raw.conn, "prompt:6104")).not.toBeNull();
+    expect(await bot.store.prompts.read("6104")).toMatchObject({ id: "check-address" });
   });
 
   it("past the backlog limit a webhook is refused with 503; delivered again, nothing is lost or doubled", async () => {

@@ -50,7 +50,8 @@ export async function startInboxBot(options: InboxBotOptions): Promise<InboxBot>
   const { tg } = options;
   const name = options.name ?? "bot";
   const { logger, logs } = capturedLogger([tg.token]);
-  const store = await openStore(options.location, options.sealer);
+  // as startApp opens it in webhook mode: the chats' state writes ride the inbox's commits
+  const store = await openStore(options.location, options.sealer, { rideNextCommit: true });
   const marketplace = createMarketplace({ baseUrl: options.marketplaceUrl ?? "http://127.0.0.1:9", retry: { attempts: 1 } });
   const now = () => Date.now();
   const { bot } = createBot(tg.token, { store, marketplace, logger, now, prices: createPriceCache(now), defaultLocale: "en" }, { apiRoot: options.apiRoot ?? tg.apiRoot, botInfo: tg.botInfo, sequencedByCaller: true });
