@@ -64,6 +64,19 @@ describe("formatter", () => {
     expect(createFormatter("en").volume(131000)).toBe("131,000");
     expect(createFormatter("zh").volume(65000n)).toBe("65,000");
   });
+  it("formats an integer it has formatted before the same way, past the number it keeps", () => {
+    const ru = createFormatter("ru");
+    const icu = new Intl.NumberFormat("ru", { useGrouping: true, maximumFractionDigits: 0 });
+    // more distinct values than a formatter keeps (4,096), each asked twice, bigints and numbers
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5_000; i++) {
+        const value = 1_000_000n + BigInt(i) * 7_919n;
+        expect(ru.volume(value)).toBe(icu.format(value));
+        expect(ru.integer(Number(value))).toBe(icu.format(value));
+      }
+    }
+    expect(ru.trx(1_234_500_000n)).toBe("1\u00a0234,50 TRX");
+  });
   it("humanises durations and dates", () => {
     const en = createFormatter("en");
     expect(en.duration("3d", t)).toBe('duration-day({"count":3})');
