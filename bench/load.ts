@@ -42,6 +42,10 @@ export interface LoadOptions {
   baseline?: "bare-webhook" | "bare-same-calls";
   /** Every chat repeats this one kind of step (a key of ONE_KIND) instead of the mix. */
   kind?: string;
+  /** The bot from another build (a folder such as dist-builds/<id>) instead of dist/. */
+  build?: string;
+  /** More of the bot's environment (e.g. METRICS_TOKEN). */
+  botEnv?: Record<string, string>;
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -103,7 +107,8 @@ export async function benchLoad(options: LoadOptions): Promise<LoadFigures> {
       SECRETS_KEY: secretsKey,
       MARKETPLACE_URL: sandbox.url,
       LOG_LEVEL: "warn",
-    }),
+      ...options.botEnv,
+    }, options.build),
   );
   if (options.baseline) {
     const keysFile = join(dir, "keys.json");

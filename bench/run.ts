@@ -4,7 +4,7 @@
  * the README's performance section. BENCH_SECONDS shortens or lengthens the load phases (the
  * realistic load runs 20 s unless it is set); BENCH_ONLY=receiver,inbox,cpu,load,load-light,fanout,replicas,load-replicas,latency,memory,rest
  * narrows it; BENCH_ONLY=load-kinds (asked for by name only) compares the CPU per update one kind of
- * update at a time. The 300/s comparisons run the floor and the bot in turn BENCH_ROUNDS times (3);
+ * update at a time, and BENCH_ONLY=builds two builds of the bot at once (BENCH_BUILDS, below). The 300/s comparisons run the floor and the bot in turn BENCH_ROUNDS times (3);
  * with BENCH_SIDE_BY_SIDE=1 both run at once in each round, each with its own generator, fake
  * Telegram and sandbox (in this one process), so the machine's other load moves both alike: the CPU
  * ratio then holds to a few hundredths between rounds (in turn it moves by a third), which is what
@@ -260,6 +260,31 @@ if (only?.includes("load-kinds")) {
       met: null,
     });
   }
+}
+// a diagnostic, asked for by name only: two builds of the bot at once at 300/s, each with its own
+// generator, fake Telegram and sandbox (BENCH_BUILDS="dist-builds/<old>,dist", a "+NAME=value" after
+// a build adds to its environment: "dist,dist+METRICS_TOKEN=…"); what the machine does meanwhile moves
+// both alike, so the ratio of their CPU per update holds to about a percent, where each against the
+// floor moves by a few
+if (only?.includes("builds")) {
+  const [a, b] = (process.env.BENCH_BUILDS ?? "").split(",").map((spec) => {
+    const [build, ...vars] = spec.split("+");
+    return { name: spec, build: build === "dist" ? undefined : build, botEnv: Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf("=")), v.slice(v.indexOf("=") + 1)])) };
+  });
+  if (!a || !b) throw new Error('BENCH_BUILDS="<build>,<build>" names the two builds to compare');
+  const rounds = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 4)));
+  const ratios: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    // which one starts first alternates
+    const order = round % 2 === 1 ? [a, b] : [b, a];
+    console.log(`builds, round ${round} of ${rounds}: ${order.map((o) => o.name).join(" and ")} at once…`);
+    const [first, second] = await Promise.all(order.map((o) => benchLoad({ ...light, build: o.build, botEnv: o.botEnv })));
+    const [fa, fb] = round % 2 === 1 ? [first!, second!] : [second!, first!];
+    ratios.push(fb.botCpuMsPerUpdate / fa.botCpuMsPerUpdate);
+    console.log(`  ${a.name} ${fa.botCpuMsPerUpdate.toFixed(3)} ms, ${b.name} ${fb.botCpuMsPerUpdate.toFixed(3)} ms per update: ${ratios.at(-1)!.toFixed(3)}`);
+  }
+  const mean = ratios.reduce((sum, r) => sum + r, 0) / ratios.length;
+  rows.push({ benchmark: `300/s, ${b.name} against ${a.name}`, figure: "CPU per update, the second's over the first's (each round; the mean)", value: `${ratios.map((r) => r.toFixed(3)).join(" / ")}; ${mean.toFixed(3)}`, baseline: "—", target: "—", met: null });
 }
 if (wanted("fanout")) {
   console.log("notice fan-out: 3,000 notices for 1,000 chats, fake Bot API at 30/s overall and 1/s per chat…");

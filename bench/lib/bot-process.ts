@@ -22,9 +22,10 @@ export interface BotProcess {
   stop(): Promise<number | null>;
 }
 
-export function startBotProcess(env: Record<string, string>): BotProcess {
+/** `build`: a folder of the project holding another build (`dist-builds/<id>`, of the last three `npm run build` kept) to run instead of dist/. */
+export function startBotProcess(env: Record<string, string>, build?: string): BotProcess {
   const built = existsSync(join(projectRoot, "dist", "main.js"));
-  const entry = built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")];
+  const entry = build ? [join(projectRoot, build, "main.js")] : built ? [join(projectRoot, "dist", "main.js")] : ["--import", "tsx", join(projectRoot, "src", "main.ts")];
   // BENCH_CHILD_FLAGS adds node flags (e.g. --cpu-prof) for profiling, as for the other bench servers
   const extra = process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(" ") : [];
   const child = spawn(process.execPath, [...productionNodeFlags(), ...extra, ...entry], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
