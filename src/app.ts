@@ -18,6 +18,7 @@ import { lockDatabaseFile } from "./store/instance-lock.js";
 import { createHttpApp, DRAIN_MS, receiverRoute, startHttpServer, telegramSecretToken, telegramWebhookPath, telegramWebhookRoute, type RawPostRoute } from "./http/index.js";
 import { createInbox, handleWithBot, updateKind } from "./inbox/index.js";
 import { createMetrics } from "./metrics/index.js";
+import type { Update } from "grammy/types";
 import { tapOvertakes } from "./bot/ui/feedback.js";
 import type { UserFromGetMe } from "grammy/types";
 import { createEventBacklog } from "./events/backlog.js";
@@ -131,9 +132,10 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     // The chats handled at once (INBOX_CONCURRENCY) share the chat's pool, and one update may ask for
     // several calls at once (a check card: the check and each preset's price); a pool smaller than
     // that demand queues the calls, and a busy hour is then bounded by the pool, not by the CPU.
-    // the operator's figures (GET /metrics when METRICS_TOKEN is set): one registry per app
-    const metrics = createMetrics();
-    const observe = (call: { method: string; route: string; outcome: string; seconds: number }) => metrics.marketplaceCall(`${call.method} ${call.route}`, call.outcome, call.seconds);
+    // the operator's figures, GET /metrics (one registry per app): only when METRICS_TOKEN is set. Without
+    // it nobody can read them, and every update and marketplace call would pay for keeping them.
+    const metrics = config.metricsToken ? createMetrics() : undefined;
+    const observe = metrics && ((call: { method: string; route: string; outcome: string; seconds: number }) => metrics.marketplaceCall(`${call.method} ${call.route}`, call.outcome, call.seconds));
     const marketplace = createMarketplace({ baseUrl: marketplaceUrl, connections: config.marketplaceMaxConnections, observe });
     cleanup.push(() => marketplace.close());
     // the chat's calls have someone waiting: shorter deadlines than the watchers' (see INTERACTIVE)
@@ -200,7 +202,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
               handle: handleWithBot(bot, logger),
               // a tap behind a slow update is answered at once by the bot ("still working"), not queued
               overtakes: tapOvertakes,
-              observe: (update, seconds) => metrics.updateHandled(updateKind(update), seconds),
+              ...(metrics ? { observe: (update: Update, seconds: number) => metrics.updateHandled(updateKind(update), seconds) } : {}),
               logger,
               owner: `${config.instanceId}/${randomUUID()}`,
               now,
@@ -218,7 +220,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     // (on PostgreSQL a live leader lease: another replica's, or this one's)
     const readiness = { electionStarted: false };
     const ready = async () => readiness.electionStarted && (await store.ping()) && (await store.leaderKnown().catch(() => false));
-    const httpApp = createHttpApp({ ready, ...(config.metricsToken ? { metrics: { metrics, token: config.metricsToken } } : {}) });
+    const httpApp = createHttpApp({ ready, ...(metrics && config.metricsToken ? { metrics: { metrics, token: config.metricsToken } } : {}) });
     const http = await startHttpServer(httpApp, config.httpHost, config.httpPort, rawRoutes);
     cleanup.push(async () => {
       const cutOff = await http.close();
@@ -244,7 +246,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
           // a user's group or channel for notices: rights checked before each send there (cached briefly)
           noticeChats: createNoticeChatGuard({ store, notifier, api, botId: () => bot.botInfo.id, logger, now }),
           owner: `${config.instanceId}/${randomUUID()}`,
-          observe: (outcome, count) => metrics.outboxSend(outcome, count),
+          ...(metrics ? { observe: (outcome: Parameters<typeof metrics.outboxSend>[0], count: number) => metrics.outboxSend(outcome, count) } : {}),
           // announcements made with ANNOUNCE_PAID_BROADCAST: Telegram's paid rate, apart from the ~30/s
           ...(config.announce.paidBroadcast ? { paidPerSecond: 1000 } : {}),
         });
@@ -254,7 +256,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
         const watchers = createWatchers(
           { store, marketplace, notifier, logger, now, prices, concurrency: config.watch.concurrency },
           config.watch,
-          { claimTick: replication.claimTick, observe: (job, outcome) => metrics.watcherRun(job, outcome) },
+          { claimTick: replication.claimTick, ...(metrics ? { observe: (job: string, outcome: "ok" | "failed") => metrics.watcherRun(job, outcome) } : {}) },
         );
         await watchers.start();
         return () => watchers.stop();
@@ -284,7 +286,7 @@ export async function startApp(config: Config, logger: Logger, options: StartOpt
     const election = replication.election(leaderDuties(duties, logger));
     await election.start();
     readiness.electionStarted = true;
-    metrics.readFrom({ inbox: inbox ? () => inbox.load() : undefined, outboxDepth: () => store.outbox.pendingCount(), leader: () => election.isLeader() });
+    metrics?.readFrom({ inbox: inbox ? () => inbox.load() : undefined, outboxDepth: () => store.outbox.pendingCount(), leader: () => election.isLeader() });
     cleanup.push(() => election.stop());
 
     return { httpUrl: http.url, marketplaceUrl, stop };
