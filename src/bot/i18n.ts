@@ -41,28 +41,35 @@ export async function chosenLanguage(ctx: Context & DepsFlavor): Promise<string 
   return ctx.from ? ctx.deps.store.users.getLanguage(ctx.from.id) : undefined;
 }
 
+type I18nContext = Context & DepsFlavor & I18nFlavor;
+
+/** `ctx.i18n` of one update: its methods on a prototype, so that an update allocates one object for them, not two closures. */
+class UpdateI18n {
+  constructor(private readonly ctx: I18nContext) {}
+  getLocale(): Promise<Locale> {
+    return Promise.resolve(this.ctx.fmt.locale as Locale);
+  }
+  useLocale(locale: Locale): void {
+    // the formatter and the locale object's follow the same locale (`t` reads ctx.fmt's)
+    this.ctx.fmt = this.ctx.locale.fmt = createFormatter(locale);
+  }
+}
+
 /**
  * Installed by middlewares/context-setup.ts, on the bot and again inside conversations (they build a context of
  * their own for each step). Puts on the context the formatter (`ctx.fmt`) and the translations of
- * the negotiated locale: both always follow the same locale, `ctx.fmt.locale`.
+ * the negotiated locale: both always follow the same locale, `ctx.fmt.locale` (a change of locale
+ * goes through `ctx.i18n.useLocale`).
  */
 export function createI18n(defaultLocale: Locale, translator: Translator = loadTranslations(defaultLocale)): BotI18n {
-  const install = (ctx: Context & DepsFlavor & I18nFlavor, chosen: string | null | undefined): void => {
+  const install = (ctx: I18nContext, chosen: string | null | undefined): void => {
     // their stored choice, else their Telegram language, else the bot's default
-    ctx.fmt = createFormatter(userLocale(chosen, ctx.from?.language_code, ctx.deps.defaultLocale));
-    ctx.t = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
-    ctx.locale = {
-      t: ctx.t,
-      get fmt() {
-        return ctx.fmt;
-      },
-    };
-    ctx.i18n = {
-      getLocale: () => Promise.resolve(ctx.fmt.locale as Locale),
-      useLocale: (locale) => {
-        ctx.fmt = createFormatter(locale);
-      },
-    };
+    const fmt = createFormatter(userLocale(chosen, ctx.from?.language_code, ctx.deps.defaultLocale));
+    const t: I18nFlavor["t"] = (key, variables) => translator.t(ctx.fmt.locale, key, variables);
+    ctx.fmt = fmt;
+    ctx.t = t;
+    ctx.locale = { t, fmt };
+    ctx.i18n = new UpdateI18n(ctx);
   };
   const middleware: MiddlewareFn<Context & DepsFlavor & I18nFlavor> = async (ctx, next) => {
     install(ctx, await chosenLanguage(ctx));

@@ -5,10 +5,11 @@
  * a locale falls back to the default locale's, and an unknown key reads `{key}` (as the i18n plugin
  * did). Texts without variables are formatted once per locale and kept: most of a chat's buttons
  * and menus are such texts, and they are asked for on every update. Texts with variables are kept
- * too, the last two thousand per locale: the same preset buttons, durations ("1 hour"), counts and
- * step lines come back on every card and every replayed step of a flow, and Fluent formats a text
- * with a number or a plural in it at 5-15 µs (it looks up its Intl formatter by the options' JSON
- * each time), where reading it back costs well under one.
+ * too, the last few per message: the same preset buttons, durations ("1 hour"), counts and step
+ * lines come back on every card and every replayed step of a flow, and Fluent formats a text with a
+ * number or a plural in it at 5-15 µs (it looks up its Intl formatter by the options' JSON each
+ * time), where finding it again among the message's last few, by its variables' values, costs a
+ * few comparisons and no allocation.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,28 +28,41 @@ interface LocaleTexts {
   bundle: FluentBundle;
   /** The formatted texts without variables, by key. */
   plain: Map<string, string>;
-  /** Recently formatted texts with variables, by `keptAs`; emptied when it reaches FORMATTED_KEPT. */
-  formatted: Map<string, string>;
+  /** By key, the texts lately formatted with variables, newest first (at most KEPT_PER_KEY). */
+  formatted: Map<string, Kept[]>;
 }
 
-/** Texts with variables kept per locale: about 1 MB at most (2,048 of the address card's lines took 1.1 MB). */
-const FORMATTED_KEPT = 2_048;
+/** A text formatted with these variables (a copy of them: each a string or a number). */
+interface Kept {
+  variables: TranslationVariables;
+  /** How many variables. */
+  count: number;
+  text: string;
+}
+
+/** Texts with variables kept per message and locale: the newest, the others forgotten. */
+const KEPT_PER_KEY = 8;
 
 /**
- * Where a text with these variables is kept: the key, then each variable's name, type and value (a
- * number and the same digits as a string format differently: plural forms, separators); a string's
- * length goes before it, so that no two sets of variables read the same. Undefined
- * for a variable that is neither (a date, a Fluent value): such a text is formatted every time.
+ * How many variables, if each is a string or a number (a number and the same digits as a string
+ * format differently: plural forms, separators); undefined for any other (a date, a Fluent value):
+ * such a text is formatted every time.
  */
-function keptAs(key: string, variables: TranslationVariables): string | undefined {
-  let at = key;
+function keptCount(variables: TranslationVariables): number | undefined {
+  let count = 0;
   for (const name in variables) {
-    const value = variables[name];
-    if (typeof value === "string") at += `\u0000${name}\u0001s${value.length}:${value}`;
-    else if (typeof value === "number") at += `\u0000${name}\u0001n${value}`;
-    else return undefined;
+    const type = typeof variables[name];
+    if (type !== "string" && type !== "number") return undefined;
+    count++;
   }
-  return at;
+  return count;
+}
+
+/** The same variables, value for value (`===`: a number never equals a string). */
+function sameVariables(kept: Kept, variables: TranslationVariables, count: number): boolean {
+  if (kept.count !== count) return false;
+  for (const name in variables) if (kept.variables[name] !== variables[name]) return false;
+  return true;
 }
 
 export function loadTranslations(defaultLocale: Locale, directory = localesDir): Translator {
@@ -69,16 +83,26 @@ export function loadTranslations(defaultLocale: Locale, directory = localesDir):
     return pattern === undefined ? undefined : texts.bundle.formatPattern(pattern, variables);
   };
   const translate = (texts: LocaleTexts, key: string, variables: TranslationVariables | undefined): string => {
-    const kept = variables === undefined ? texts.plain : texts.formatted;
-    const at = variables === undefined ? key : keptAs(key, variables);
-    let text = at === undefined ? undefined : kept.get(at);
-    if (text !== undefined) return text;
-    text = format(texts, key, variables) ?? format(fallback, key, variables);
-    if (text === undefined) return `{${key}}`; // not kept: only keys that exist fill the maps
-    if (at !== undefined) {
-      // the plain texts are bounded by the locale's keys; the formatted ones are not
-      if (kept === texts.formatted && kept.size >= FORMATTED_KEPT) kept.clear();
-      kept.set(at, text);
+    if (variables === undefined) {
+      let text = texts.plain.get(key);
+      if (text !== undefined) return text;
+      text = format(texts, key, undefined) ?? format(fallback, key, undefined);
+      if (text === undefined) return `{${key}}`; // not kept: only keys that exist fill the maps
+      texts.plain.set(key, text);
+      return text;
+    }
+    const count = keptCount(variables);
+    const kept = count === undefined ? undefined : texts.formatted.get(key);
+    if (kept) for (const entry of kept) if (sameVariables(entry, variables, count!)) return entry.text;
+    const text = format(texts, key, variables) ?? format(fallback, key, variables);
+    if (text === undefined) return `{${key}}`;
+    if (count !== undefined) {
+      const entry: Kept = { variables: { ...variables }, count, text };
+      if (!kept) texts.formatted.set(key, [entry]);
+      else {
+        kept.unshift(entry);
+        if (kept.length > KEPT_PER_KEY) kept.pop();
+      }
     }
     return text;
   };

@@ -42,11 +42,22 @@ const COMMON_SECONDS = [3_600, 86_400];
 export const MAX_PRESET_DURATION_CHARS = 12;
 const BUTTON_SAFE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PRESET_DURATION_CHARS}}$`);
 
+/**
+ * By the options' durations list: an address card asks for its presets each time, from the order
+ * options the client keeps for a minute, so the same list comes back on card after card.
+ */
+const commonOf = new WeakMap<readonly string[], readonly string[]>();
+
 /** The offered durations lasting 1 hour and 1 day; the first two offered when neither is. */
-export function commonDurations(durations: readonly string[]): string[] {
-  const safe = durations.filter((d) => BUTTON_SAFE.test(d));
-  const common = COMMON_SECONDS.flatMap((s) => safe.filter((d) => durationSeconds(d) === s).slice(0, 1));
-  return common.length > 0 ? common : safe.slice(0, 2);
+export function commonDurations(durations: readonly string[]): readonly string[] {
+  let common = commonOf.get(durations);
+  if (!common) {
+    const safe = durations.filter((d) => BUTTON_SAFE.test(d));
+    const found = COMMON_SECONDS.flatMap((s) => safe.filter((d) => durationSeconds(d) === s).slice(0, 1));
+    common = found.length > 0 ? found : safe.slice(0, 2);
+    commonOf.set(durations, common);
+  }
+  return common;
 }
 
 /** What `/buy <address> <n>` buys for, and the runway's price: the 1-hour duration (or the first common one). */

@@ -46,12 +46,14 @@ export interface BotApiHttp {
 export function createBotApiHttp(options: { connections?: number } = {}): BotApiHttp {
   const dispatcher = new Agent({ connections: options.connections ?? 128 });
   const fetch: BotApiFetch = async (url, init = {}) => {
+    // every field named, absent ones undefined (undici's defaults), rather than spread in: this
+    // runs for every Bot API call
     const { statusCode, body } = await request(url, {
       dispatcher,
       method: init.method ?? "GET",
-      ...(init.headers ? { headers: init.headers } : {}),
-      ...(init.body != null ? { body: init.body } : {}),
-      ...(init.signal ? { signal: init.signal } : {}),
+      headers: init.headers,
+      body: init.body ?? undefined,
+      signal: init.signal ?? undefined,
     });
     return { status: statusCode, ok: statusCode >= 200 && statusCode < 300, json: () => body.json(), text: () => body.text() };
   };

@@ -2,7 +2,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { SUPPORTED_LOCALES, type Locale } from "../../../config.js";
-import { createFormatter } from "../../../format/formatter.js";
 import { createCardMenu } from "../../ui/menu.js";
 import { showView } from "../../ui/view.js";
 import { markChosen } from "../../ui/chosen.js";
@@ -19,7 +18,6 @@ export const languageMenu = createCardMenu("language").dynamic(async (ctx, range
 async function choose(ctx: BotContext, locale: Locale): Promise<void> {
   if (ctx.from) await ctx.deps.store.users.setLanguage(ctx.from.id, locale);
   ctx.i18n.useLocale(locale);
-  ctx.fmt = createFormatter(locale);
   await switchCommandMenu(ctx);
   await showView(ctx, { text: ctx.t("language-changed"), keyboard: languageMenu }, { toast: ctx.t("language-changed") });
 }
