@@ -167,6 +167,13 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
   const remember = (key: string, json: string | null) => cache.remember(key, json);
 
   let retry: NodeJS.Timeout | undefined;
+  /** What could not be written is tried again in a second. */
+  const retryLater = () => {
+    retry ??= setTimeout(() => {
+      retry = undefined;
+      void flush();
+    }, 1_000).unref();
+  };
   /** Takes what is queued, to be written in one transaction; `settle` ends it either way. */
   const takeQueued = () => {
     const entries = [...pending];
@@ -188,10 +195,7 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
       // keep what was not written again meanwhile, and try later: never lose state, never crash
       putBack();
       options.onWriteError?.(err);
-      retry ??= setTimeout(() => {
-        retry = undefined;
-        void flush();
-      }, 1_000).unref();
+      retryLater();
     };
     return { write, settle, putBack };
   };
@@ -224,8 +228,12 @@ function createCachedStorage<T>(engine: Engine, prefix: string, parse: (json: st
     clearTimeout(rideTimer);
     rideTimer = undefined;
     if (pending.size === 0 || closed) return;
-    // riding: a transaction of its own carries the queue like any other would
-    if (rides) return engine.transaction(() => Promise.resolve()).catch(() => undefined);
+    // riding: a transaction of its own carries the queue like any other would; if it fails (the
+    // write reports itself; one that could not begin took nothing), what waits is tried again
+    if (rides)
+      return engine.transaction(() => Promise.resolve()).catch(() => {
+        if (pending.size > 0) retryLater();
+      });
     const queued = takeQueued();
     try {
       await engine.transaction(queued.write);
